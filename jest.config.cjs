@@ -1,0 +1,12 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: { '\\.[jt]sx?$': '<rootDir>/test/helpers/jest-esbuild-transform.cjs' },
+  moduleNameMapper: {
+    '^stratus/(link|router|head|image)$': '<rootDir>/web/runtime/$1',
+  },
+  testTimeout: 60000,
+  modulePathIgnorePatterns: ['<rootDir>/.*/\\.stratus/', '<rootDir>/cdk.out/', '<rootDir>/bench/next-app/'],
+};

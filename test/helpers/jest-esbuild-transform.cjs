@@ -1,0 +1,18 @@
+// Jest transformer: strips TypeScript/JSX with esbuild (already a dependency), so tests
+// run without an embedded compiler; `tsc --noEmit` does the type-checking separately.
+const { transformSync } = require('esbuild');
+
+module.exports = {
+  process(source, filename) {
+    const loader = filename.endsWith('.tsx') ? 'tsx' : filename.endsWith('.ts') ? 'ts' : 'js';
+    const { code, map } = transformSync(source, {
+      loader,
+      format: 'cjs',
+      target: 'node20',
+      jsx: 'automatic',
+      sourcemap: 'both',
+      sourcefile: filename,
+    });
+    return { code, map };
+  },
+};
