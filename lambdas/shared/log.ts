@@ -1,0 +1,25 @@
+/**
+ * One JSON object per line on stdout. Lambda's JSON log format keeps such lines as they
+ * are, so CloudWatch Logs Insights sees each key as a field; the local server prints the
+ * same lines.
+ */
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+
+let sink: (line: string) => void = (line) => process.stdout.write(line + '\n');
+
+/** Replaces where lines go (tests capture them). Returns the previous sink. */
+export function setLogSink(next: (line: string) => void): (line: string) => void {
+  const previous = sink;
+  sink = next;
+  return previous;
+}
+
+export function log(fields: LogFields, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO'): void {
+  sink(JSON.stringify({ level, time: new Date().toISOString(), ...fields }));
+}
+
+/** Logs an error with its stack; the visitor never sees either. */
+export function logError(error: unknown, fields: LogFields = {}): void {
+  const err = error instanceof Error ? error : new Error(String(error));
+  log({ ...fields, msg: 'error', error: err.message, errorName: err.name, stack: err.stack }, 'ERROR');
+}

@@ -1,0 +1,169 @@
+/**
+ * Route patterns and URL shapes, shared by the browser router and the server so both
+ * agree on what a URL means.
+ */
+
+export type RouteSegment =
+  | { type: 'static'; value: string }
+  | { type: 'dynamic'; name: string }
+  | { type: 'catchAll'; name: string }
+  | { type: 'optionalCatchAll'; name: string };
+
+export type RouteParams = Record<string, string | string[]>;
+
+/** A path could not be decoded (bad percent-encoding): the request is malformed. */
+export class MalformedPathError extends Error {
+  constructor(path: string) {
+    super(`Malformed path: ${path}`);
+    this.name = 'MalformedPathError';
+  }
+}
+
+const SEGMENT_RANK = { static: 0, dynamic: 1, catchAll: 2, optionalCatchAll: 3 } as const;
+
+/** `/posts/[slug]` → segments. Throws on a shape the router cannot serve, naming it. */
+export function parseRoutePattern(pattern: string): RouteSegment[] {
+  const parts = pattern.split('/').filter(Boolean);
+  return parts.map((part, index): RouteSegment => {
+    const isLast = index === parts.length - 1;
+    let m: RegExpMatchArray | null;
+    if ((m = part.match(/^\[\[\.\.\.([A-Za-z_$][\w$]*)\]\]$/))) {
+      if (!isLast) throw new Error(`"${part}" in ${pattern}: an optional catch-all must be the last segment`);
+      return { type: 'optionalCatchAll', name: m[1]! };
+    }
+    if ((m = part.match(/^\[\.\.\.([A-Za-z_$][\w$]*)\]$/))) {
+      if (!isLast) throw new Error(`"${part}" in ${pattern}: a catch-all must be the last segment`);
+      return { type: 'catchAll', name: m[1]! };
+    }
+    if ((m = part.match(/^\[([A-Za-z_$][\w$]*)\]$/))) return { type: 'dynamic', name: m[1]! };
+    if (/[[\]]/.test(part)) throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
+    return { type: 'static', value: part };
+  });
+}
+
+/** The route's shape with parameter names erased: two routes with one shape conflict. */
+export function routeShape(segments: RouteSegment[]): string {
+  return '/' + segments.map((s) => (s.type === 'static' ? s.value : `<${s.type}>`)).join('/');
+}
+
+/** Orders routes so the first match is the right one: static > dynamic > catch-all > optional catch-all, segment by segment. */
+export function compareRoutes(a: { segments: RouteSegment[] }, b: { segments: RouteSegment[] }): number {
+  const length = Math.max(a.segments.length, b.segments.length);
+  for (let i = 0; i < length; i++) {
+    const sa = a.segments[i];
+    const sb = b.segments[i];
+    if (!sa || !sb) return sa ? 1 : -1;
+    const rank = SEGMENT_RANK[sa.type] - SEGMENT_RANK[sb.type];
+    if (rank !== 0) return rank;
+    if (sa.type === 'static' && sb.type === 'static' && sa.value !== sb.value) return sa.value < sb.value ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Splits a URL path into decoded segments; throws MalformedPathError on bad percent-encoding. */
+export function splitPath(pathname: string): string[] {
+  const parts = pathname.split('/').filter(Boolean);
+  try {
+    return parts.map((part) => decodeURIComponent(part));
+  } catch {
+    throw new MalformedPathError(pathname);
+  }
+}
+
+/** Matches decoded segments against one route; the params on success. */
+export function matchSegments(segments: RouteSegment[], parts: string[]): RouteParams | null {
+  const params: RouteParams = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const part = parts[i];
+    switch (segment.type) {
+      case 'static':
+        if (part !== segment.value) return null;
+        break;
+      case 'dynamic':
+        if (part === undefined) return null;
+        params[segment.name] = part;
+        break;
+      case 'catchAll':
+        if (part === undefined) return null;
+        params[segment.name] = parts.slice(i);
+        return params;
+      case 'optionalCatchAll':
+        if (part !== undefined) params[segment.name] = parts.slice(i);
+        return params;
+    }
+  }
+  return parts.length === segments.length ? params : null;
+}
+
+/** The first route (in precedence order) that matches the decoded segments. */
+export function matchRoute<T extends { segments: RouteSegment[] }>(
+  routes: readonly T[],
+  parts: string[],
+): { route: T; params: RouteParams } | null {
+  for (const route of routes) {
+    const params = matchSegments(route.segments, parts);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+export interface LocaleSettings {
+  locales: string[];
+  defaultLocale: string;
+}
+
+/**
+ * Takes the locale prefix off decoded segments. `explicitDefault` is true when the path
+ * spells out the default locale (`/en/about`), which is served unprefixed.
+ */
+export function stripLocale(parts: string[], settings: LocaleSettings): { locale: string; parts: string[]; explicitDefault: boolean } {
+  const first = parts[0];
+  if (first !== undefined && settings.locales.includes(first)) {
+    return { locale: first, parts: parts.slice(1), explicitDefault: first === settings.defaultLocale };
+  }
+  return { locale: settings.defaultLocale, parts, explicitDefault: false };
+}
+
+/** Adds the locale prefix (none for the default locale) to a path without one. */
+export function localizePath(path: string, locale: string, settings: LocaleSettings): string {
+  if (locale === settings.defaultLocale) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+const encodeSegment = (value: string) => encodeURIComponent(value);
+
+/**
+ * Fills a route pattern from params: `('/posts/[slug]', { slug: 'a b' })` → `/posts/a%20b`.
+ * Returns the path and the params it used, so callers can put the rest in the query.
+ */
+export function buildPath(segments: RouteSegment[], params: Record<string, unknown>): { path: string; used: Set<string> } {
+  const out: string[] = [];
+  const used = new Set<string>();
+  for (const segment of segments) {
+    if (segment.type === 'static') {
+      out.push(encodeSegment(segment.value));
+      continue;
+    }
+    const value = params[segment.name];
+    used.add(segment.name);
+    if (segment.type === 'dynamic') {
+      if (value === undefined || value === null || Array.isArray(value)) {
+        throw new Error(`Missing or invalid value for [${segment.name}]`);
+      }
+      out.push(encodeSegment(String(value)));
+    } else {
+      const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+      if (segment.type === 'catchAll' && list.length === 0) throw new Error(`[...${segment.name}] needs at least one value`);
+      for (const item of list) out.push(encodeSegment(String(item)));
+    }
+  }
+  return { path: '/' + out.join('/'), used };
+}
+
+/** `/_app/data/<buildId>/[<locale>/]<path>.json`, `/index.json` for `/`. */
+export function dataPath(buildId: string, path: string, locale: string, settings: LocaleSettings): string {
+  const page = path === '/' ? '/index' : path.replace(/\/$/, '');
+  const prefix = locale === settings.defaultLocale ? '' : `/${locale}`;
+  return `/_app/data/${buildId}${prefix}${page}.json`;
+}
