@@ -1,0 +1,53 @@
+/**
+ * The router object pages see through `useRouter()`, and the React context that carries
+ * it. The server fills it from the request; the browser runtime from navigation.
+ */
+import { createContext, useContext } from 'react';
+import type { Emitter } from './events';
+
+export type Query = Record<string, string | string[]>;
+
+export interface UrlObject {
+  pathname?: string;
+  query?: Record<string, unknown>;
+  hash?: string;
+}
+
+export type Url = string | UrlObject;
+
+export interface TransitionOptions {
+  shallow?: boolean;
+  scroll?: boolean;
+  locale?: string | false;
+}
+
+/** The `useRouter()` value, with the names and shapes users of the pages router know. */
+export interface StratusRouter {
+  /** The route pattern: `/posts/[slug]`. */
+  pathname: string;
+  /** Route params merged with the search params. */
+  query: Query;
+  /** The path as shown in the browser, without the locale prefix. */
+  asPath: string;
+  locale: string;
+  locales: string[];
+  defaultLocale: string;
+  isFallback: boolean;
+  /** True once the query is complete (after hydration in the browser). */
+  isReady: boolean;
+  push(url: Url, as?: Url, options?: TransitionOptions): Promise<boolean>;
+  replace(url: Url, as?: Url, options?: TransitionOptions): Promise<boolean>;
+  back(): void;
+  reload(): void;
+  prefetch(url: string): Promise<void>;
+  events: Emitter;
+}
+
+export const RouterContext = createContext<StratusRouter | null>(null);
+
+/** The current router; throws outside a Stratus page, where there is none. */
+export function useRouter(): StratusRouter {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('useRouter() was called outside a Stratus page: no router is mounted.');
+  return router;
+}

@@ -1,0 +1,47 @@
+/**
+ * `stratus/router`: `useRouter()` and the `Router` singleton with `Router.events`.
+ *
+ * @example
+ * import Router, { useRouter } from 'stratus/router';
+ * Router.events.on('routeChangeStart', (url, { shallow }) => console.log('to', url));
+ */
+import { createEmitter } from './events';
+import type { StratusRouter } from './router-context';
+
+export { useRouter, RouterContext } from './router-context';
+export type { StratusRouter, Url, UrlObject, TransitionOptions, Query } from './router-context';
+
+/** One event bus for the page's lifetime, so listeners added at module load keep working. */
+export const routerEvents = createEmitter();
+
+let current: StratusRouter | null = null;
+
+/** Called by the runtime when it mounts (server render or browser); pages never call it. */
+export function setCurrentRouter(router: StratusRouter | null): void {
+  current = router;
+}
+
+function active(): StratusRouter {
+  if (!current) throw new Error('No router instance found: Router methods work only in the browser after the page has loaded.');
+  return current;
+}
+
+/** The singleton: the same fields and methods as `useRouter()`, for code outside components. */
+const Router = {
+  get pathname() { return active().pathname; },
+  get query() { return active().query; },
+  get asPath() { return active().asPath; },
+  get locale() { return active().locale; },
+  get locales() { return active().locales; },
+  get defaultLocale() { return active().defaultLocale; },
+  get isFallback() { return active().isFallback; },
+  get isReady() { return active().isReady; },
+  push: ((...args) => active().push(...args)) as StratusRouter['push'],
+  replace: ((...args) => active().replace(...args)) as StratusRouter['replace'],
+  back: () => active().back(),
+  reload: () => active().reload(),
+  prefetch: (url: string) => active().prefetch(url),
+  events: routerEvents,
+};
+
+export default Router;

@@ -1,0 +1,41 @@
+/** Turning `href` values (strings or `{ pathname, query }`) into URLs, shared by Link and the router. */
+import { buildPath, localizePath, parseRoutePattern, type LocaleSettings } from './route-match';
+import type { Url } from './router-context';
+
+function appendQuery(search: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+  else search.append(key, String(value));
+}
+
+/**
+ * `{ pathname: '/posts/[slug]', query: { slug: 'a', page: 2 } }` → `/posts/a?page=2`.
+ * A string is returned as it is.
+ */
+export function formatUrl(url: Url): string {
+  if (typeof url === 'string') return url;
+  const pathname = url.pathname ?? '/';
+  const query = url.query ?? {};
+  let path = pathname;
+  let used = new Set<string>();
+  if (pathname.includes('[')) {
+    ({ path, used } = buildPath(parseRoutePattern(pathname), query));
+  }
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (!used.has(key)) appendQuery(search, key, value);
+  const qs = search.toString();
+  const hash = url.hash ? (url.hash.startsWith('#') ? url.hash : `#${url.hash}`) : '';
+  return `${path}${qs ? `?${qs}` : ''}${hash}`;
+}
+
+/** True for `http:`, `mailto:`, `//host` and other URLs that leave the app. */
+export function isExternal(href: string): boolean {
+  return /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(href) || href.startsWith('//');
+}
+
+/** Prefixes an internal absolute path with the locale (none for the default locale). */
+export function addLocale(href: string, locale: string | undefined, settings: LocaleSettings): string {
+  if (!locale || isExternal(href) || !href.startsWith('/')) return href;
+  const match = href.match(/^([^?#]*)(.*)$/)!;
+  return localizePath(match[1]!, locale, settings) + match[2]!;
+}
