@@ -1,0 +1,162 @@
+// Stratus viewer-request function: CloudFront Functions runtime cloudfront-js-2.0.
+// The local server evaluates this same text (infra/edge/viewer-request.ts), so what runs on
+// a laptop is what runs at the edge. Plain ES5-style code, no `export`, < 10 KB uploaded:
+// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-features.html
+// The config object between the markers is replaced at synth time with the app's settings.
+
+var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'] } /*END_STRATUS_CONFIG*/;
+
+var APP_PREFIX = '/_app/';
+var IMAGE_PATH = '/_app/image';
+var LOCALE_COOKIE = 'STRATUS_LOCALE';
+
+function handler(event) {
+  var request = event.request;
+  var headers = request.headers;
+  var uri = request.uri;
+
+  // A Function URL rejects a foreign Host, so the origin request policy never forwards it;
+  // the render and image cores read the viewer's host from here instead.
+  if (headers.host) headers['x-forwarded-host'] = { value: headers.host.value };
+
+  // Lambda origins behind OAC can't take an unsigned body, so no method but GET/HEAD is
+  // ever worth sending to them: answer here.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
+
+  if (uri === IMAGE_PATH) {
+    negotiateImageFormat(headers);
+    return request;
+  }
+  if (uri.indexOf(APP_PREFIX) === 0) return request;
+
+  if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
+    return redirect(308, withoutTrailingSlash(uri) + queryOf(request));
+  }
+  if (uri === '/' && CONFIG.locales.length > 1 && !hasCookie(request, LOCALE_COOKIE)) {
+    var locale = preferredLocale(headers['accept-language']);
+    if (locale && locale !== CONFIG.defaultLocale) return redirect(307, '/' + locale + queryOf(request));
+  }
+  return request;
+}
+
+// The cache policy keys image responses on Accept; the raw header varies by browser
+// version, so it is cut down to the one format the image function will pick.
+function negotiateImageFormat(headers) {
+  var accepted = acceptedTypes(headers.accept ? headers.accept.value : '');
+  for (var i = 0; i < CONFIG.imageFormats.length; i++) {
+    if (accepted[CONFIG.imageFormats[i]]) {
+      headers.accept = { value: CONFIG.imageFormats[i] };
+      return;
+    }
+  }
+  // Neither offered format: the image function answers in the source's own format.
+  delete headers.accept;
+}
+
+// Media types listed explicitly with q > 0; wildcards don't count (a browser that sends
+// only `*/*` may not decode AVIF).
+function acceptedTypes(value) {
+  var result = {};
+  var parts = value.split(',');
+  for (var i = 0; i < parts.length; i++) {
+    var params = parts[i].split(';');
+    var type = params[0].trim().toLowerCase();
+    if (type && qualityOf(params) > 0) result[type] = true;
+  }
+  return result;
+}
+
+function qualityOf(params) {
+  for (var i = 1; i < params.length; i++) {
+    var param = params[i].trim();
+    if (param.indexOf('q=') === 0) {
+      var q = parseFloat(param.slice(2));
+      return isNaN(q) ? 1 : q;
+    }
+  }
+  return 1;
+}
+
+// The configured locale the visitor ranks highest: an exact tag first, then its language
+// (`fr-CA` asks for `fr`). Ties keep the header's order.
+function preferredLocale(header) {
+  if (!header) return null;
+  var ranges = header.value.split(',');
+  var best = null;
+  var bestQ = 0;
+  for (var i = 0; i < ranges.length; i++) {
+    var params = ranges[i].split(';');
+    var tag = params[0].trim().toLowerCase();
+    var q = qualityOf(params);
+    if (!tag || q <= bestQ) continue;
+    var match = matchLocale(tag);
+    if (match) {
+      best = match;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+function matchLocale(tag) {
+  var locales = CONFIG.locales;
+  var language = tag.split('-')[0];
+  var i;
+  for (i = 0; i < locales.length; i++) if (locales[i].toLowerCase() === tag) return locales[i];
+  for (i = 0; i < locales.length; i++) if (locales[i].toLowerCase() === language) return locales[i];
+  return null;
+}
+
+function hasCookie(request, name) {
+  return Boolean(request.cookies && request.cookies[name]);
+}
+
+// `//evil.example/` would become a protocol-relative URL once its slash went; keep one.
+function withoutTrailingSlash(uri) {
+  var path = uri.replace(/\/+$/, '');
+  return path === '' ? '/' : path.replace(/^\/+/, '/');
+}
+
+function queryOf(request) {
+  var query = '';
+  if (typeof request.rawQueryString === 'function') {
+    query = request.rawQueryString();
+  } else {
+    var parts = [];
+    var qs = request.querystring || {};
+    for (var key in qs) {
+      var entry = qs[key];
+      var values = entry.multiValue ? entry.multiValue : [entry];
+      for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? key : key + '=' + values[i].value);
+    }
+    query = parts.join('&');
+  }
+  return query ? '?' + query : '';
+}
+
+function redirect(statusCode, location) {
+  return {
+    statusCode: statusCode,
+    statusDescription: statusCode === 308 ? 'Permanent Redirect' : 'Temporary Redirect',
+    headers: {
+      location: { value: location },
+      // The locale redirect depends on the visitor's headers; the slash one never changes.
+      'cache-control': { value: statusCode === 308 ? 'public, max-age=3600' : 'private, no-store' },
+    },
+  };
+}
+
+function methodNotAllowed() {
+  return {
+    statusCode: 405,
+    statusDescription: 'Method Not Allowed',
+    headers: {
+      allow: { value: 'GET, HEAD' },
+      'content-type': { value: 'text/html; charset=utf-8' },
+      'cache-control': { value: 'private, no-store' },
+    },
+    body:
+      '<!DOCTYPE html><html><head><meta charset="utf-8"><title>405: Method Not Allowed</title></head>' +
+      '<body><h1>405</h1><p>Method Not Allowed</p></body></html>',
+  };
+}

@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import {
+  type CloudFrontFunctionEvent,
+  type CloudFrontFunctionRequest,
+  type CloudFrontFunctionResponse,
+  isFunctionResponse,
+  loadViewerRequest,
+  MAX_FUNCTION_BYTES,
+  viewerRequestCode,
+  viewerRequestSourcePath,
+} from '../../../infra/edge/viewer-request';
+import { resolveConfig } from '../../../web/runtime/config';
+
+const config = { locales: ['en', 'fr', 'de-CH'], defaultLocale: 'en', imageFormats: ['image/avif', 'image/webp'] };
+const handler = loadViewerRequest(config);
+
+/** A CloudFront Functions viewer-request event, as CloudFront builds it. */
+function event(
+  uri: string,
+  options: { method?: string; headers?: Record<string, string>; cookies?: Record<string, string>; query?: Record<string, string> } = {},
+): CloudFrontFunctionEvent {
+  const map = (values: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }]));
+  return {
+    version: '1.0',
+    context: { eventType: 'viewer-request', requestId: 'cf-1' },
+    viewer: { ip: '192.0.2.1' },
+    request: {
+      method: options.method ?? 'GET',
+      uri,
+      querystring: map(options.query),
+      headers: map({ host: 'www.example.com', ...options.headers }),
+      cookies: map(options.cookies),
+    },
+  };
+}
+
+function asResponse(result: ReturnType<typeof handler>): CloudFrontFunctionResponse {
+  if (!isFunctionResponse(result)) throw new Error(`expected a response, got request ${JSON.stringify(result)}`);
+  return result;
+}
+function asRequest(result: ReturnType<typeof handler>): CloudFrontFunctionRequest {
+  if (isFunctionResponse(result)) throw new Error(`expected the request, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+describe('viewer-request function', () => {
+  test('passes a plain page request on, with the viewer host in x-forwarded-host', () => {
+    const request = asRequest(handler(event('/about')));
+    expect(request.uri).toBe('/about');
+    expect(request.headers['x-forwarded-host']).toEqual({ value: 'www.example.com' });
+  });
+
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('answers %s on a page with 405', (method) => {
+    const response = asResponse(handler(event('/contact', { method })));
+    expect(response.statusCode).toBe(405);
+    expect(response.headers?.allow).toEqual({ value: 'GET, HEAD' });
+    expect(response.headers?.['content-type']?.value).toMatch(/^text\/html/);
+    expect(response.body).toContain('<title>405: Method Not Allowed</title>');
+  });
+
+  test('lets HEAD through', () => {
+    expect(isFunctionResponse(handler(event('/about', { method: 'HEAD' })))).toBe(false);
+  });
+
+  test('redirects a trailing slash with 308, keeping the query', () => {
+    const response = asResponse(handler(event('/docs/intro/', { query: { a: '1', b: 'x%20y' } })));
+    expect(response.statusCode).toBe(308);
+    expect(response.headers?.location).toEqual({ value: '/docs/intro?a=1&b=x%20y' });
+  });
+
+  test('never redirects / itself', () => {
+    expect(isFunctionResponse(handler(event('/')))).toBe(false);
+  });
+
+  test('a slash-only path never turns into a protocol-relative redirect', () => {
+    expect(asResponse(handler(event('//evil.example/'))).headers?.location?.value).toBe('/evil.example');
+    expect(asResponse(handler(event('///'))).headers?.location?.value).toBe('/');
+  });
+
+  test('prefers rawQueryString() when the runtime offers it', () => {
+    const e = event('/a/');
+    (e.request as unknown as { rawQueryString: () => string }).rawQueryString = () => 'x=1&x=2';
+    expect(asResponse(handler(e)).headers?.location?.value).toBe('/a?x=1&x=2');
+  });
+
+  test('rebuilds repeated query keys from multiValue', () => {
+    const e = event('/a/');
+    e.request.querystring = { x: { value: '2', multiValue: [{ value: '1' }, { value: '2' }] }, flag: { value: '' } };
+    expect(asResponse(handler(e)).headers?.location?.value).toBe('/a?x=1&x=2&flag');
+  });
+
+  describe('locale detection on /', () => {
+    test('307 to the preferred non-default locale', () => {
+      const response = asResponse(handler(event('/', { headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.8' } })));
+      expect(response.statusCode).toBe(307);
+      expect(response.headers?.location).toEqual({ value: '/fr' });
+      expect(response.headers?.['cache-control']?.value).toBe('private, no-store');
+    });
+
+    test('matches a region tag exactly and keeps the configured spelling', () => {
+      const response = asResponse(handler(event('/', { headers: { 'accept-language': 'de-ch' } })));
+      expect(response.headers?.location).toEqual({ value: '/de-CH' });
+    });
+
+    test('keeps the query string', () => {
+      const response = asResponse(handler(event('/', { headers: { 'accept-language': 'fr' }, query: { ref: 'mail' } })));
+      expect(response.headers?.location).toEqual({ value: '/fr?ref=mail' });
+    });
+
+    test('honours q-values over order', () => {
+      const response = asResponse(handler(event('/', { headers: { 'accept-language': 'en;q=0.5, fr;q=0.9' } })));
+      expect(response.headers?.location).toEqual({ value: '/fr' });
+    });
+
+    test('no redirect when the default locale is preferred', () => {
+      expect(isFunctionResponse(handler(event('/', { headers: { 'accept-language': 'en-US,fr;q=0.5' } })))).toBe(false);
+    });
+
+    test('no redirect when the visitor chose a locale (STRATUS_LOCALE cookie)', () => {
+      const e = event('/', { headers: { 'accept-language': 'fr' }, cookies: { STRATUS_LOCALE: 'en' } });
+      expect(isFunctionResponse(handler(e))).toBe(false);
+    });
+
+    test('no redirect without Accept-Language, for unknown languages, or off /', () => {
+      expect(isFunctionResponse(handler(event('/')))).toBe(false);
+      expect(isFunctionResponse(handler(event('/', { headers: { 'accept-language': 'ja' } })))).toBe(false);
+      expect(isFunctionResponse(handler(event('/about', { headers: { 'accept-language': 'fr' } })))).toBe(false);
+    });
+
+    test('no redirect for a single-locale site', () => {
+      const single = loadViewerRequest({ locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'] });
+      expect(isFunctionResponse(single(event('/', { headers: { 'accept-language': 'fr' } })))).toBe(false);
+    });
+  });
+
+  describe('image Accept normalisation', () => {
+    const chrome = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+    test.each([
+      [chrome, 'image/avif'],
+      ['image/webp,*/*', 'image/webp'],
+      ['image/avif;q=0,image/webp', 'image/webp'],
+    ])('%s → %s', (accept, token) => {
+      const request = asRequest(handler(event('/_app/image', { headers: { accept }, query: { url: '/a.jpg', w: '640' } })));
+      expect(request.headers.accept).toEqual({ value: token });
+      expect(request.headers['x-forwarded-host']).toEqual({ value: 'www.example.com' });
+    });
+
+    test('drops Accept when no configured format is accepted (the source format is served)', () => {
+      const request = asRequest(handler(event('/_app/image', { headers: { accept: 'image/*,*/*;q=0.8' } })));
+      expect(request.headers.accept).toBeUndefined();
+    });
+
+    test('follows the configured formats only', () => {
+      const webpOnly = loadViewerRequest(resolveConfig({}));
+      const request = asRequest(webpOnly(event('/_app/image', { headers: { accept: chrome } })));
+      expect(request.headers.accept).toEqual({ value: 'image/webp' });
+    });
+
+    test('non-GET on the image path gets 405', () => {
+      expect(asResponse(handler(event('/_app/image', { method: 'POST' }))).statusCode).toBe(405);
+    });
+  });
+
+  test('data and static paths pass through untouched (no slash or locale rules)', () => {
+    const request = asRequest(handler(event('/_app/data/b1/index.json', { headers: { 'accept-language': 'fr' } })));
+    expect(request.uri).toBe('/_app/data/b1/index.json');
+    expect(request.headers.accept).toBeUndefined();
+  });
+
+  describe('source and limits', () => {
+    const source = readFileSync(viewerRequestSourcePath(), 'utf8');
+
+    test('is plain script for cloudfront-js-2.0: a top-level handler, no modules', () => {
+      expect(source).toMatch(/^function handler\(event\)/m);
+      expect(source).not.toMatch(/^\s*(export|import)\s|\brequire\(/m);
+      expect(source).not.toMatch(/=>|\bclass\b|setTimeout|eval\(/);
+    });
+
+    test('stays under 10 KB with a large locale list injected', () => {
+      const locales = Array.from({ length: 60 }, (_, i) => `l${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}-XYZ`);
+      const code = viewerRequestCode({ locales, defaultLocale: locales[0]!, imageFormats: ['image/avif', 'image/webp'] });
+      expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
+    });
+
+    test('injects the config in place of the default', () => {
+      const code = viewerRequestCode(config);
+      expect(code).toContain(JSON.stringify(config));
+      expect(code).not.toContain('STRATUS_CONFIG');
+    });
+
+    test('refuses code over the limit', () => {
+      const locales = Array.from({ length: 2000 }, (_, i) => `x${i}`);
+      expect(() => viewerRequestCode({ locales, defaultLocale: 'x0', imageFormats: [] })).toThrow(/10240/);
+    });
+
+    test('the evaluated code has no Node globals', () => {
+      expect(source).not.toMatch(/\bprocess\.|\bBuffer\b/);
+    });
+  });
+});
