@@ -1,0 +1,24 @@
+/**
+ * The image Lambda: config from the `manifest.json` the build copies next to this file
+ * (`STRATUS_MANIFEST` may point elsewhere), images from the bucket named by
+ * `STRATUS_BUCKET`, all behind the one Function URL adapter.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import type { Manifest } from '../../cli/manifest';
+import { createFunctionUrlHandler } from '../shared/function-url';
+import { createImageCore } from './handler';
+import { createS3Source } from './sources/s3';
+
+const manifestPath = process.env.STRATUS_MANIFEST ?? join(__dirname, 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+const bucket = process.env.STRATUS_BUCKET;
+if (!bucket) throw new Error('STRATUS_BUCKET is not set: the image Lambda needs the name of the assets bucket.');
+
+export const handler = createFunctionUrlHandler(
+  createImageCore({
+    config: manifest.config.images,
+    source: createS3Source({ client: new S3Client({}), bucket }),
+  }),
+);

@@ -1,0 +1,33 @@
+/**
+ * Which network addresses the remote source may connect to: public unicast only, so an
+ * allowed hostname cannot be pointed at the VPC, the instance metadata service
+ * (169.254.169.254, fd00:ec2::254) or the machine itself.
+ */
+import ipaddr from 'ipaddr.js';
+
+export interface AddressPolicy {
+  /** Test-only: let loopback addresses through, for servers the tests start. @default false */
+  allowLoopback?: boolean;
+}
+
+/**
+ * True when `address` (an IP literal, brackets allowed) is a public unicast address.
+ * IPv4-mapped IPv6 (`::ffff:10.0.0.1`) is judged as the IPv4 it carries; NAT64, 6to4 and
+ * Teredo ranges are refused because they can embed a private IPv4.
+ *
+ * @example
+ * isPublicAddress('93.184.216.34'); // true
+ * isPublicAddress('169.254.169.254'); // false
+ */
+export function isPublicAddress(address: string, policy: AddressPolicy = {}): boolean {
+  const literal = address.replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(literal)) return false;
+  const range = ipaddr.process(literal).range();
+  if (range === 'unicast') return true;
+  return range === 'loopback' && policy.allowLoopback === true;
+}
+
+/** True when `host` is an IP literal rather than a name to resolve. */
+export function isIpLiteral(host: string): boolean {
+  return ipaddr.isValid(host.replace(/^\[|\]$/g, ''));
+}
