@@ -1,0 +1,71 @@
+import { parseImageParams } from '../../../lambdas/image/params';
+import { resolveConfig } from '../../../web/runtime/config';
+import { isHttpError } from '../../../web/runtime/errors';
+
+const config = resolveConfig({
+  images: { remotePatterns: [{ protocol: 'https', hostname: '**.example.com', port: '', pathname: '/images/**' }] },
+}).images;
+
+function parse(query: string) {
+  return parseImageParams(new URLSearchParams(query), config);
+}
+
+function errorOf(query: string): { status: number; message: string } {
+  try {
+    parse(query);
+  } catch (error) {
+    if (isHttpError(error)) return { status: error.statusCode, message: error.message };
+    throw error;
+  }
+  throw new Error(`expected ${query} to be refused`);
+}
+
+describe('parseImageParams', () => {
+  it('accepts a site path with an allowed width and defaults q to the configured quality', () => {
+    expect(parse('url=%2Fphotos%2Fa.jpg&w=640')).toEqual({ url: '/photos/a.jpg', isAbsolute: false, width: 640, quality: 75 });
+  });
+
+  it('accepts image sizes as widths and an explicit quality', () => {
+    expect(parse('url=/a.png&w=16&q=100')).toMatchObject({ width: 16, quality: 100 });
+    expect(parse('url=/a.png&w=3840&q=1')).toMatchObject({ width: 3840, quality: 1 });
+  });
+
+  it('accepts an absolute URL that matches a remote pattern', () => {
+    expect(parse('url=https://cdn.example.com/images/a.jpg&w=640')).toMatchObject({
+      url: 'https://cdn.example.com/images/a.jpg',
+      isAbsolute: true,
+    });
+  });
+
+  it.each([
+    ['w=640', '"url" parameter is required'],
+    ['url=&w=640', '"url" parameter is required'],
+    ['url=/a.jpg&url=/b.jpg&w=640', '"url" parameter cannot be an array'],
+    ['url=//evil.example.com/a.jpg&w=640', '"url" parameter cannot be a protocol-relative URL (//)'],
+    ['url=/_app/image?url=/a.jpg&w=640', '"url" parameter cannot be recursive'],
+    ['url=%2F_app%2Fimage%3Furl%3D%252Fa.jpg%26w%3D640&w=640', '"url" parameter cannot be recursive'],
+    ['url=https://cdn.example.com/_app/image?url=/a.jpg&w=640', '"url" parameter cannot be recursive'],
+    ['url=https://evil.com/images/a.jpg&w=640', '"url" parameter is not allowed'],
+    ['url=https://cdn.example.com/other/a.jpg&w=640', '"url" parameter is not allowed'],
+    ['url=http://cdn.example.com/images/a.jpg&w=640', '"url" parameter is not allowed'],
+    ['url=https://cdn.example.com:8443/images/a.jpg&w=640', '"url" parameter is not allowed'],
+    ['url=ftp://cdn.example.com/images/a.jpg&w=640', '"url" parameter is invalid'],
+    ['url=http://[::1&w=640', '"url" parameter is invalid'],
+    ['url=a.jpg&w=640', '"url" parameter is invalid'],
+    ['url=/%E0%A4%A&w=640', '"url" parameter is invalid'],
+    ['url=/a.jpg', '"w" parameter (width) is required'],
+    ['url=/a.jpg&w=640&w=750', '"w" parameter (width) cannot be an array'],
+    ['url=/a.jpg&w=abc', '"w" parameter (width) must be an integer greater than 0'],
+    ['url=/a.jpg&w=0', '"w" parameter (width) must be an integer greater than 0'],
+    ['url=/a.jpg&w=-640', '"w" parameter (width) must be an integer greater than 0'],
+    ['url=/a.jpg&w=640.5', '"w" parameter (width) must be an integer greater than 0'],
+    ['url=/a.jpg&w=99', '"w" parameter (width) of 99 is not allowed'],
+    ['url=/a.jpg&w=640&q=75&q=80', '"q" parameter (quality) cannot be an array'],
+    ['url=/a.jpg&w=640&q=0', '"q" parameter (quality) must be an integer between 1 and 100'],
+    ['url=/a.jpg&w=640&q=101', '"q" parameter (quality) must be an integer between 1 and 100'],
+    ['url=/a.jpg&w=640&q=7.5', '"q" parameter (quality) must be an integer between 1 and 100'],
+    ['url=/a.jpg&w=640&q=', '"q" parameter (quality) must be an integer between 1 and 100'],
+  ])('%s → 400 %s', (query, message) => {
+    expect(errorOf(query)).toEqual({ status: 400, message });
+  });
+});
