@@ -46,6 +46,8 @@ export interface Manifest {
   routes: ManifestRoute[];
   /** Client entry scripts every page loads (runtime + framework chunks), in order. */
   entryScripts: string[];
+  /** Client scripts of the app's own error pages, by page (`/404`, `/500`, `/_error`). */
+  errorScripts: Record<string, string[]>;
   /** Stylesheets every page loads. */
   styles: string[];
   /** Files of the app's `public/`, as URL paths (`/favicon.ico`, `/photos/a.jpg`). */

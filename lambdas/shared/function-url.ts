@@ -3,7 +3,10 @@
  * web-standard Request/Response that the render and image cores speak.
  * https://docs.aws.amazon.com/lambda/latest/dg/urls-invocation.html
  */
-import type { Context, LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2, Context, LambdaFunctionURLEvent } from 'aws-lambda';
+
+/** The structured form of a Function URL result (Lambda also accepts a bare string; we never send one). */
+export type FunctionUrlResult = APIGatewayProxyStructuredResultV2;
 import { logError } from './log';
 
 /** What a core needs besides the request: ids to correlate its log lines. */
@@ -41,7 +44,7 @@ export function toRequest(event: LambdaFunctionURLEvent): Request {
 }
 
 /** Turns a core's Response into the Function URL result, base64 for binary bodies. */
-export async function toResult(response: Response, method: string): Promise<LambdaFunctionURLResult> {
+export async function toResult(response: Response, method: string): Promise<FunctionUrlResult> {
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   response.headers.forEach((value, name) => {
@@ -49,7 +52,7 @@ export async function toResult(response: Response, method: string): Promise<Lamb
     headers[name] = value;
   });
   for (const cookie of response.headers.getSetCookie()) cookies.push(cookie);
-  const result: LambdaFunctionURLResult = { statusCode: response.status, headers };
+  const result: FunctionUrlResult = { statusCode: response.status, headers };
   if (cookies.length > 0) result.cookies = cookies;
   if (method === 'HEAD' || response.body === null) {
     await response.body?.cancel();
@@ -71,7 +74,7 @@ export async function toResult(response: Response, method: string): Promise<Lamb
  * core's own error handling becomes a bare 500 and one logged line.
  */
 export function createFunctionUrlHandler(core: Core) {
-  return async function handler(event: LambdaFunctionURLEvent, context?: Pick<Context, 'awsRequestId'>) {
+  return async function handler(event: LambdaFunctionURLEvent, context?: Pick<Context, 'awsRequestId'>): Promise<FunctionUrlResult> {
     const requestId = context?.awsRequestId ?? event.requestContext.requestId;
     const cfId = event.headers?.['x-amz-cf-id'];
     const method = event.requestContext.http.method.toUpperCase();
@@ -84,7 +87,7 @@ export function createFunctionUrlHandler(core: Core) {
         statusCode: 500,
         headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
         body: method === 'HEAD' ? undefined : 'Internal Server Error',
-      } satisfies LambdaFunctionURLResult;
+      } satisfies FunctionUrlResult;
     }
   };
 }

@@ -1,0 +1,125 @@
+/**
+ * `stratus build`: the whole pipeline, one named step per line, ending with the manifest.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
+import { analysePages } from './steps/analyse-pages';
+import { computeBuildId } from './steps/build-id';
+import { bundleClient } from './steps/bundle-client';
+import { bundleRender } from './steps/bundle-render';
+import { copyPublic } from './steps/copy-public';
+import { loadConfig } from './steps/load-config';
+import { loadRenderBundle, prerender } from './steps/prerender';
+import { scanPages } from './steps/scan-pages';
+import { formatSummary, measure, type BuildSummary } from './steps/summarize';
+
+export interface BuildOptions {
+  appDir: string;
+  /** @default `<appDir>/.stratus` */
+  outDir?: string;
+  /** Also bundle the image Lambda with sharp for Lambda's platform. @default true */
+  imageLambda?: boolean;
+  /** Progress lines; silent when absent. */
+  log?: (line: string) => void;
+}
+
+export interface BuildResult {
+  manifest: Manifest;
+  outDir: string;
+  summary: BuildSummary;
+  summaryText: string;
+}
+
+export const S3_CACHE_CONTROL = [
+  // Content-hashed names: a changed file gets a new name, so caches may keep these forever.
+  { prefix: '_app/static/', cacheControl: 'public, max-age=31536000, immutable' },
+  // The build id is in the path, and a build's data never changes.
+  { prefix: '_app/data/', cacheControl: 'public, max-age=31536000, immutable' },
+  // public/ files keep their names: browsers recheck hourly, the edge daily (a deploy invalidates it).
+  { prefix: '', cacheControl: 'public, max-age=3600, s-maxage=86400' },
+];
+
+/** Extra esbuild plugins for both bundles (the image-import plugin registers here). */
+export const buildPlugins: Array<(ctx: { assetsDir: string }) => Plugin> = [];
+
+/** Hook for bundling the image Lambda (registered by the image package). */
+export const imageLambdaStep: { run?: (outDir: string, manifest: Manifest) => Promise<void> } = {};
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  const appDir = path.resolve(options.appDir);
+  const outDir = path.resolve(options.outDir ?? path.join(appDir, '.stratus'));
+  const assetsDir = path.join(outDir, OUTPUT_LAYOUT.assets);
+  const renderDir = path.join(outDir, OUTPUT_LAYOUT.renderLambda);
+  const imageDir = path.join(outDir, OUTPUT_LAYOUT.imageLambda);
+
+  log(`Building ${path.relative(process.cwd(), appDir) || '.'} → ${path.relative(process.cwd(), outDir)}`);
+  const config = loadConfig(appDir, path.join(outDir, '.cache'));
+  const scanned = scanPages(appDir);
+  const routes = analysePages(appDir, scanned);
+  log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
+
+  rmSync(assetsDir, { recursive: true, force: true });
+  rmSync(renderDir, { recursive: true, force: true });
+  mkdirSync(assetsDir, { recursive: true });
+  mkdirSync(renderDir, { recursive: true });
+  mkdirSync(imageDir, { recursive: true });
+  const plugins = buildPlugins.map((make) => make({ assetsDir }));
+
+  log('  compiling client bundle…');
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins });
+  log('  compiling render Lambda…');
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins });
+  const publicFiles = copyPublic(appDir, assetsDir);
+
+  const buildId = computeBuildId({ dirs: [path.join(assetsDir, '_app')], files: [renderBundle], config });
+  const manifest: Manifest = {
+    version: 1,
+    buildId,
+    config,
+    routes: routes.map((r) => ({
+      pattern: r.pattern,
+      file: r.file,
+      segments: r.segments,
+      kind: r.kind,
+      fallback: false,
+      prerendered: [],
+      scripts: client.pageScripts[r.pattern] ?? [],
+    })),
+    entryScripts: client.entryScripts,
+    errorScripts: Object.fromEntries(['/404', '/500', '/_error'].filter((p) => client.pageScripts[p]).map((p) => [p, client.pageScripts[p]!])),
+    styles: client.styles,
+    publicFiles,
+    s3CacheControl: S3_CACHE_CONTROL,
+  };
+
+  log('  prerendering static pages…');
+  const count = await prerender({
+    bundle: loadRenderBundle(renderBundle),
+    manifest,
+    lambdaDir: renderDir,
+    assetsDir,
+    onProgress: (done, total) => {
+      if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
+    },
+  });
+  if (count === 0) log('  no static pages to prerender');
+
+  const manifestJson = JSON.stringify(manifest, null, 2);
+  writeFileSync(path.join(outDir, OUTPUT_LAYOUT.manifest), manifestJson);
+  writeFileSync(path.join(renderDir, 'manifest.json'), manifestJson);
+  writeFileSync(path.join(imageDir, 'manifest.json'), manifestJson);
+
+  if (options.imageLambda !== false && imageLambdaStep.run) {
+    log('  bundling image Lambda…');
+    await imageLambdaStep.run(outDir, manifest);
+  }
+
+  const summary = measure(manifest, assetsDir, renderBundle);
+  const summaryText = formatSummary(summary, buildId, (performance.now() - started) / 1000);
+  log(summaryText);
+  return { manifest, outDir, summary, summaryText };
+}

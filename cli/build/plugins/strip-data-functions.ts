@@ -1,0 +1,19 @@
+/** Client builds load page modules without their data functions (see page-source.ts). */
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+import { stripDataFunctions } from '../page-source';
+import { transformPage } from '../steps/analyse-pages';
+
+export function stripDataFunctionsPlugin(appDir: string): Plugin {
+  const pagesDir = path.join(path.resolve(appDir), 'pages') + path.sep;
+  return {
+    name: 'stratus-strip-data-functions',
+    setup(build) {
+      build.onLoad({ filter: /\.[jt]sx?$/ }, (args) => {
+        if (!args.path.startsWith(pagesDir)) return undefined;
+        const file = path.relative(path.resolve(appDir), args.path).split(path.sep).join('/');
+        return { contents: stripDataFunctions(transformPage(appDir, file)), loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * Step 3: the browser bundle. One generated entry (runtime + route table) and one chunk
+ * per page, code-split with shared chunks, minified, React in production mode.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
+import { runtimeAliasPlugin } from '../plugins/runtime-alias';
+import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
+import type { AnalysedRoute } from './analyse-pages';
+import type { ScannedPages } from './scan-pages';
+import { fromEsbuildFailure } from '../errors';
+
+export interface ClientBundle {
+  /** URL paths of the scripts every page loads first (entry + its static imports). */
+  entryScripts: string[];
+  styles: string[];
+  /** Per route pattern (and `/404`, `/500`, `/_error`): its chunk and the chunks it imports. */
+  pageScripts: Record<string, string[]>;
+  metafile: Metafile;
+}
+
+const STATIC_DIR = '_app/static';
+
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special']): string {
+  const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
+  const lines = [
+    `import { startClient } from ${JSON.stringify(path.join(RUNTIME_DIR, 'client'))};`,
+    special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
+    'startClient({ App, routes: [',
+    ...routes.map((r) =>
+      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)}, segments: ${JSON.stringify(r.segments)}, load: () => import(${abs(r.file)}) },`,
+    ),
+    '], errorPages: {',
+    ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${abs(special[p]!)}),`),
+    '} });',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** Follows static imports of an output chunk, so a page's first load lists every script it needs. */
+function closure(metafile: Metafile, output: string, seen = new Set<string>()): string[] {
+  if (seen.has(output)) return [];
+  seen.add(output);
+  const imports = metafile.outputs[output]?.imports ?? [];
+  return [output, ...imports.filter((i) => i.kind === 'import-statement' && !i.external).flatMap((i) => closure(metafile, i.path, seen))];
+}
+
+export async function bundleClient(options: {
+  appDir: string;
+  outDir: string;
+  routes: AnalysedRoute[];
+  special: ScannedPages['special'];
+  plugins?: Plugin[];
+}): Promise<ClientBundle> {
+  const { appDir, outDir, routes, special } = options;
+  const cacheDir = path.join(outDir, '.cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const entryFile = path.join(cacheDir, 'client-entry.js');
+  writeFileSync(entryFile, entrySource(appDir, routes, special));
+  const assetsDir = path.join(outDir, 'assets');
+  const pageFiles = new Map<string, string>();
+  for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
+  for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
+
+  const result = await build({
+    entryPoints: [entryFile, ...pageFiles.keys()],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    metafile: true,
+    write: true,
+    outdir: path.join(assetsDir, STATIC_DIR),
+    outbase: path.resolve(appDir),
+    entryNames: 'chunks/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    publicPath: `/${STATIC_DIR}/`,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [NODE_MODULES],
+    legalComments: 'none',
+    logLevel: 'silent',
+    plugins: [runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), ...(options.plugins ?? [])],
+  }).catch((error: unknown) => {
+    throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
+  });
+  const metafile = result.metafile;
+  const toUrl = (output: string) => '/' + path.relative(assetsDir, path.resolve(output)).split(path.sep).join('/');
+  const pageScripts: Record<string, string[]> = {};
+  let entryScripts: string[] = [];
+  let styles: string[] = [];
+  for (const [output, info] of Object.entries(metafile.outputs)) {
+    if (!info.entryPoint) continue;
+    const source = path.resolve(info.entryPoint);
+    if (source === entryFile) {
+      entryScripts = closure(metafile, output).map(toUrl);
+      if (info.cssBundle) styles = [toUrl(info.cssBundle)];
+    } else {
+      const pattern = pageFiles.get(source);
+      if (pattern && output.endsWith('.js')) pageScripts[pattern] = closure(metafile, output).map(toUrl);
+    }
+  }
+  return { entryScripts, styles, pageScripts, metafile };
+}

@@ -1,0 +1,76 @@
+/**
+ * The `stratus` command: parses arguments, calls build() or start(), and prints expected
+ * failures (BuildError) without a stack trace.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from './build/build';
+import { isBuildError } from './build/errors';
+import { start } from './serve/start';
+
+const HELP = `Usage: stratus <command> [appDir] [options]
+
+Commands:
+  build [appDir]   Build the app (default: web) into <appDir>/.stratus
+  start [appDir]   Build, then serve it locally the way CloudFront will
+  serve [appDir]   Serve an existing build without rebuilding
+
+Options:
+  --out DIR        Build folder (default: <appDir>/.stratus)
+  --port N         Port for start/serve (default: $PORT or 3000)
+  --no-image       Skip bundling the image Lambda for AWS (faster local builds)
+  -h, --help       Show this help
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        port: { type: 'string' },
+        'no-image': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  const [command, appArg] = parsed.positionals;
+  if (parsed.values.help || !command) {
+    process.stdout.write(HELP);
+    return command || parsed.values.help ? 0 : 2;
+  }
+  const appDir = path.resolve(appArg ?? 'web');
+  const outDir = parsed.values.out ? path.resolve(parsed.values.out) : undefined;
+  const portText = parsed.values.port ?? process.env.PORT ?? '3000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`stratus: --port must be a whole number from 0 to 65535, got "${portText}"\n`);
+    return 2;
+  }
+  const log = (line: string) => process.stdout.write(line + '\n');
+  try {
+    switch (command) {
+      case 'build':
+        await build({ appDir, outDir, imageLambda: !parsed.values['no-image'], log });
+        return 0;
+      case 'start':
+      case 'serve':
+        await start({ appDir, outDir, port, rebuild: command === 'start', imageLambda: !parsed.values['no-image'], log });
+        return -1; // keeps running until a signal
+      default:
+        process.stderr.write(`stratus: unknown command "${command}"\n\n${HELP}`);
+        return 2;
+    }
+  } catch (error) {
+    if (isBuildError(error)) {
+      process.stderr.write(`\nBuild failed:\n${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Node HTTP request → the Function URL event (payload 2.0) Lambda would receive, so the
+ * local server drives the very handlers that run in AWS.
+ * https://docs.aws.amazon.com/lambda/latest/dg/urls-invocation.html#urls-payloads
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { LambdaFunctionURLEvent } from 'aws-lambda';
+
+export interface PlainRequest {
+  method: string;
+  /** Raw path and query as sent: `/posts/a%20b?x=1`. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body?: Buffer;
+  remoteAddress?: string;
+}
+
+const TEXT_BODY = /^(text\/|application\/(json|x-www-form-urlencoded|xml))/;
+
+export function toFunctionUrlEvent(request: PlainRequest): LambdaFunctionURLEvent {
+  const queryAt = request.url.indexOf('?');
+  const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+  const rawQueryString = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
+  const headers: Record<string, string> = {};
+  let cookies: string[] | undefined;
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    // Lambda moves cookies into their own array, one entry per cookie.
+    if (lower === 'cookie') cookies = joined.split(/;\s*/).filter(Boolean);
+    else headers[lower] = joined;
+  }
+  const queryStringParameters: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(rawQueryString)) {
+    queryStringParameters[key] = key in queryStringParameters ? `${queryStringParameters[key]},${value}` : value;
+  }
+  const now = new Date();
+  const body = request.body && request.body.length > 0 ? request.body : undefined;
+  const isText = TEXT_BODY.test(headers['content-type'] ?? '');
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString,
+    cookies,
+    headers,
+    queryStringParameters: rawQueryString ? queryStringParameters : undefined,
+    requestContext: {
+      accountId: 'anonymous',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method: request.method.toUpperCase(),
+        path: rawPath,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body ? body.toString(isText ? 'utf8' : 'base64') : undefined,
+    isBase64Encoded: body ? !isText : false,
+  } as LambdaFunctionURLEvent;
+}

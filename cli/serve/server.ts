@@ -1,0 +1,146 @@
+/**
+ * The local server: the build served the way CloudFront will serve it. The same path →
+ * origin table as the stack (infra/edge/behaviours.ts), static files with the bucket's
+ * headers, and pages, data and images through the Lambda handlers with real Function URL
+ * events.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompress, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { edgeBehaviours, selectBehaviour, type OriginId } from '../../infra/edge/behaviours';
+import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
+import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
+import { createStaticFiles } from './static-files';
+
+export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context?: { awsRequestId: string }) => Promise<LambdaFunctionURLResult>;
+
+/** The viewer-request edge function: may answer the request itself, or rewrite it. */
+export type EdgeStep = (request: PlainRequest) => { response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest };
+
+export interface ServerOptions {
+  outDir: string;
+  port: number;
+  host?: string;
+  /** The image handler; `/_app/image` answers 501 without one. */
+  imageHandler?: FunctionUrlHandler;
+  edge?: EdgeStep;
+  /** Gzip/brotli text responses, as CloudFront does. @default true */
+  compress?: boolean;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function loadRenderHandler(outDir: string): FunctionUrlHandler {
+  const file = path.join(outDir, OUTPUT_LAYOUT.renderLambda, 'index.js');
+  delete require.cache[file];
+  return (require(file) as { handler: FunctionUrlHandler }).handler;
+}
+
+export async function startServer(options: ServerOptions) {
+  const manifest = JSON.parse(readFileSync(path.join(options.outDir, OUTPUT_LAYOUT.manifest), 'utf8')) as Manifest;
+  const behaviours = edgeBehaviours(manifest.publicFiles);
+  const serveStatic = createStaticFiles(path.join(options.outDir, OUTPUT_LAYOUT.assets), manifest.s3CacheControl);
+  const handlers: Partial<Record<OriginId, FunctionUrlHandler>> = {
+    render: loadRenderHandler(options.outDir),
+    image: options.imageHandler,
+  };
+  const compress = options.compress !== false;
+
+  async function fromOrigin(origin: OriginId, request: PlainRequest): Promise<{ status: number; headers: Record<string, string>; body?: Buffer } | null> {
+    if (origin === 'assets') {
+      const pathOnly = request.url.split('?')[0]!;
+      const file = await serveStatic(pathOnly, request.headers['if-none-match'] as string | undefined);
+      return file;
+    }
+    const handler = handlers[origin];
+    if (!handler) return { status: 501, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`No ${origin} handler in this server\n`) };
+    const event = toFunctionUrlEvent(request);
+    const raw = await handler(event, { awsRequestId: event.requestContext.requestId });
+    // A bare string is a 200 JSON body in Lambda's response format.
+    const result: APIGatewayProxyStructuredResultV2 = typeof raw === 'string' ? { statusCode: 200, body: raw, headers: { 'content-type': 'application/json' } } : raw;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+    const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    const response = { status: result.statusCode ?? 200, headers, body };
+    if (result.cookies?.length) (response.headers as Record<string, string | string[]>)['set-cookie'] = result.cookies;
+    return response;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    let request: PlainRequest = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req),
+      remoteAddress: req.socket.remoteAddress,
+    };
+    if (options.edge) {
+      const edged = options.edge(request);
+      if ('response' in edged) {
+        res.writeHead(edged.response.status, edged.response.headers);
+        res.end(request.method === 'HEAD' ? undefined : edged.response.body);
+        return;
+      }
+      request = edged.request;
+    }
+    const pathOnly = request.url.split('?')[0]!;
+    const behaviour = selectBehaviour(behaviours, pathOnly);
+    let response = await fromOrigin(behaviour.origin, request);
+    if ((!response || response.status === 403 || response.status === 404) && behaviour.failoverOrigin) {
+      response = await fromOrigin(behaviour.failoverOrigin, request);
+    }
+    response ??= { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not Found\n') };
+    let body = response.body;
+    const type = response.headers['content-type'] ?? '';
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    if (compress && body && body.length > 1024 && COMPRESSIBLE.test(type) && !response.headers['content-encoding']) {
+      if (/\bbr\b/.test(accept)) {
+        body = await brotli(body);
+        response.headers['content-encoding'] = 'br';
+      } else if (/\bgzip\b/.test(accept)) {
+        body = await gzipAsync(body);
+        response.headers['content-encoding'] = 'gzip';
+      }
+      response.headers['vary'] = response.headers['vary'] ? `${response.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
+    }
+    if (body) response.headers['content-length'] = String(body.length);
+    res.writeHead(response.status, response.headers);
+    res.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal Server Error\n');
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  /** Stops accepting connections and resolves when requests in flight have finished. */
+  function close(): Promise<void> {
+    return new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  }
+
+  return { server, port, url: `http://localhost:${port}`, manifest, close };
+}

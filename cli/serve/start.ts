@@ -1,0 +1,46 @@
+/** `stratus start`: build, then serve until SIGINT/SIGTERM, finishing requests in flight. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { build } from '../build/build';
+import { BuildError } from '../build/errors';
+import { OUTPUT_LAYOUT } from '../manifest';
+import { localEdgeStep, localImageHandler } from './local-origins';
+import { startServer } from './server';
+
+export interface StartOptions {
+  appDir: string;
+  outDir?: string;
+  port: number;
+  rebuild: boolean;
+  imageLambda?: boolean;
+  log: (line: string) => void;
+}
+
+export async function start(options: StartOptions) {
+  const outDir = path.resolve(options.outDir ?? path.join(options.appDir, '.stratus'));
+  if (options.rebuild) {
+    // The local server uses the host's sharp; the Lambda copy is only needed to deploy.
+    await build({ appDir: options.appDir, outDir, imageLambda: options.imageLambda ?? false, log: options.log });
+  } else if (!existsSync(path.join(outDir, OUTPUT_LAYOUT.manifest))) {
+    throw new BuildError(`No build in ${outDir}: run "stratus build ${path.relative(process.cwd(), options.appDir)}" first, or use "stratus start".`);
+  }
+  const running = await startServer({
+    outDir,
+    port: options.port,
+    imageHandler: await localImageHandler(outDir),
+    edge: await localEdgeStep(outDir),
+  });
+  options.log(`ready on ${running.url}`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    options.log(`${signal}: finishing requests in flight…`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return running;
+}

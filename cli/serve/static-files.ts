@@ -1,0 +1,60 @@
+/**
+ * The S3 origin, locally: files of the build's assets folder with the `Cache-Control` the
+ * bucket objects carry, an ETag, and 304 for a matching `If-None-Match`.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { S3CachePrefix } from '../manifest';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff': 'font/woff',
+  '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json', '.map': 'application/json', '.pdf': 'application/pdf',
+};
+
+export interface StaticFile {
+  status: number;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+export function contentType(file: string): string {
+  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export function createStaticFiles(assetsDir: string, prefixes: readonly S3CachePrefix[]) {
+  const root = path.resolve(assetsDir);
+  const etags = new Map<string, { mtime: number; etag: string; body: Buffer }>();
+
+  /** `null` when the bucket has no such key. */
+  return async function serveStatic(urlPath: string, ifNoneMatch?: string): Promise<StaticFile | null> {
+    let key: string;
+    try {
+      key = decodeURIComponent(urlPath).replace(/^\/+/, '');
+    } catch {
+      return null;
+    }
+    const file = path.resolve(root, key);
+    if (!file.startsWith(root + path.sep)) return null; // no escaping the bucket
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) return null;
+    let cached = etags.get(file);
+    if (!cached || cached.mtime !== info.mtimeMs) {
+      const body = await readFile(file);
+      cached = { mtime: info.mtimeMs, etag: `"${createHash('md5').update(body).digest('hex')}"`, body };
+      etags.set(file, cached);
+    }
+    const cacheControl = prefixes.find((p) => key.startsWith(p.prefix))?.cacheControl ?? 'public, max-age=0';
+    const headers = { 'content-type': contentType(file), 'cache-control': cacheControl, etag: cached.etag, 'last-modified': info.mtime.toUTCString() };
+    if (ifNoneMatch && ifNoneMatch.split(',').map((t) => t.trim()).includes(cached.etag)) return { status: 304, headers };
+    return { status: 200, headers, body: cached.body };
+  };
+}

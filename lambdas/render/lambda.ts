@@ -1,0 +1,29 @@
+/**
+ * Wiring of the render Lambda: the build generates an entry that imports every page and
+ * calls this. Config and the manifest are read once, at cold start, from the function's
+ * own folder.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Manifest } from '../../cli/manifest';
+import { createFunctionUrlHandler } from '../shared/function-url';
+import { PageStore } from './page-store';
+import { createRenderApp, type AppModules, type RenderApp } from './render-app';
+
+export const PRERENDERED_DIR = 'prerendered';
+
+/** Loads the app from a folder holding `manifest.json` and `prerendered/`. */
+export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manifest): RenderApp {
+  const resolved = manifest ?? (JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Manifest);
+  const prerendered = resolved.routes.flatMap((r) => r.prerendered);
+  return createRenderApp(modules, resolved, new PageStore(path.join(dir, PRERENDERED_DIR), prerendered));
+}
+
+export function createRenderLambda(modules: AppModules, dir: string) {
+  let app: RenderApp | undefined;
+  const core = (request: Request, context: Parameters<RenderApp['handle']>[1]) => {
+    app ??= loadRenderApp(modules, dir);
+    return app.handle(request, context);
+  };
+  return { handler: createFunctionUrlHandler(core), modules };
+}

@@ -1,0 +1,378 @@
+/**
+ * The render core: a plain Request in, a Response out. Routing, data functions, static
+ * and on-demand pages, page data, error pages and one log line per request. It never
+ * sees a Lambda event (see lambdas/shared/function-url.ts).
+ */
+import type { ComponentType } from 'react';
+import type { Manifest, ManifestRoute } from '../../cli/manifest';
+import type { AppComponent, EmbeddedData, PageData, PageModule, PageProps, ServerContext } from '../../web/runtime/page-types';
+import { ErrorPage } from '../../web/runtime/error-page';
+import { errorTitle } from '../../web/runtime/errors';
+import { MalformedPathError, matchRoute, splitPath, stripLocale, type RouteParams } from '../../web/runtime/route-match';
+import type { RequestContext } from '../shared/function-url';
+import { log, logError } from '../shared/log';
+import { NO_STORE, staticCacheControl } from './cache-control';
+import { readDataResult, type DataOutcome } from './data';
+import { etagOf, PageStore, type StoredPage } from './page-store';
+import { renderPageDocument } from './render-page';
+
+export interface AppModules {
+  /** Page modules by route pattern. */
+  pages: Record<string, PageModule>;
+  App?: AppComponent;
+  errorPages: Partial<Record<'404' | '500' | '_error', { default: ComponentType<any> }>>;
+}
+
+type Query = Record<string, string | string[]>;
+
+interface PageRequest {
+  route: ManifestRoute;
+  module: PageModule;
+  params: RouteParams;
+  locale: string;
+  /** Path without the locale prefix. */
+  path: string;
+  search: URLSearchParams;
+  request: Request;
+}
+
+/** What `handle` needs to know to log a request, filled in while routing. */
+interface Outcome {
+  route?: string;
+  cache?: string;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json';
+
+function searchToQuery(search: URLSearchParams): Query {
+  const query: Query = {};
+  for (const [key, value] of search) {
+    const existing = query[key];
+    query[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return query;
+}
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  if (!header) return cookies;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      cookies[name] = decodeURIComponent(raw);
+    } catch {
+      cookies[name] = raw;
+    }
+  }
+  return cookies;
+}
+
+export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore) {
+  const { config, buildId } = manifest;
+  const inFlight = new Map<string, Promise<StoredPage>>();
+
+  function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData> = {}): EmbeddedData {
+    return { buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false, ...extra };
+  }
+
+  function scriptsOf(page: string): string[] {
+    const route = manifest.routes.find((r) => r.pattern === page);
+    return route?.scripts ?? manifest.errorScripts[page] ?? [];
+  }
+
+  function html(status: number, body: string, cacheControl: string, extra: Record<string, string> = {}): Response {
+    return new Response(body, { status, headers: { 'content-type': HTML, 'cache-control': cacheControl, ...extra } });
+  }
+
+  function json(status: number, body: string, cacheControl: string): Response {
+    return new Response(body, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': cacheControl } });
+  }
+
+  function redirect(location: string, status: number, cacheControl = NO_STORE): Response {
+    return new Response(null, { status, headers: { location, 'cache-control': cacheControl } });
+  }
+
+  function renderBuiltInError(statusCode: number, locale: string): string {
+    return renderPageDocument({
+      App: undefined,
+      Page: ErrorPage,
+      props: { statusCode },
+      data: embedded(`/_error`, {}, { statusCode }, locale, { statusCode }),
+      asPath: '/',
+      entryScripts: manifest.entryScripts,
+      pageScripts: [],
+      styles: [],
+      defaultTitle: errorTitle(statusCode),
+    });
+  }
+
+  /** The app's own error page for a status when it has one, else the built-in page; never throws. */
+  function renderError(statusCode: number, locale: string, asPath: string): string {
+    const name = statusCode === 404 && modules.errorPages['404'] ? '404' : statusCode === 500 && modules.errorPages['500'] ? '500' : '_error';
+    const custom = modules.errorPages[name];
+    if (custom) {
+      try {
+        return renderPageDocument({
+          App: modules.App,
+          Page: custom.default,
+          props: { statusCode },
+          data: embedded(`/${name}`, {}, { statusCode }, locale, { statusCode }),
+          asPath,
+          entryScripts: manifest.entryScripts,
+          pageScripts: scriptsOf(`/${name}`),
+          styles: manifest.styles,
+          defaultTitle: errorTitle(statusCode),
+        });
+      } catch (error) {
+        logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
+      }
+    }
+    return renderBuiltInError(statusCode, locale);
+  }
+
+  function errorResponse(statusCode: number, locale: string, asPath: string, headers: Record<string, string> = {}): Response {
+    return html(statusCode, renderError(statusCode, locale, asPath), NO_STORE, headers);
+  }
+
+  function renderPage(req: PageRequest, props: PageProps, query: Query, isFallback = false): string {
+    const asPath = req.path + (req.search.size ? `?${req.search}` : '');
+    return renderPageDocument({
+      App: modules.App,
+      Page: req.module.default,
+      props,
+      data: embedded(req.route.pattern, query, props, req.locale, { isFallback }),
+      asPath,
+      entryScripts: manifest.entryScripts,
+      pageScripts: req.route.scripts,
+      styles: manifest.styles,
+    });
+  }
+
+  async function runServerData(req: PageRequest): Promise<DataOutcome> {
+    const query = { ...searchToQuery(req.search), ...req.params };
+    const headers: Record<string, string> = {};
+    req.request.headers.forEach((value, name) => (headers[name] = value));
+    const context: ServerContext = {
+      params: req.params,
+      query,
+      locale: req.locale,
+      locales: config.locales,
+      defaultLocale: config.defaultLocale,
+      headers,
+      cookies: parseCookies(req.request.headers.get('cookie')),
+      resolvedUrl: req.path + (req.search.size ? `?${req.search}` : ''),
+    };
+    return readDataResult(req.route.file, 'getServerSideProps', await req.module.getServerSideProps!(context));
+  }
+
+  /** Renders a static page (HTML + data) now, sharing the work between concurrent requests. */
+  function generateStatic(req: PageRequest): Promise<StoredPage> {
+    const key = `${req.locale}\0${req.path}`;
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const work = (async (): Promise<StoredPage> => {
+      let outcome: DataOutcome = { type: 'props', props: {}, revalidate: false };
+      if (req.module.getStaticProps) {
+        outcome = await readDataResult(req.route.file, 'getStaticProps', await req.module.getStaticProps({
+          params: req.params, locale: req.locale, locales: config.locales, defaultLocale: config.defaultLocale,
+        }));
+      }
+      let page: StoredPage;
+      if (outcome.type === 'props') {
+        const htmlBody = renderPage({ ...req, search: new URLSearchParams() }, outcome.props, { ...req.params });
+        page = { html: htmlBody, json: JSON.stringify({ pageProps: outcome.props } satisfies PageData), etag: etagOf(htmlBody), revalidate: outcome.revalidate, renderedAt: Date.now() };
+      } else if (outcome.type === 'notFound') {
+        page = { html: '', json: JSON.stringify({ notFound: true }), etag: '', revalidate: outcome.revalidate, renderedAt: Date.now(), notFound: true };
+      } else {
+        // Redirects from getStaticProps are resolved per request; they are not stored.
+        throw Object.assign(new Error('redirect'), { outcome });
+      }
+      store.set(req.locale, req.path, page);
+      return page;
+    })();
+    inFlight.set(key, work);
+    work.then(() => inFlight.delete(key), () => inFlight.delete(key));
+    return work;
+  }
+
+  function isStale(page: StoredPage): boolean {
+    return page.revalidate !== false && Date.now() - page.renderedAt > page.revalidate * 1000;
+  }
+
+  /** The stored static page, regenerated when stale or missing (as `fallback` allows). */
+  async function staticPage(req: PageRequest, mode: 'page' | 'data'): Promise<StoredPage | 'fallback' | 'missing' | DataOutcome> {
+    const stored = store.get(req.locale, req.path);
+    if (stored && !isStale(stored)) return stored;
+    const dynamic = req.route.segments.some((s) => s.type !== 'static');
+    if (!stored && dynamic && req.route.kind === 'ssg') {
+      if (req.route.fallback === false) return 'missing';
+      if (req.route.fallback === true && mode === 'page') return 'fallback';
+    }
+    try {
+      return await generateStatic(req);
+    } catch (error) {
+      const outcome = (error as { outcome?: DataOutcome }).outcome;
+      if (outcome) return outcome;
+      throw error;
+    }
+  }
+
+  function notModified(request: Request, etag: string, cacheControl: string): Response | null {
+    const match = request.headers.get('if-none-match');
+    if (!etag || !match) return null;
+    const tags = match.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    if (!tags.includes(etag) && !tags.includes('*')) return null;
+    return new Response(null, { status: 304, headers: { etag, 'cache-control': cacheControl } });
+  }
+
+  function resolvePage(request: Request, pathname: string, search: URLSearchParams, outcome: Outcome):
+    | { req: PageRequest }
+    | { response: Response } {
+    const parts = splitPath(pathname);
+    const { locale, parts: rest, explicitDefault } = stripLocale(parts, config);
+    const path = '/' + rest.map(encodeURIComponent).join('/');
+    if (explicitDefault) {
+      // The default locale is served unprefixed: one URL per page.
+      return { response: redirect(path + (search.size ? `?${search}` : ''), 308) };
+    }
+    const match = matchRoute(manifest.routes, rest);
+    const module = match ? modules.pages[match.route.pattern] : undefined;
+    if (!match || !module) return { response: errorResponse(404, locale, path) };
+    outcome.route = match.route.pattern;
+    return { req: { route: match.route, module, params: match.params, locale, path, search, request } };
+  }
+
+  async function handlePage(request: Request, url: URL, outcome: Outcome): Promise<Response> {
+    const resolved = resolvePage(request, url.pathname, url.searchParams, outcome);
+    if ('response' in resolved) return resolved.response;
+    const { req } = resolved;
+    if (req.route.kind === 'ssr') {
+      outcome.cache = 'none';
+      const result = await runServerData(req);
+      if (result.type === 'notFound') return errorResponse(404, req.locale, req.path);
+      if (result.type === 'redirect') return redirect(result.destination, result.statusCode);
+      const query = { ...searchToQuery(req.search), ...req.params };
+      return html(200, renderPage(req, result.props, query), NO_STORE);
+    }
+    const page = await staticPage(req, 'page');
+    if (page === 'missing') return errorResponse(404, req.locale, req.path);
+    if (page === 'fallback') {
+      outcome.cache = 'fallback';
+      return html(200, renderPage(req, {}, { ...req.params }, true), NO_STORE);
+    }
+    if ('type' in page) {
+      if (page.type === 'redirect') return redirect(page.destination, page.statusCode, staticCacheControl(page.revalidate));
+      return errorResponse(404, req.locale, req.path);
+    }
+    if (page.notFound) return errorResponse(404, req.locale, req.path);
+    outcome.cache = 'static';
+    const cacheControl = staticCacheControl(page.revalidate);
+    return notModified(request, page.etag, cacheControl) ?? html(200, page.html, cacheControl, { etag: page.etag });
+  }
+
+  async function handleData(request: Request, url: URL, outcome: Outcome): Promise<Response> {
+    const match = url.pathname.match(/^\/_app\/data\/([^/]+)(\/.*)\.json$/);
+    if (!match || match[1] !== buildId) {
+      // A client on another build: it falls back to a full page load.
+      return json(404, JSON.stringify({ error: 'unknown build id' }), NO_STORE);
+    }
+    let pagePath = match[2]!;
+    if (pagePath === '/index') pagePath = '/';
+    else if (pagePath.endsWith('/index')) pagePath = pagePath.slice(0, -'/index'.length);
+    const resolved = resolvePage(request, pagePath, url.searchParams, outcome);
+    if ('response' in resolved) {
+      return resolved.response.status === 404 ? json(404, JSON.stringify({ notFound: true }), NO_STORE) : json(resolved.response.status, '{}', NO_STORE);
+    }
+    const { req } = resolved;
+    if (req.route.kind === 'ssr') {
+      const result = await runServerData(req);
+      const body: PageData =
+        result.type === 'props' ? { pageProps: result.props } : result.type === 'notFound' ? { notFound: true } : { redirect: { destination: result.destination, statusCode: result.statusCode } };
+      return json(result.type === 'notFound' ? 404 : 200, JSON.stringify(body), NO_STORE);
+    }
+    const page = await staticPage(req, 'data');
+    if (page === 'missing' || page === 'fallback') return json(404, JSON.stringify({ notFound: true }), NO_STORE);
+    if ('type' in page) {
+      if (page.type === 'redirect') return json(200, JSON.stringify({ redirect: { destination: page.destination, statusCode: page.statusCode } }), staticCacheControl(page.revalidate));
+      return json(404, JSON.stringify({ notFound: true }), NO_STORE);
+    }
+    if (page.notFound) return json(404, page.json, NO_STORE);
+    outcome.cache = 'static';
+    return json(200, page.json, staticCacheControl(page.revalidate));
+  }
+
+  async function route(request: Request, url: URL, outcome: Outcome): Promise<Response> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return errorResponse(405, config.defaultLocale, url.pathname, { allow: 'GET, HEAD' });
+    }
+    try {
+      if (url.pathname.startsWith('/_app/data/')) return await handleData(request, url, outcome);
+      if (url.pathname.startsWith('/_app/')) return errorResponse(404, config.defaultLocale, url.pathname);
+      return await handlePage(request, url, outcome);
+    } catch (error) {
+      if (error instanceof MalformedPathError) return errorResponse(400, config.defaultLocale, '/');
+      throw error;
+    }
+  }
+
+  /** Answers one request; failures become the 500 page, logged with their stack. */
+  async function handle(request: Request, context: RequestContext): Promise<Response> {
+    const started = performance.now();
+    const outcome: Outcome = {};
+    let response: Response;
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      url = new URL('http://invalid/');
+    }
+    try {
+      response = await route(request, url, outcome);
+    } catch (error) {
+      logError(error, { requestId: context.requestId, cfId: context.cfId, path: url.pathname, route: outcome.route });
+      response = url.pathname.startsWith('/_app/data/')
+        ? json(500, JSON.stringify({ error: 'Internal Server Error' }), NO_STORE)
+        : errorResponse(500, config.defaultLocale, url.pathname);
+    }
+    const body = response.body ? await response.text() : null;
+    const bytes = body === null ? 0 : Buffer.byteLength(body);
+    if (body !== null) response.headers.set('content-length', String(bytes));
+    log({
+      requestId: context.requestId,
+      cfId: context.cfId,
+      method: request.method,
+      path: url.pathname,
+      route: outcome.route,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      bytes,
+      cache: outcome.cache,
+    });
+    return new Response(request.method === 'HEAD' ? null : body, { status: response.status, headers: response.headers });
+  }
+
+  /** Build time: renders a static page for the prerender step. */
+  async function prerender(pattern: string, pagePath: string, locale: string): Promise<StoredPage | DataOutcome> {
+    const routeEntry = manifest.routes.find((r) => r.pattern === pattern)!;
+    const module = modules.pages[pattern]!;
+    const parts = splitPath(pagePath);
+    const match = matchRoute([routeEntry], parts);
+    if (!match) throw new Error(`${routeEntry.file}: getStaticPaths returned "${pagePath}", which does not match ${pattern}`);
+    const req: PageRequest = { route: routeEntry, module, params: match.params, locale, path: pagePath, search: new URLSearchParams(), request: new Request('http://build/') };
+    try {
+      return await generateStatic(req);
+    } catch (error) {
+      const outcome = (error as { outcome?: DataOutcome }).outcome;
+      if (outcome) return outcome;
+      throw error;
+    }
+  }
+
+  return { handle, prerender };
+}
+
+export type RenderApp = ReturnType<typeof createRenderApp>;

@@ -1,0 +1,89 @@
+/** React server rendering of one page (or error page) into a full HTML document. */
+import { createElement, Fragment, type ComponentType } from 'react';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { DefaultApp } from '../../web/runtime/default-app';
+import { HeadManagerContext, type HeadManager } from '../../web/runtime/head';
+import { mergeHead, type HeadElement } from '../../web/runtime/head-manager';
+import type { AppComponent, EmbeddedData, PageProps } from '../../web/runtime/page-types';
+import { RouterContext, type StratusRouter } from '../../web/runtime/router-context';
+import { routerEvents, setCurrentRouter } from '../../web/runtime/router';
+import { renderDocument } from './document';
+
+export interface PageRenderInput {
+  App: AppComponent | undefined;
+  Page: ComponentType<any>;
+  props: PageProps;
+  data: EmbeddedData;
+  /** As shown in the address bar, without the locale prefix. */
+  asPath: string;
+  entryScripts: readonly string[];
+  pageScripts: readonly string[];
+  styles: readonly string[];
+  /** Title used when the page sets none (error pages). */
+  defaultTitle?: string;
+}
+
+function serverHead(): HeadManager & { elements(): HeadElement[] } {
+  const instances = new Map<string, HeadElement[]>();
+  return {
+    update: (id, elements) => void instances.set(id, elements),
+    remove: (id) => void instances.delete(id),
+    elements: () => mergeHead([...instances.values()]),
+  };
+}
+
+const notOnServer = () => {
+  throw new Error('Router navigation methods cannot run during server rendering; call them in effects or event handlers.');
+};
+
+function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
+  return {
+    pathname: data.page,
+    query: data.query,
+    asPath,
+    locale: data.locale,
+    locales: data.locales,
+    defaultLocale: data.defaultLocale,
+    isFallback: data.isFallback,
+    isReady: true,
+    push: notOnServer,
+    replace: notOnServer,
+    back: notOnServer,
+    reload: notOnServer,
+    prefetch: async () => undefined,
+    events: routerEvents,
+  };
+}
+
+/** Renders the page inside `_app`, with `<Head>` tags in the document head. Throws what the page throws. */
+export function renderPageDocument(input: PageRenderInput): string {
+  const head = serverHead();
+  const router = serverRouter(input.data, input.asPath);
+  const App = input.App ?? DefaultApp;
+  setCurrentRouter(router);
+  let body: string;
+  try {
+    body = renderToString(
+      createElement(
+        HeadManagerContext.Provider,
+        { value: head },
+        createElement(RouterContext.Provider, { value: router }, createElement(App, { Component: input.Page, pageProps: input.props })),
+      ),
+    );
+  } finally {
+    setCurrentRouter(null);
+  }
+  let elements = head.elements();
+  if (input.defaultTitle && !elements.some((e) => e.type === 'title')) {
+    elements = [createElement('title', { key: 'title' }, input.defaultTitle) as unknown as HeadElement, ...elements];
+  }
+  return renderDocument({
+    lang: input.data.locale,
+    head: renderToStaticMarkup(createElement(Fragment, null, ...elements)),
+    body,
+    data: input.data,
+    entryScripts: input.entryScripts,
+    pageScripts: input.pageScripts,
+    styles: input.styles,
+  });
+}

@@ -1,0 +1,34 @@
+import type { ComponentType } from 'react';
+import Head from 'stratus/head';
+import Link from 'stratus/link';
+import { useRouter } from 'stratus/router';
+import { t } from '../lib/content';
+import '../styles.css';
+
+export default function App({ Component, pageProps }: { Component: ComponentType<any>; pageProps: Record<string, unknown> }) {
+  const router = useRouter();
+  const s = t(router.locale);
+  const other = router.locale === 'en' ? 'fr' : 'en';
+  return (
+    <>
+      <Head>
+        <title>{s.home}</title>
+        <meta name="description" content={s.tagline} />
+      </Head>
+      <header className="site">
+        <Link href="/" className="brand">{s.home}</Link>
+        <nav>
+          <Link href="/posts/first-frost">{s.posts}</Link>
+          <Link href="/docs/getting-started">{s.docs}</Link>
+          <Link href="/shop">{s.shop}</Link>
+          <Link href="/news">{s.news}</Link>
+          <Link href="/about">{s.about}</Link>
+          <Link href={router.asPath} locale={other} className="locale">{other.toUpperCase()}</Link>
+        </nav>
+      </header>
+      <main>
+        <Component {...pageProps} />
+      </main>
+    </>
+  );
+}
