@@ -87,7 +87,7 @@ export function getImageProps(props: ImageProps): ImgHTMLAttributes<HTMLImageEle
   const { src: source, width: widthProp, height: heightProp, sizes, priority, quality, fill, unoptimized, loading, style, ...rest } = props;
   const config = getImageConfig();
   const staticData = typeof source === 'object' ? source : undefined;
-  const src = staticData ? staticData.src : source;
+  const src: string = typeof source === 'object' ? source.src : source;
   let width = toNumber(widthProp);
   let height = toNumber(heightProp);
   if (staticData && !fill) {

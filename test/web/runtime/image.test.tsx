@@ -1,0 +1,95 @@
+import { renderToString } from 'react-dom/server';
+import type { ReactElement } from 'react';
+import Image, { getImageProps } from 'stratus/image';
+import { HeadManagerContext, type HeadManager } from '../../../web/runtime/head';
+import type { HeadElement } from '../../../web/runtime/head-manager';
+import { setImageConfig } from '../../../web/runtime/image-config';
+
+afterEach(() => setImageConfig({}));
+
+const url = (src: string, w: number, q = 75) => `/_app/image?url=${encodeURIComponent(src)}&amp;w=${w}&amp;q=${q}`;
+
+/** Renders with a head manager that collects `<Head>` elements, as the render core does. */
+function render(element: ReactElement): { html: string; head: string } {
+  const collected = new Map<string, HeadElement[]>();
+  const manager: HeadManager = {
+    update: (id, elements) => collected.set(id, elements),
+    remove: (id) => collected.delete(id),
+  };
+  const html = renderToString(<HeadManagerContext.Provider value={manager}>{element}</HeadManagerContext.Provider>);
+  const head = renderToString(<>{[...collected.values()].flat()}</>);
+  return { html, head };
+}
+
+describe('<Image>', () => {
+  it('renders 1x/2x candidates for a fixed width, with width, height, lazy loading and async decoding', () => {
+    const { html, head } = render(<Image src="/avatars/ana.png" alt="Ana" width={100} height={50} />);
+    expect(html).toBe(
+      `<img alt="Ana" loading="lazy" decoding="async" width="100" height="50" ` +
+        `srcSet="${url('/avatars/ana.png', 128)} 1x, ${url('/avatars/ana.png', 256)} 2x" src="${url('/avatars/ana.png', 256)}"/>`,
+    );
+    expect(head).toBe('');
+  });
+
+  it('with sizes, offers every width from the smallest that can serve the narrowest share', () => {
+    const { html } = render(<Image src="/hero.jpg" alt="" width={1200} height={600} sizes="(max-width: 768px) 100vw, 50vw" />);
+    const widths = [384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840];
+    expect(html).toContain(`sizes="(max-width: 768px) 100vw, 50vw"`);
+    expect(html).toContain(`srcSet="${widths.map((w) => `${url('/hero.jpg', w)} ${w}w`).join(', ')}"`);
+    expect(html).toContain(`src="${url('/hero.jpg', 3840)}"`);
+  });
+
+  it('uses every configured width for sizes without vw, and the quality prop', () => {
+    const { html } = render(<Image src="/a.jpg" alt="" width={10} height={10} sizes="300px" quality={50} />);
+    expect(html).toContain(`${url('/a.jpg', 16, 50)} 16w`);
+    expect(html).toContain(`${url('/a.jpg', 3840, 50)} 3840w`);
+  });
+
+  it('follows setImageConfig', () => {
+    setImageConfig({ deviceSizes: [500, 1000], imageSizes: [50], quality: 60 });
+    const { html } = render(<Image src="/a.jpg" alt="" width={40} height={40} />);
+    expect(html).toContain(`srcSet="${url('/a.jpg', 50, 60)} 1x, ${url('/a.jpg', 500, 60)} 2x"`);
+  });
+
+  it('fill: no width/height attributes, device widths with sizes 100vw, and fills the parent', () => {
+    const { html } = render(<Image src="/bg.jpg" alt="" fill />);
+    expect(html).not.toMatch(/ width=| height=/);
+    expect(html).toContain('sizes="100vw"');
+    expect(html).toContain(`${url('/bg.jpg', 640)} 640w`);
+    expect(html).not.toContain(`${url('/bg.jpg', 384)} 384w`);
+    expect(html).toContain('style="position:absolute;inset:0;width:100%;height:100%"');
+  });
+
+  it('priority: eager with high fetch priority, and a preload link in the head', () => {
+    const { html, head } = render(<Image src="/hero.jpg" alt="Hero" width={640} height={320} priority />);
+    expect(html).not.toContain('loading=');
+    expect(html).toContain('fetchPriority="high"');
+    expect(head).toBe(
+      `<link rel="preload" as="image" imageSrcSet="${url('/hero.jpg', 640)} 1x, ${url('/hero.jpg', 1920)} 2x" fetchPriority="high"/>`,
+    );
+  });
+
+  it('takes width and height from a static import, scaling a single given dimension', () => {
+    const photo = { src: '/_app/static/media/photo.1a2b3c4d.jpg', width: 2400, height: 1600 };
+    expect(getImageProps({ src: photo, alt: '' })).toMatchObject({ width: 2400, height: 1600 });
+    expect(getImageProps({ src: photo, alt: '', width: 600 })).toMatchObject({ width: 600, height: 400 });
+    const { html } = render(<Image src={photo} alt="" width={600} />);
+    expect(html).toContain(`srcSet="${url(photo.src, 640)} 1x, ${url(photo.src, 1200)} 2x"`);
+  });
+
+  it('serves SVG, data: URLs and unoptimized images as they are', () => {
+    expect(getImageProps({ src: '/logo.svg', alt: '', width: 10, height: 10 })).toMatchObject({ src: '/logo.svg' });
+    expect(getImageProps({ src: '/logo.svg', alt: '', width: 10, height: 10 }).srcSet).toBeUndefined();
+    expect(getImageProps({ src: '/a.jpg', alt: '', width: 10, height: 10, unoptimized: true }).src).toBe('/a.jpg');
+  });
+
+  it('refuses a string src without dimensions, since the page would shift', () => {
+    expect(() => getImageProps({ src: '/a.jpg', alt: '' })).toThrow(/needs "width" and "height"/);
+  });
+
+  it('passes other img attributes through', () => {
+    const { html } = render(<Image src="/a.jpg" alt="A" width={10} height={10} className="round" id="x" />);
+    expect(html).toContain('class="round"');
+    expect(html).toContain('id="x"');
+  });
+});
