@@ -1,0 +1,77 @@
+/**
+ * esbuild plugin: `import photo from './photo.jpg'` gives `{ src, width, height }` and
+ * emits the file once as a content-hashed static asset, so `<Image src={photo}>` knows its
+ * size without layout shift and the file can be cached forever. The client and server
+ * builds both use it and agree on the names, since the hash is of the content.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+import { getSharp } from '../../../lambdas/image/sharp';
+
+export interface ImageImportOptions {
+  /** The build's asset folder (`<out>/assets`), uploaded to S3 as is. */
+  assetsDir: string;
+  /** URL prefix of emitted files; they are written under the same path inside `assetsDir`. */
+  publicPath: '/_app/static/media/';
+}
+
+const IMAGE_FILE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;
+const NAMESPACE = 'stratus-image';
+
+/**
+ * @example
+ * await esbuild.build({ ..., plugins: [imageImportPlugin({ assetsDir: 'dist/assets', publicPath: '/_app/static/media/' })] });
+ */
+export function imageImportPlugin(options: ImageImportOptions): Plugin {
+  const outDir = path.join(options.assetsDir, ...options.publicPath.split('/').filter(Boolean));
+  return {
+    name: 'stratus-image-import',
+    setup(build) {
+      build.onResolve({ filter: IMAGE_FILE }, (args) => {
+        // Only JS imports; CSS `url()` references stay with esbuild's own loaders.
+        if (args.kind !== 'import-statement' && args.kind !== 'require-call' && args.kind !== 'dynamic-import') {
+          return undefined;
+        }
+        if (/^[a-z]+:/i.test(args.path)) return undefined;
+        return { path: path.resolve(args.resolveDir, args.path), namespace: NAMESPACE };
+      });
+
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(args.path);
+        } catch {
+          return { errors: [{ text: `Image not found: ${args.path}` }] };
+        }
+        const size = await measure(bytes);
+        if (!size) return { errors: [{ text: `Could not read the size of ${args.path}: sharp cannot read it as an image.` }] };
+        const { width, height } = size;
+        const extension = path.extname(args.path).slice(1).toLowerCase();
+        const name = path.basename(args.path, path.extname(args.path)).replace(/[^A-Za-z0-9_-]+/g, '-');
+        const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+        const fileName = `${name}.${hash}.${extension}`;
+        const target = path.join(outDir, fileName);
+        if (!existsSync(target)) {
+          mkdirSync(outDir, { recursive: true });
+          writeFileSync(target, bytes);
+        }
+        const data = { src: options.publicPath + fileName, width, height };
+        return { contents: `export default ${JSON.stringify(data)};`, loader: 'js', watchFiles: [args.path] };
+      });
+    },
+  };
+}
+
+/** Displayed size: EXIF orientation applied, as the optimiser will serve it. */
+async function measure(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const metadata = await getSharp()(bytes, { limitInputPixels: false }).metadata();
+    const upright = metadata.autoOrient ?? metadata;
+    if (upright.width && upright.height) return { width: upright.width, height: upright.height };
+  } catch {
+    // Not an image: the caller reports it.
+  }
+  return undefined;
+}
