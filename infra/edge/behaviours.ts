@@ -21,6 +21,12 @@ export interface EdgeBehaviour {
   /** Asked when `origin` answers 403/404 (CloudFront origin failover). */
   failoverOrigin?: OriginId;
   cache: CacheMode;
+  /**
+   * Whether the viewer-request function (viewer-request.cf.js) runs first. Only paths that
+   * can reach a Lambda need it; plain S3 paths skip it (and its per-request charge).
+   * @default false
+   */
+  viewerRequest?: boolean;
 }
 
 /** CloudFront allows 75 behaviours per distribution by default; keep well under. */
@@ -34,8 +40,8 @@ export const MAX_BEHAVIOURS = 60;
 export function edgeBehaviours(publicFiles: readonly string[]): EdgeBehaviour[] {
   const fixed: EdgeBehaviour[] = [
     { pathPattern: '/_app/static/*', origin: 'assets', cache: 'immutable' },
-    { pathPattern: '/_app/data/*', origin: 'assets', failoverOrigin: 'render', cache: 'origin' },
-    { pathPattern: '/_app/image', origin: 'image', cache: 'image' },
+    { pathPattern: '/_app/data/*', origin: 'assets', failoverOrigin: 'render', cache: 'origin', viewerRequest: true },
+    { pathPattern: '/_app/image', origin: 'image', cache: 'image', viewerRequest: true },
   ];
   const patterns = new Set<string>();
   for (const file of publicFiles) {
@@ -48,7 +54,7 @@ export function edgeBehaviours(publicFiles: readonly string[]): EdgeBehaviour[] 
     }
   }
   const publicBehaviours = [...patterns].sort().map((pathPattern): EdgeBehaviour => ({ pathPattern, origin: 'assets', cache: 'origin' }));
-  const all = [...fixed, ...publicBehaviours, { pathPattern: '*', origin: 'render', cache: 'origin' } as EdgeBehaviour];
+  const all = [...fixed, ...publicBehaviours, { pathPattern: '*', origin: 'render', cache: 'origin', viewerRequest: true } as EdgeBehaviour];
   if (all.length > MAX_BEHAVIOURS) {
     throw new Error(
       `public/ needs ${publicBehaviours.length} CloudFront behaviours (limit ${MAX_BEHAVIOURS - fixed.length - 1}): move top-level files into folders, one behaviour serves each folder.`,

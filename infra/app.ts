@@ -1,0 +1,22 @@
+/**
+ * The CDK app (cdk.json "app"): reads the settings from context, the build folder they
+ * name, and adds the stack. cdk-nag's AwsSolutions checks run on every synth, so a new
+ * finding fails `cdk synth` and `cdk deploy` until it is fixed or acknowledged with a reason.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { readBuildOutput } from './build-output';
+import { readSiteSettings } from './site-settings';
+import { StratusStack } from './site-stack';
+
+const app = new App();
+const { buildDir, stackName, ...settings } = readSiteSettings(app.node);
+new StratusStack(app, stackName, {
+  build: readBuildOutput(buildDir),
+  settings,
+  description: 'Stratus: server-rendered React on Lambda behind CloudFront',
+});
+if (app.node.tryGetContext('nag') !== false && app.node.tryGetContext('nag') !== 'false') {
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+}
+app.synth();

@@ -1,0 +1,50 @@
+/**
+ * The build folder the stack deploys, checked against the layout `stratus build` promises
+ * (cli/manifest.ts `OUTPUT_LAYOUT`), so a missing or stale build fails synth with a fix.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { OUTPUT_LAYOUT, type Manifest } from '../cli/manifest';
+
+/** A setup mistake the user fixes (missing build, bad context): printed without a stack. */
+export class SetupError extends Error {
+  override readonly name = 'SetupError';
+}
+
+export interface BuildOutput {
+  /** Absolute path of the build folder. */
+  dir: string;
+  manifest: Manifest;
+  /** Uploaded to the bucket as is. */
+  assetsDir: string;
+  renderLambdaDir: string;
+  imageLambdaDir: string;
+}
+
+/** Reads and checks a build folder; `dir` is relative to `cwd`. */
+export function readBuildOutput(dir: string, cwd = process.cwd()): BuildOutput {
+  const root = resolve(cwd, dir);
+  const manifestPath = join(root, OUTPUT_LAYOUT.manifest);
+  const paths = {
+    assetsDir: join(root, OUTPUT_LAYOUT.assets),
+    renderLambdaDir: join(root, OUTPUT_LAYOUT.renderLambda),
+    imageLambdaDir: join(root, OUTPUT_LAYOUT.imageLambda),
+  };
+  const missing = [
+    manifestPath,
+    paths.assetsDir,
+    join(paths.renderLambdaDir, 'index.js'),
+    join(paths.imageLambdaDir, 'index.js'),
+  ].filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new SetupError(
+      `No complete Stratus build in ${root} (missing ${missing.join(', ')}). ` +
+        'Run `npm run build` (or `npx stratus build <appDir>`) first, or point cdk.json context "buildDir" at the build folder.',
+    );
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  if (manifest.version !== 1) {
+    throw new SetupError(`${manifestPath} has manifest version ${String(manifest.version)}; this stack reads version 1. Rebuild with this checkout's stratus.`);
+  }
+  return { dir: root, manifest, ...paths };
+}

@@ -1,0 +1,42 @@
+/**
+ * The private bucket behind the distribution. The root holds exactly the current build;
+ * `_archive/` holds every build's files for a while, so pages of an earlier build still
+ * find their hashed scripts (skew protection, see docs/DEPLOY.md).
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/** Key prefix of the copy that outlives a deploy. */
+export const ARCHIVE_PREFIX = '_archive/';
+
+export interface AssetsBucketProps {
+  /** Days an object stays under `_archive/` after its upload. @default 30 */
+  readonly archiveDays?: number;
+  /** @default RemovalPolicy.RETAIN (the site's files outlive a mistaken `cdk destroy`) */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+export class AssetsBucket extends Construct {
+  readonly bucket: s3.Bucket;
+
+  constructor(scope: Construct, id: string, props: AssetsBucketProps = {}) {
+    super(scope, id);
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // Only CloudFront (origin access control) and the functions' roles read it.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      lifecycleRules: [
+        {
+          id: 'expire-archived-builds',
+          prefix: ARCHIVE_PREFIX,
+          expiration: Duration.days(props.archiveDays ?? 30),
+        },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+    });
+  }
+}

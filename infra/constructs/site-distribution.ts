@@ -1,0 +1,118 @@
+/**
+ * The CloudFront distribution, built from the path table in infra/edge/behaviours.ts
+ * (which the local server reads too) and the viewer-request function in infra/edge/.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { EdgeBehaviour, OriginId } from '../edge/behaviours';
+import { type EdgeConfig, viewerRequestCode } from '../edge/viewer-request';
+import { ARCHIVE_PREFIX } from './assets-bucket';
+import { createSitePolicies, type SitePolicies } from './site-policies';
+
+export interface SiteDistributionProps {
+  /** CloudFront's order, default (`*`) last: `edgeBehaviours(manifest.publicFiles)`. */
+  readonly behaviours: readonly EdgeBehaviour[];
+  readonly bucket: s3.IBucket;
+  readonly renderUrl: lambda.IFunctionUrl;
+  readonly imageUrl: lambda.IFunctionUrl;
+  /** Injected into the viewer-request function. */
+  readonly edgeConfig: EdgeConfig;
+  /** @default PriceClass.PRICE_CLASS_100 */
+  readonly priceClass?: cloudfront.PriceClass;
+  /** @default - the `*.cloudfront.net` name only */
+  readonly domainName?: string;
+  /** ACM certificate in us-east-1 for `domainName`. @default - none */
+  readonly certificateArn?: string;
+  /** Paid CloudFront metrics such as cache hit rate. @default true */
+  readonly additionalMetrics?: boolean;
+}
+
+export class SiteDistribution extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly viewerRequest: cloudfront.Function;
+  readonly policies: SitePolicies;
+
+  constructor(scope: Construct, id: string, props: SiteDistributionProps) {
+    super(scope, id);
+    this.policies = createSitePolicies(this, 'Policies');
+    this.viewerRequest = new cloudfront.Function(this, 'ViewerRequest', {
+      comment: 'Stratus: 405, trailing slash, locale redirect, image Accept, x-forwarded-host',
+      code: cloudfront.FunctionCode.fromInline(viewerRequestCode(props.edgeConfig)),
+      // The CDK default is cloudfront-js-1.0.
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    // One origin access control per kind, shared by the origins of that kind.
+    const s3Oac = new cloudfront.S3OriginAccessControl(this, 'BucketAccess', { signing: cloudfront.Signing.SIGV4_ALWAYS });
+    const lambdaOac = new cloudfront.FunctionUrlOriginAccessControl(this, 'FunctionAccess', {
+      signing: cloudfront.Signing.SIGV4_ALWAYS,
+    });
+    // Read only: a missing key answers 403 (not 404), which the origin groups fail over on.
+    const assets = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, { originAccessControl: s3Oac });
+    const archive = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, {
+      originAccessControl: s3Oac,
+      originPath: `/${ARCHIVE_PREFIX.replace(/\/$/, '')}`,
+    });
+    const lambdaOrigin = (url: lambda.IFunctionUrl) =>
+      origins.FunctionUrlOrigin.withOriginAccessControl(url, { originAccessControl: lambdaOac, readTimeout: Duration.seconds(30) });
+    const originsById: Record<OriginId, cloudfront.IOrigin> = {
+      assets,
+      render: lambdaOrigin(props.renderUrl),
+      image: lambdaOrigin(props.imageUrl),
+    };
+
+    const toOptions = (behaviour: EdgeBehaviour): cloudfront.BehaviorOptions => {
+      const primary = originsById[behaviour.origin];
+      // Hashed files of earlier builds live on under _archive/ (skew protection).
+      const fallback = behaviour.failoverOrigin
+        ? originsById[behaviour.failoverOrigin]
+        : behaviour.origin === 'assets' && behaviour.cache === 'immutable'
+          ? archive
+          : undefined;
+      const origin = fallback
+        ? new origins.OriginGroup({ primaryOrigin: primary, fallbackOrigin: fallback, fallbackStatusCodes: [403, 404] })
+        : primary;
+      const reachesLambda = [behaviour.origin, behaviour.failoverOrigin].some((o) => o === 'render' || o === 'image');
+      return {
+        origin,
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        compress: true,
+        // Origin groups take GET/HEAD only. Lambda-only paths allow all methods so the
+        // viewer-request function, not CloudFront's bare 403, answers a POST with 405.
+        allowedMethods:
+          reachesLambda && !fallback ? cloudfront.AllowedMethods.ALLOW_ALL : cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: this.policies.cachePolicyFor(behaviour),
+        originRequestPolicy: this.policies.originRequestPolicyFor(behaviour),
+        responseHeadersPolicy: this.policies.securityHeaders,
+        functionAssociations: behaviour.viewerRequest
+          ? [{ function: this.viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]
+          : undefined,
+      };
+    };
+
+    const defaultBehaviour = props.behaviours[props.behaviours.length - 1];
+    if (!defaultBehaviour || defaultBehaviour.pathPattern !== '*') throw new Error('The behaviour table must end with the default "*".');
+    const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    for (const behaviour of props.behaviours.slice(0, -1)) additionalBehaviors[behaviour.pathPattern] = toOptions(behaviour);
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Stratus site',
+      defaultBehavior: toOptions(defaultBehaviour),
+      additionalBehaviors,
+      priceClass: props.priceClass ?? cloudfront.PriceClass.PRICE_CLASS_100,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableIpv6: true,
+      domainNames: props.domainName ? [props.domainName] : undefined,
+      certificate: props.certificateArn
+        ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+        : undefined,
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      publishAdditionalMetrics: props.additionalMetrics ?? true,
+    });
+  }
+}

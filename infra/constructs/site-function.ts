@@ -1,0 +1,116 @@
+/**
+ * One of the site's two Lambda functions (render, image), set up the same way: Node.js 22
+ * on arm64 from a prebuilt folder, JSON logs into its own log group, a version published on
+ * every deploy behind the `live` alias, and a Function URL on that alias with AWS_IAM auth
+ * that only CloudFront (origin access control) can call.
+ */
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** The alias the Function URL serves; `npm run rollback` moves it. */
+export const LIVE_ALIAS = 'live';
+
+/** Both functions share one architecture, so one sharp binary (linux-arm64) ships. */
+export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
+export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+export interface SiteFunctionProps {
+  /** Folder with `index.js` exporting `handler`. */
+  readonly codeDir: string;
+  /** What it does, for the console. */
+  readonly description: string;
+  /** @default 1024 */
+  readonly memorySize?: number;
+  /** @default Duration.seconds(10) */
+  readonly timeout?: Duration;
+  /** @default {} */
+  readonly environment?: Record<string, string>;
+  /** @default logs.RetentionDays.ONE_MONTH */
+  readonly logRetention?: logs.RetentionDays;
+  /** Written on each published version, so a rollback can say which deploy it returns to. @default - none */
+  readonly versionDescription?: string;
+}
+
+export class SiteFunction extends Construct {
+  readonly function: lambda.Function;
+  readonly alias: lambda.Alias;
+  readonly url: lambda.FunctionUrl;
+  readonly logGroup: logs.LogGroup;
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, props: SiteFunctionProps) {
+    super(scope, id);
+    // `logRetention` is deprecated: an explicit group carries the retention.
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Own role instead of AWSLambdaBasicExecutionRole: write to this one group, nothing else.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.description}: logs to its own group, reads only what it needs`,
+    });
+    this.role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+    this.function = new lambda.Function(this, 'Function', {
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      handler: 'index.handler',
+      code: lambda.Code.fromAsset(props.codeDir),
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(10),
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      role: this.role,
+      logGroup: this.logGroup,
+      // The handlers print one JSON object per line; JSON format keeps them as fields.
+      loggingFormat: lambda.LoggingFormat.JSON,
+      applicationLogLevelV2: lambda.ApplicationLogLevel.INFO,
+      // INFO keeps the platform.report lines the cold-start metric counts.
+      systemLogLevelV2: lambda.SystemLogLevel.INFO,
+      currentVersionOptions: {
+        description: props.versionDescription,
+        // Old versions stay: they are what a rollback returns to.
+        removalPolicy: RemovalPolicy.RETAIN,
+      },
+    });
+    this.alias = new lambda.Alias(this, 'Live', {
+      aliasName: LIVE_ALIAS,
+      version: this.function.currentVersion,
+    });
+    // A Function URL can sit on an alias, never on a version; CloudFront signs with OAC.
+    this.url = this.alias.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
+  }
+
+  /**
+   * Lets one distribution call the alias through its URL. The OAC origin already grants on
+   * the URL's function ARN; this grants on the alias ARN itself, since a permission on the
+   * unqualified function does not cover an alias. New URLs need both actions:
+   * https://docs.aws.amazon.com/lambda/latest/dg/urls-auth.html
+   */
+  allowDistribution(distribution: cloudfront.IDistribution): void {
+    const sourceArn = `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${distribution.distributionId}`;
+    new lambda.CfnPermission(this, 'CloudFrontInvokeUrl', {
+      action: 'lambda:InvokeFunctionUrl',
+      principal: 'cloudfront.amazonaws.com',
+      functionName: this.alias.functionArn,
+      functionUrlAuthType: lambda.FunctionUrlAuthType.AWS_IAM,
+      sourceArn,
+    });
+    new lambda.CfnPermission(this, 'CloudFrontInvoke', {
+      action: 'lambda:InvokeFunction',
+      principal: 'cloudfront.amazonaws.com',
+      functionName: this.alias.functionArn,
+      invokedViaFunctionUrl: true,
+      sourceArn,
+    });
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Alarms (to an SNS topic, e-mail when configured) and one CloudWatch dashboard for the
+ * site. CloudFront publishes its metrics in us-east-1 only, with `Region=Global`; the
+ * distribution alarm therefore works when the stack is deployed there (docs/DEPLOY.md).
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/programming-cloudwatch-metrics.html
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import type { SiteFunction } from './site-function';
+
+export const METRIC_NAMESPACE = 'Stratus';
+
+export interface SiteMonitoringProps {
+  readonly distribution: cloudfront.IDistribution;
+  readonly render: SiteFunction;
+  readonly image: SiteFunction;
+  /** @default - alarms go to the topic only */
+  readonly alarmEmail?: string;
+  /** Alarm when the 5-minute 5xx rate reaches this percentage. @default 5 */
+  readonly error5xxRatePercent?: number;
+  /** Whether the paid CloudFront metrics (cache hit rate) exist. @default true */
+  readonly additionalMetrics?: boolean;
+}
+
+export class SiteMonitoring extends Construct {
+  readonly topic: sns.Topic;
+  readonly dashboard: cloudwatch.Dashboard;
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: SiteMonitoringProps) {
+    super(scope, id);
+    this.topic = new sns.Topic(this, 'Alarms', { displayName: 'Stratus site alarms', enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    const notify = new actions.SnsAction(this.topic);
+    const alarm = (alarmId: string, options: cloudwatch.AlarmProps) => {
+      const created = new cloudwatch.Alarm(this, alarmId, options);
+      created.addAlarmAction(notify);
+      created.addOkAction(notify);
+      this.alarms.push(created);
+      return created;
+    };
+
+    const sites = [
+      { name: 'Render', fn: props.render },
+      { name: 'Image', fn: props.image },
+    ];
+    for (const { name, fn } of sites) {
+      const timeout = fn.function.timeout ?? Duration.seconds(3);
+      alarm(`${name}Errors`, {
+        alarmDescription: `${name} function: invocations that failed (the handler threw or timed out)`,
+        metric: fn.function.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      alarm(`${name}Throttles`, {
+        alarmDescription: `${name} function: throttled invocations (account or reserved concurrency reached)`,
+        metric: fn.function.metricThrottles({ period: Duration.minutes(5), statistic: 'Sum' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      alarm(`${name}DurationP99`, {
+        alarmDescription: `${name} function: p99 duration above 80% of its ${timeout.toSeconds()} s timeout`,
+        metric: fn.function.metricDuration({ period: Duration.minutes(5), statistic: 'p99' }),
+        threshold: timeout.toMilliseconds() * 0.8,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
+    const cdn = (metricName: string, statistic: string, label: string) =>
+      new cloudwatch.Metric({
+        namespace: 'AWS/CloudFront',
+        metricName,
+        dimensionsMap: { DistributionId: props.distribution.distributionId, Region: 'Global' },
+        statistic,
+        period: Duration.minutes(5),
+        label,
+      });
+    const threshold = props.error5xxRatePercent ?? 5;
+    alarm('Distribution5xxRate', {
+      alarmDescription: `Distribution: 5xx responses above ${threshold}% of requests`,
+      metric: cdn('5xxErrorRate', 'Average', '5xx rate'),
+      threshold,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    // Counted from the functions' own JSON log lines: Lambda has no cold-start metric, and
+    // image bytes are the image function's `outputBytes` field.
+    const coldStarts = sites.map(({ name, fn }) =>
+      new logs.MetricFilter(this, `${name}ColdStarts`, {
+        logGroup: fn.logGroup,
+        filterPattern: logs.FilterPattern.literal('{ $.type = "platform.report" && $.record.metrics.initDurationMs > 0 }'),
+        metricNamespace: METRIC_NAMESPACE,
+        metricName: `${name}ColdStarts`,
+        metricValue: '1',
+        defaultValue: 0,
+      }).metric({ statistic: 'Sum', period: Duration.minutes(5), label: `${name} cold starts` }),
+    );
+    const imageBytes = (field: 'outputBytes' | 'sourceBytes', label: string) =>
+      new logs.MetricFilter(this, `Image${field[0]!.toUpperCase()}${field.slice(1)}`, {
+        logGroup: props.image.logGroup,
+        filterPattern: logs.FilterPattern.literal(`{ $.${field} > 0 }`),
+        metricNamespace: METRIC_NAMESPACE,
+        metricName: `Image${field[0]!.toUpperCase()}${field.slice(1)}`,
+        metricValue: `$.${field}`,
+        unit: cloudwatch.Unit.BYTES,
+      }).metric({ statistic: 'Sum', period: Duration.minutes(5), label });
+
+    // Dashboards read across regions; pin CloudFront's metrics to us-east-1.
+    const global = (metric: cloudwatch.Metric) => metric.with({ region: 'us-east-1' });
+    const duration = (fn: SiteFunction, name: string, statistic: string) =>
+      fn.function.metricDuration({ statistic, period: Duration.minutes(5), label: `${name} ${statistic}` });
+    this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
+      defaultInterval: Duration.hours(3),
+      widgets: [
+        [
+          new cloudwatch.GraphWidget({ title: 'Requests', left: [global(cdn('Requests', 'Sum', 'requests'))], width: 8 }),
+          new cloudwatch.GraphWidget({
+            title: 'Error rates (%)',
+            left: [global(cdn('4xxErrorRate', 'Average', '4xx')), global(cdn('5xxErrorRate', 'Average', '5xx'))],
+            width: 8,
+          }),
+          new cloudwatch.GraphWidget({
+            title: props.additionalMetrics === false ? 'Cache hit rate (enable additionalMetrics)' : 'Cache hit rate (%)',
+            left: [global(cdn('CacheHitRate', 'Average', 'hit rate'))],
+            width: 8,
+          }),
+        ],
+        [
+          new cloudwatch.GraphWidget({
+            title: 'Function duration (ms)',
+            left: [duration(props.render, 'render', 'p50'), duration(props.render, 'render', 'p99'), duration(props.image, 'image', 'p50'), duration(props.image, 'image', 'p99')],
+            width: 8,
+          }),
+          new cloudwatch.GraphWidget({
+            title: 'Invocations, errors, throttles',
+            left: sites.flatMap(({ name, fn }) => [
+              fn.function.metricInvocations({ label: `${name} invocations`, period: Duration.minutes(5) }),
+              fn.function.metricErrors({ label: `${name} errors`, period: Duration.minutes(5) }),
+              fn.function.metricThrottles({ label: `${name} throttles`, period: Duration.minutes(5) }),
+            ]),
+            width: 8,
+          }),
+          new cloudwatch.GraphWidget({ title: 'Cold starts', left: coldStarts, width: 8 }),
+        ],
+        [
+          new cloudwatch.GraphWidget({
+            title: 'Image bytes',
+            left: [imageBytes('outputBytes', 'output bytes'), imageBytes('sourceBytes', 'source bytes')],
+            width: 12,
+          }),
+          new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 12 }),
+        ],
+      ],
+    });
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * A whole Stratus site: bucket, asset upload, render and image functions, distribution,
+ * alarms and dashboard, from one build folder. Reusable in any stack; infra/site-stack.ts
+ * is the app's own use of it.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import type { BuildOutput } from '../build-output';
+import { edgeBehaviours } from '../edge/behaviours';
+import { edgeConfigOf } from '../edge/viewer-request';
+import { AssetsBucket } from './assets-bucket';
+import { AssetsDeployment } from './assets-deployment';
+import { SiteDistribution } from './site-distribution';
+import { SiteFunction } from './site-function';
+import { SiteMonitoring } from './site-monitoring';
+
+export interface StratusSiteProps {
+  /** `stratus build`'s output, read by `readBuildOutput`. */
+  readonly build: BuildOutput;
+  /** @default PriceClass.PRICE_CLASS_100 */
+  readonly priceClass?: cloudfront.PriceClass;
+  /** @default 30 */
+  readonly logRetentionDays?: number;
+  /** How long earlier builds' files stay reachable, in days. @default 30 */
+  readonly assetRetentionDays?: number;
+  /** @default - the `*.cloudfront.net` name */
+  readonly domainName?: string;
+  /** ACM certificate (us-east-1) for `domainName`. @default - none */
+  readonly certificateArn?: string;
+  /** @default - no e-mail subscription */
+  readonly alarmEmail?: string;
+  /** @default 1024 */
+  readonly renderMemoryMB?: number;
+  /** @default 10 */
+  readonly renderTimeoutSeconds?: number;
+  /** @default 1536 */
+  readonly imageMemoryMB?: number;
+  /** @default 15 */
+  readonly imageTimeoutSeconds?: number;
+  /** @default true */
+  readonly additionalMetrics?: boolean;
+  /** Tag of this deploy on both functions' versions; a new value publishes new versions. @default - the build id */
+  readonly deployId?: string;
+}
+
+export class StratusSite extends Construct {
+  readonly assets: AssetsBucket;
+  readonly render: SiteFunction;
+  readonly image: SiteFunction;
+  readonly cdn: SiteDistribution;
+  readonly monitoring: SiteMonitoring;
+  readonly deployment: AssetsDeployment;
+  private readonly domainName?: string;
+
+  constructor(scope: Construct, id: string, props: StratusSiteProps) {
+    super(scope, id);
+    this.domainName = props.domainName;
+    const { manifest } = props.build;
+    const bucket = (this.assets = new AssetsBucket(this, 'Assets', { archiveDays: props.assetRetentionDays })).bucket;
+    this.deployment = new AssetsDeployment(this, 'Upload', {
+      bucket,
+      assetsDir: props.build.assetsDir,
+      cacheControl: manifest.s3CacheControl,
+    });
+
+    const logRetention = retentionOf(props.logRetentionDays ?? 30);
+    const deployId = props.deployId ?? manifest.buildId;
+    // The deploy id is in the environment so every deploy publishes a version of both
+    // functions, and in the version description so a rollback can pair them up.
+    const common = {
+      logRetention,
+      environment: { STRATUS_BUILD_ID: manifest.buildId, STRATUS_DEPLOY_ID: deployId, STRATUS_BUCKET: bucket.bucketName },
+      versionDescription: `deploy ${deployId} build ${manifest.buildId}`,
+    };
+    this.render = new SiteFunction(this, 'Render', {
+      ...common,
+      codeDir: props.build.renderLambdaDir,
+      description: 'Stratus render: pages and server data',
+      memorySize: props.renderMemoryMB ?? 1024,
+      timeout: Duration.seconds(props.renderTimeoutSeconds ?? 10),
+    });
+    this.image = new SiteFunction(this, 'Image', {
+      ...common,
+      codeDir: props.build.imageLambdaDir,
+      description: 'Stratus image: resizes /_app/image requests with sharp',
+      memorySize: props.imageMemoryMB ?? 1536,
+      timeout: Duration.seconds(props.imageTimeoutSeconds ?? 15),
+    });
+
+    // Least privilege, exact actions (no s3:Get*): the render function may read the
+    // prebuilt page data; the image function reads source images anywhere in the bucket
+    // and may list it, so a missing key answers NoSuchKey (404), not AccessDenied.
+    this.render.role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('_app/data/*')] }),
+    );
+    this.image.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));
+    this.image.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+
+    this.cdn = new SiteDistribution(this, 'Cdn', {
+      behaviours: edgeBehaviours(manifest.publicFiles),
+      bucket,
+      renderUrl: this.render.url,
+      imageUrl: this.image.url,
+      edgeConfig: edgeConfigOf(manifest.config),
+      priceClass: props.priceClass,
+      domainName: props.domainName,
+      certificateArn: props.certificateArn,
+      additionalMetrics: props.additionalMetrics,
+    });
+
+    this.render.allowDistribution(this.cdn.distribution);
+    this.image.allowDistribution(this.cdn.distribution);
+
+    this.monitoring = new SiteMonitoring(this, 'Monitoring', {
+      distribution: this.cdn.distribution,
+      render: this.render,
+      image: this.image,
+      alarmEmail: props.alarmEmail,
+      additionalMetrics: props.additionalMetrics,
+    });
+  }
+
+  /** `https://` + the custom domain, else the distribution's own name. */
+  get siteUrl(): string {
+    return `https://${this.domainName ?? this.cdn.distribution.distributionDomainName}`;
+  }
+}
+
+/** CloudWatch Logs accepts only certain day counts; take the next one up. */
+export function retentionOf(days: number): logs.RetentionDays {
+  const allowed = Object.values(logs.RetentionDays)
+    .filter((value): value is logs.RetentionDays => typeof value === 'number' && value > 0)
+    .sort((a, b) => a - b);
+  return allowed.find((value) => value >= days) ?? logs.RetentionDays.TEN_YEARS;
+}

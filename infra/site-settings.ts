@@ -1,0 +1,100 @@
+/**
+ * The deploy-time settings of a site, read from `cdk.json` context (or `-c key=value`),
+ * with the defaults a small site wants. One place parses them, so a typo fails synth with
+ * a message instead of producing an odd stack.
+ */
+import type { Node } from 'constructs';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { SetupError } from './build-output';
+
+export interface SiteSettings {
+  /** Build folder (`stratus build`'s output), relative to the checkout. @default 'web/.stratus' */
+  buildDir: string;
+  /** @default 'Stratus' */
+  stackName: string;
+  /** @default PriceClass.PRICE_CLASS_100 (North America and Europe edges) */
+  priceClass: cloudfront.PriceClass;
+  /** Retention of both functions' log groups, in days. @default 30 */
+  logRetentionDays: number;
+  /** Days an uploaded asset stays in the `_archive/` copy that serves earlier builds. @default 30 */
+  assetRetentionDays: number;
+  /** Custom domain (e.g. `www.example.com`); needs `certificateArn`. @default - the `*.cloudfront.net` name */
+  domainName?: string;
+  /** ACM certificate in us-east-1 covering `domainName`. @default - none */
+  certificateArn?: string;
+  /** Address subscribed to the alarm topic. @default - no subscription */
+  alarmEmail?: string;
+  /** @default 1024 */
+  renderMemoryMB: number;
+  /** @default 10 */
+  renderTimeoutSeconds: number;
+  /** sharp is CPU-bound and Lambda's CPU grows with memory. @default 1536 */
+  imageMemoryMB: number;
+  /** @default 15 */
+  imageTimeoutSeconds: number;
+  /** CloudFront's paid additional metrics (cache hit rate, origin latency) for the dashboard. @default true */
+  additionalMetrics: boolean;
+  /** Tag of this deploy, written on the function versions; `npm run deploy` passes a timestamp. @default - the build id */
+  deployId?: string;
+}
+
+const PRICE_CLASSES: Record<string, cloudfront.PriceClass> = {
+  PriceClass_100: cloudfront.PriceClass.PRICE_CLASS_100,
+  PriceClass_200: cloudfront.PriceClass.PRICE_CLASS_200,
+  PriceClass_All: cloudfront.PriceClass.PRICE_CLASS_ALL,
+};
+
+/** Reads the settings from the app's context. */
+export function readSiteSettings(node: Node): SiteSettings {
+  const get = (key: string): unknown => {
+    const value = node.tryGetContext(key);
+    return value === '' || value === null ? undefined : value;
+  };
+  const text = (key: string) => {
+    const value = get(key);
+    return value === undefined ? undefined : String(value);
+  };
+  const number = (key: string, fallback: number, min: number, max: number) => {
+    const value = get(key);
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new SetupError(`cdk.json context "${key}" must be a whole number from ${min} to ${max}; got ${JSON.stringify(value)}.`);
+    }
+    return n;
+  };
+  const flag = (key: string, fallback: boolean) => {
+    const value = get(key);
+    return value === undefined ? fallback : value === true || value === 'true';
+  };
+
+  const priceClassName = text('priceClass') ?? 'PriceClass_100';
+  const priceClass = PRICE_CLASSES[priceClassName];
+  if (!priceClass) {
+    throw new SetupError(`cdk.json context "priceClass" must be one of ${Object.keys(PRICE_CLASSES).join(', ')}; got "${priceClassName}".`);
+  }
+  const domainName = text('domainName');
+  const certificateArn = text('certificateArn');
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new SetupError('cdk.json context: set "domainName" and "certificateArn" together (an ACM certificate in us-east-1 covering the domain).');
+  }
+  if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:/.test(certificateArn)) {
+    throw new SetupError(`cdk.json context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only reads that region); got "${certificateArn}".`);
+  }
+  return {
+    buildDir: text('buildDir') ?? 'web/.stratus',
+    stackName: text('stackName') ?? 'Stratus',
+    priceClass,
+    logRetentionDays: number('logRetentionDays', 30, 1, 3653),
+    assetRetentionDays: number('assetRetentionDays', 30, 1, 3650),
+    domainName,
+    certificateArn,
+    alarmEmail: text('alarmEmail'),
+    renderMemoryMB: number('renderMemoryMB', 1024, 128, 10240),
+    renderTimeoutSeconds: number('renderTimeoutSeconds', 10, 1, 120),
+    imageMemoryMB: number('imageMemoryMB', 1536, 128, 10240),
+    imageTimeoutSeconds: number('imageTimeoutSeconds', 15, 1, 120),
+    additionalMetrics: flag('additionalMetrics', true),
+    deployId: text('deployId'),
+  };
+}

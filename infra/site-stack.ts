@@ -1,0 +1,55 @@
+/**
+ * The app's stack: one StratusSite from the build folder and the cdk.json settings, its
+ * outputs, and the written reasons for each cdk-nag finding it accepts. Environment-
+ * agnostic (no `env`, no lookups), so `cdk synth` runs offline without credentials.
+ */
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { BuildOutput } from './build-output';
+import { StratusSite } from './constructs/stratus-site';
+import { LIVE_ALIAS } from './constructs/site-function';
+import { acknowledgeNagFindings, type NagAcknowledgement } from './nag-acknowledgements';
+import type { SiteSettings } from './site-settings';
+
+export interface StratusStackProps extends StackProps {
+  readonly build: BuildOutput;
+  readonly settings: Omit<SiteSettings, 'buildDir' | 'stackName'>;
+}
+
+/** Output keys; `npm run rollback` reads the function names from them. */
+export const OUTPUTS = {
+  siteUrl: 'SiteUrl',
+  distributionId: 'DistributionId',
+  bucket: 'BucketName',
+  renderFunction: 'RenderFunctionName',
+  imageFunction: 'ImageFunctionName',
+  renderLogGroup: 'RenderLogGroupName',
+  imageLogGroup: 'ImageLogGroupName',
+  alias: 'LiveAliasName',
+  dashboard: 'DashboardName',
+  alarmTopic: 'AlarmTopicArn',
+} as const;
+
+export class StratusStack extends Stack {
+  readonly site: StratusSite;
+  /** The cdk-nag findings accepted, with their reasons. */
+  readonly nagAcknowledgements: NagAcknowledgement[];
+
+  constructor(scope: Construct, id: string, props: StratusStackProps) {
+    super(scope, id, props);
+    this.site = new StratusSite(this, 'Site', { build: props.build, ...props.settings });
+    const site = this.site;
+    const out = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
+    out(OUTPUTS.siteUrl, site.siteUrl, 'Where the site is served');
+    out(OUTPUTS.distributionId, site.cdn.distribution.distributionId, 'CloudFront distribution');
+    out(OUTPUTS.bucket, site.assets.bucket.bucketName, 'Assets bucket (root: current build; _archive/: earlier builds)');
+    out(OUTPUTS.renderFunction, site.render.function.functionName, 'Render function');
+    out(OUTPUTS.imageFunction, site.image.function.functionName, 'Image function');
+    out(OUTPUTS.renderLogGroup, site.render.logGroup.logGroupName, 'Render function logs');
+    out(OUTPUTS.imageLogGroup, site.image.logGroup.logGroupName, 'Image function logs');
+    out(OUTPUTS.alias, LIVE_ALIAS, 'Alias both Function URLs serve; npm run rollback moves it');
+    out(OUTPUTS.dashboard, site.monitoring.dashboard.dashboardName, 'CloudWatch dashboard');
+    out(OUTPUTS.alarmTopic, site.monitoring.topic.topicArn, 'SNS topic of the alarms');
+    this.nagAcknowledgements = acknowledgeNagFindings(this, site, { customDomain: Boolean(props.settings.domainName) });
+  }
+}
