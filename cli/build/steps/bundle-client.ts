@@ -39,6 +39,12 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   return lines.join('\n') + '\n';
 }
 
+/** `/posts/[slug]` → `page-posts-slug`: URL-safe names for page chunks. */
+function chunkName(pattern: string): string {
+  const name = pattern.replace(/[[\]. ]/g, '').split('/').filter(Boolean).join('-');
+  return `page-${name || 'index'}`;
+}
+
 /** Follows static imports of an output chunk, so a page's first load lists every script it needs. */
 function closure(metafile: Metafile, output: string, seen = new Set<string>()): string[] {
   if (seen.has(output)) return [];
@@ -65,7 +71,7 @@ export async function bundleClient(options: {
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
 
   const result = await build({
-    entryPoints: [entryFile, ...pageFiles.keys()],
+    entryPoints: [{ in: entryFile, out: 'main' }, ...[...pageFiles].map(([file, pattern]) => ({ in: file, out: chunkName(pattern) }))],
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -77,7 +77,7 @@ export async function prerender(options: {
       result = (await app.prerender(job.route.pattern, job.path, job.locale)) as StoredPageLike | { type: string };
     } catch (error) {
       if (error instanceof BuildError) throw error;
-      throw new BuildError(`${job.route.file}: prerendering ${job.path} (${job.locale}) failed: ${(error as Error).stack ?? error}`);
+      throw new BuildError(`${job.route.file}: prerendering ${job.path} (${job.locale}) failed: ${(error as Error).message ?? error}`);
     }
     done++;
     options.onProgress?.(done, jobs.length);
