@@ -7,7 +7,9 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { BuildOutput } from './build-output';
 import { StratusSite } from './constructs/stratus-site';
-import { LIVE_ALIAS } from './constructs/site-function';
+import { LIVE_ALIAS, OUTPUTS } from './outputs';
+
+export { OUTPUTS } from './outputs';
 import { acknowledgeNagFindings, type NagAcknowledgement } from './nag-acknowledgements';
 import type { SiteSettings } from './site-settings';
 
@@ -15,20 +17,6 @@ export interface StratusStackProps extends StackProps {
   readonly build: BuildOutput;
   readonly settings: Omit<SiteSettings, 'buildDir' | 'stackName'>;
 }
-
-/** Output keys; `npm run rollback` reads the function names from them. */
-export const OUTPUTS = {
-  siteUrl: 'SiteUrl',
-  distributionId: 'DistributionId',
-  bucket: 'BucketName',
-  renderFunction: 'RenderFunctionName',
-  imageFunction: 'ImageFunctionName',
-  renderLogGroup: 'RenderLogGroupName',
-  imageLogGroup: 'ImageLogGroupName',
-  alias: 'LiveAliasName',
-  dashboard: 'DashboardName',
-  alarmTopic: 'AlarmTopicArn',
-} as const;
 
 export class StratusStack extends Stack {
   readonly site: StratusSite;

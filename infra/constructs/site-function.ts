@@ -11,8 +11,9 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
-/** The alias the Function URL serves; `npm run rollback` moves it. */
-export const LIVE_ALIAS = 'live';
+import { LIVE_ALIAS } from '../outputs';
+
+export { LIVE_ALIAS };
 
 /** Both functions share one architecture, so one sharp binary (linux-arm64) ships. */
 export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
