@@ -69,7 +69,9 @@ export function createImageCore(options: ImageCoreOptions): Core {
       return new Response(null, { status: 304, headers });
     }
     headers.set('content-length', String(image.buffer.byteLength));
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(image.buffer), { status: 200, headers });
+    // A view, not a copy; sharp hands back a Buffer over its own ArrayBuffer.
+    const body = new Uint8Array(image.buffer.buffer as ArrayBuffer, image.buffer.byteOffset, image.buffer.byteLength);
+    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   }
 
   return async function imageCore(request: Request, context: RequestContext): Promise<Response> {
