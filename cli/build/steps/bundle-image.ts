@@ -119,7 +119,13 @@ async function installSharpForLambda(arch: 'arm64' | 'x64', cacheRoot: string): 
     );
   }
   rmSync(dir, { recursive: true, force: true });
-  renameSync(scratch, dir);
+  try {
+    renameSync(scratch, dir);
+  } catch (error) {
+    // Another build finished the same install first: use its copy.
+    rmSync(scratch, { recursive: true, force: true });
+    if (!hasLambdaBinaries(modules, arch)) throw error;
+  }
   return modules;
 }
 
