@@ -60,12 +60,12 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
   const defaultLocale = config.defaultLocale ?? locales[0]!;
   if (!locales.includes(defaultLocale)) {
     throw new Error(
-      `stratus.config: defaultLocale "${defaultLocale}" is not in locales [${locales.join(', ')}]; add it to locales or pick one of them.`,
+      `defaultLocale "${defaultLocale}" is not in locales [${locales.join(', ')}]; add it to locales or pick one of them.`,
     );
   }
   for (const locale of locales) {
     if (!/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(locale)) {
-      throw new Error(`stratus.config: locale "${locale}" is not a language tag such as "en" or "fr-CA".`);
+      throw new Error(`locale "${locale}" is not a language tag such as "en" or "fr-CA".`);
     }
   }
   const images = config.images ?? {};

@@ -2,7 +2,6 @@
  * Step 3: the browser bundle. One generated entry (runtime + route table) and one chunk
  * per page, code-split with shared chunks, minified, React in production mode.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
@@ -61,10 +60,16 @@ export async function bundleClient(options: {
   plugins?: Plugin[];
 }): Promise<ClientBundle> {
   const { appDir, outDir, routes, special } = options;
-  const cacheDir = path.join(outDir, '.cache');
-  mkdirSync(cacheDir, { recursive: true });
-  const entryFile = path.join(cacheDir, 'client-entry.js');
-  writeFileSync(entryFile, entrySource(appDir, routes, special));
+  // A virtual module, so that no build-folder path feeds into the chunk hashes.
+  const entrySourceText = entrySource(appDir, routes, special);
+  const entryPlugin: Plugin = {
+    name: 'stratus-client-entry',
+    setup(b) {
+      b.onResolve({ filter: /^stratus:client-entry$/ }, () => ({ path: 'client-entry', namespace: 'stratus' }));
+      b.onLoad({ filter: /.*/, namespace: 'stratus' }, () => ({ contents: entrySourceText, loader: 'js', resolveDir: path.resolve(appDir) }));
+    },
+  };
+  const entryFile = 'stratus:client-entry';
   const assetsDir = path.join(outDir, 'assets');
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
@@ -91,7 +96,7 @@ export async function bundleClient(options: {
     nodePaths: [NODE_MODULES],
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), ...(options.plugins ?? [])],
+    plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
   });
@@ -102,12 +107,11 @@ export async function bundleClient(options: {
   let styles: string[] = [];
   for (const [output, info] of Object.entries(metafile.outputs)) {
     if (!info.entryPoint) continue;
-    const source = path.resolve(info.entryPoint);
-    if (source === entryFile) {
+    if (info.entryPoint === 'stratus:client-entry') {
       entryScripts = closure(metafile, output).map(toUrl);
       if (info.cssBundle) styles = [toUrl(info.cssBundle)];
     } else {
-      const pattern = pageFiles.get(source);
+      const pattern = pageFiles.get(path.resolve(info.entryPoint));
       if (pattern && output.endsWith('.js')) pageScripts[pattern] = closure(metafile, output).map(toUrl);
     }
   }

@@ -67,7 +67,8 @@ export function scanPages(appDir: string): ScannedPages {
     const shape = routeShape(segments);
     const other = byShape.get(shape);
     if (other) {
-      throw new BuildError(`${other.file} and ${file} both claim the route ${pattern}: rename or remove one of them.`);
+      const [first, second] = [other.file, file].sort();
+      throw new BuildError(`${first} and ${second} both claim the route ${pattern}: rename or remove one of them.`);
     }
     byShape.set(shape, route);
     routes.push(route);
