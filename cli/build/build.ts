@@ -3,11 +3,12 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'esbuild';
 import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
 import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
+import { imageImportPlugin } from './plugins/image-import';
 import { bundleClient } from './steps/bundle-client';
+import { bundleImageLambda } from './steps/bundle-image';
 import { bundleRender } from './steps/bundle-render';
 import { copyPublic } from './steps/copy-public';
 import { loadConfig } from './steps/load-config';
@@ -41,12 +42,6 @@ export const S3_CACHE_CONTROL = [
   { prefix: '', cacheControl: 'public, max-age=3600, s-maxage=86400' },
 ];
 
-/** Extra esbuild plugins for both bundles (the image-import plugin registers here). */
-export const buildPlugins: Array<(ctx: { assetsDir: string }) => Plugin> = [];
-
-/** Hook for bundling the image Lambda (registered by the image package). */
-export const imageLambdaStep: { run?: (outDir: string, manifest: Manifest) => Promise<void> } = {};
-
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
@@ -67,10 +62,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   mkdirSync(assetsDir, { recursive: true });
   mkdirSync(renderDir, { recursive: true });
   mkdirSync(imageDir, { recursive: true });
-  const plugins = buildPlugins.map((make) => make({ assetsDir }));
+  const plugins = [imageImportPlugin({ assetsDir, publicPath: '/_app/static/media/' })];
 
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins });
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images });
   log('  compiling render Lambda…');
   const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins });
   const publicFiles = copyPublic(appDir, assetsDir);
@@ -113,9 +108,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   writeFileSync(path.join(renderDir, 'manifest.json'), manifestJson);
   writeFileSync(path.join(imageDir, 'manifest.json'), manifestJson);
 
-  if (options.imageLambda !== false && imageLambdaStep.run) {
-    log('  bundling image Lambda…');
-    await imageLambdaStep.run(outDir, manifest);
+  if (options.imageLambda !== false) {
+    log('  bundling image Lambda (sharp for linux-arm64)…');
+    await bundleImageLambda(outDir);
   }
 
   const summary = measure(manifest, assetsDir, renderBundle);

@@ -1,9 +1,9 @@
 /** `stratus start`: build, then serve until SIGINT/SIGTERM, finishing requests in flight. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../build/build';
 import { BuildError } from '../build/errors';
-import { OUTPUT_LAYOUT } from '../manifest';
+import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
 import { localEdgeStep, localImageHandler } from './local-origins';
 import { startServer } from './server';
 
@@ -24,11 +24,12 @@ export async function start(options: StartOptions) {
   } else if (!existsSync(path.join(outDir, OUTPUT_LAYOUT.manifest))) {
     throw new BuildError(`No build in ${outDir}: run "stratus build ${path.relative(process.cwd(), options.appDir)}" first, or use "stratus start".`);
   }
+  const manifest = JSON.parse(readFileSync(path.join(outDir, OUTPUT_LAYOUT.manifest), 'utf8')) as Manifest;
   const running = await startServer({
     outDir,
     port: options.port,
-    imageHandler: await localImageHandler(outDir),
-    edge: await localEdgeStep(outDir),
+    imageHandler: localImageHandler(outDir, manifest),
+    edge: localEdgeStep(manifest),
   });
   options.log(`ready on ${running.url}`);
   let stopping = false;

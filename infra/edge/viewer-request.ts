@@ -67,7 +67,7 @@ export function edgeConfigOf(config: ResolvedConfig): EdgeConfig {
  * so the checkout path is tried too.
  */
 export function viewerRequestSourcePath(): string {
-  const candidates = [join(__dirname, 'viewer-request.cf.js'), join(process.cwd(), 'infra', 'edge', 'viewer-request.cf.js')];
+  const candidates = [join(__dirname, 'viewer-request.cf.js'), join(process.env.STRATUS_ROOT ?? process.cwd(), 'infra', 'edge', 'viewer-request.cf.js')];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (!found) throw new Error(`viewer-request.cf.js not found; looked in: ${candidates.join(', ')}`);
   return found;

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { Manifest, ManifestRoute } from '../../cli/manifest';
 import type { AppComponent, EmbeddedData, PageData, PageModule, PageProps, ServerContext } from '../../web/runtime/page-types';
 import { ErrorPage } from '../../web/runtime/error-page';
+import { setImageConfig } from '../../web/runtime/image-config';
 import { errorTitle } from '../../web/runtime/errors';
 import { MalformedPathError, matchRoute, splitPath, stripLocale, type RouteParams } from '../../web/runtime/route-match';
 import type { RequestContext } from '../shared/function-url';
@@ -73,6 +74,8 @@ function parseCookies(header: string | null): Record<string, string> {
 
 export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore) {
   const { config, buildId } = manifest;
+  // <Image> builds its srcset from the configured widths, on the server as in the browser.
+  setImageConfig(config.images);
   const inFlight = new Map<string, Promise<StoredPage>>();
 
   function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData> = {}): EmbeddedData {

@@ -9,6 +9,8 @@ import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
+import type { ResolvedImageConfig } from '../../../web/runtime/config';
+import type { ImageComponentConfig } from '../../../web/runtime/image-config';
 import { fromEsbuildFailure } from '../errors';
 
 export interface ClientBundle {
@@ -22,10 +24,13 @@ export interface ClientBundle {
 
 const STATIC_DIR = '_app/static';
 
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special']): string {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [
     `import { startClient } from ${JSON.stringify(path.join(RUNTIME_DIR, 'client'))};`,
+    `import { setImageConfig } from ${JSON.stringify(path.join(RUNTIME_DIR, 'image-config'))};`,
+    // The same widths as the server, so <Image> hydrates with identical srcsets.
+    `setImageConfig(${JSON.stringify(imageConfig)});`,
     special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
     'startClient({ App, routes: [',
     ...routes.map((r) =>
@@ -58,10 +63,12 @@ export async function bundleClient(options: {
   routes: AnalysedRoute[];
   special: ScannedPages['special'];
   plugins?: Plugin[];
+  imageConfig: ResolvedImageConfig;
 }): Promise<ClientBundle> {
   const { appDir, outDir, routes, special } = options;
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
-  const entrySourceText = entrySource(appDir, routes, special);
+  const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
+  const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG });
   const entryPlugin: Plugin = {
     name: 'stratus-client-entry',
     setup(b) {
