@@ -1,0 +1,166 @@
+/**
+ * The local server over real HTTP: the CloudFront path table, the edge function, static
+ * files with the bucket's headers, and pages through the render Lambda.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { request } from 'node:http';
+import { FIXTURES } from '../../helpers/build-app';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+let child: ChildProcess;
+let base: string;
+let outDir: string;
+let output = '';
+
+/** Raw HTTP, so nothing (fetch's redirect handling, decoding) stands between the test and the server. */
+function http(method: string, url: string, headers: Record<string, string> = {}, body?: string) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const allHeaders = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const req = request(base + url, { method, headers: allHeaders }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+const title = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+
+beforeAll(async () => {
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-serve-'));
+  // The real command, as a user runs it: build, then serve; port 0 picks a free one.
+  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'start', path.join(FIXTURES, 'apps', 'basic'), '--out', outDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const m = output.match(/ready on (http:\/\/localhost:\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}, 90_000);
+
+afterAll(() => {
+  child?.kill('SIGTERM');
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+test('pages: status, title and cache headers', async () => {
+  const home = await http('GET', '/');
+  expect(home.status).toBe(200);
+  expect(title(home.body)).toBe('Home');
+  expect(home.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=/);
+  const ssr = await http('GET', '/props-echo/1');
+  expect(ssr.headers['cache-control']).toBe('private, no-cache, no-store, max-age=0, must-revalidate');
+  const missing = await http('GET', '/missing');
+  expect(missing.status).toBe(404);
+  expect(title(missing.body)).toBe('404: This page could not be found');
+});
+
+test('405 with Allow for other methods, answered at the edge', async () => {
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+    const res = await http(method, '/about', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(title(res.body)).toBe('405: Method Not Allowed');
+  }
+});
+
+test('400 on malformed URLs', async () => {
+  const res = await http('GET', '/posts/%E0%A4%A');
+  expect(res.status).toBe(400);
+  expect(title(res.body)).toBe('400: Bad Request');
+});
+
+test('HEAD has headers and no body', async () => {
+  const res = await http('HEAD', '/about');
+  expect(res.status).toBe(200);
+  expect(res.body).toBe('');
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+});
+
+test('trailing slash redirects with 308', async () => {
+  const res = await http('GET', '/about/?x=1');
+  expect(res.status).toBe(308);
+  expect(res.headers.location).toBe('/about?x=1');
+});
+
+test('Accept-Language picks a locale on / without a locale cookie', async () => {
+  const res = await http('GET', '/', { 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.8' });
+  expect(res.status).toBe(307);
+  expect(res.headers.location).toBe('/fr');
+  const withCookie = await http('GET', '/', { 'accept-language': 'fr', cookie: 'STRATUS_LOCALE=en' });
+  expect(withCookie.status).toBe(200);
+});
+
+test('static files carry the bucket headers: immutable chunks, ETag and 304', async () => {
+  const html = (await http('GET', '/')).body;
+  const script = html.match(/src="(\/_app\/static\/chunks\/main-\w+\.js)"/)![1]!;
+  const res = await http('GET', script);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  const again = await http('GET', script, { 'if-none-match': res.headers.etag as string });
+  expect(again.status).toBe(304);
+  const robots = await http('GET', '/robots.txt');
+  expect(robots.status).toBe(200);
+  expect(robots.body).toContain('User-agent');
+  expect(robots.headers['cache-control']).toBe('public, max-age=3600, s-maxage=86400');
+});
+
+test('text is compressed when the client accepts it', async () => {
+  const res = await http('GET', '/', { 'accept-encoding': 'gzip' });
+  expect(res.headers['content-encoding']).toBe('gzip');
+});
+
+test('page data: prebuilt from the bucket, server data from the function', async () => {
+  const html = (await http('GET', '/')).body;
+  const buildId = JSON.parse(html.match(/<script id="__STRATUS_DATA__"[^>]*>(.*?)<\/script>/)![1]!).buildId as string;
+  const prebuilt = await http('GET', `/_app/data/${buildId}/static-data/a.json`);
+  expect(prebuilt.status).toBe(200);
+  expect(prebuilt.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  const server = await http('GET', `/_app/data/${buildId}/props-echo/5.json`);
+  expect(server.status).toBe(200);
+  expect(JSON.parse(server.body).pageProps.params).toEqual({ id: '5' });
+  expect((await http('GET', '/_app/data/stale-build/about.json')).status).toBe(404);
+});
+
+test('a </script> in props stays inert', async () => {
+  const res = await http('GET', '/xss');
+  expect(res.body).not.toContain('<script>window.__pwned');
+  expect(res.body.match(/<\/script>/g)).toHaveLength(2); // the entry script and the data script
+});
+
+test('image requests reach the image handler', async () => {
+  const res = await http('GET', '/_app/image?url=/robots.txt&w=99');
+  expect(res.status).toBe(400);
+  expect(res.body).toContain('"w" parameter (width) of 99 is not allowed');
+});
+
+test('one JSON log line per request on stdout', async () => {
+  await http('GET', '/about?log=1');
+  await new Promise((r) => setTimeout(r, 100));
+  const lines = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  expect(lines.some((l) => l.path === '/about' && l.status === 200 && l.route === '/about')).toBe(true);
+});
+
+test('SIGTERM finishes requests in flight, then exits', async () => {
+  const pending = http('GET', '/props-echo/last');
+  await new Promise((r) => setTimeout(r, 5));
+  child.kill('SIGTERM');
+  const res = await pending;
+  expect(res.status).toBe(200);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+});
