@@ -18,7 +18,7 @@ Commands:
 Options:
   --out DIR        Build folder (default: <appDir>/.stratus)
   --port N         Port for start/serve (default: $PORT or 3000)
-  --no-image       Skip bundling the image Lambda for AWS (faster local builds)
+  --no-image       build: skip bundling the image Lambda for AWS (start never bundles it)
   -h, --help       Show this help
 `;
 
@@ -60,7 +60,8 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'start':
       case 'serve':
-        await start({ appDir, outDir, port, rebuild: command === 'start', imageLambda: !parsed.values['no-image'], log });
+        // The local server uses the host's sharp: no Lambda copy of the image function is needed.
+        await start({ appDir, outDir, port, rebuild: command === 'start', imageLambda: false, log });
         return -1; // keeps running until a signal
       default:
         process.stderr.write(`stratus: unknown command "${command}"\n\n${HELP}`);

@@ -19,7 +19,6 @@ export interface StartOptions {
 export async function start(options: StartOptions) {
   const outDir = path.resolve(options.outDir ?? path.join(options.appDir, '.stratus'));
   if (options.rebuild) {
-    // The local server uses the host's sharp; the Lambda copy is only needed to deploy.
     await build({ appDir: options.appDir, outDir, imageLambda: options.imageLambda ?? false, log: options.log });
   } else if (!existsSync(path.join(outDir, OUTPUT_LAYOUT.manifest))) {
     throw new BuildError(`No build in ${outDir}: run "stratus build ${path.relative(process.cwd(), options.appDir)}" first, or use "stratus start".`);
