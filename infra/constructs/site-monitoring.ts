@@ -78,7 +78,7 @@ export class SiteMonitoring extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
     }
-    const cdn = (metricName: string, statistic: string, label: string) =>
+    const cdn = (metricName: string, statistic: string, label?: string) =>
       new cloudwatch.Metric({
         namespace: 'AWS/CloudFront',
         metricName,
@@ -90,7 +90,8 @@ export class SiteMonitoring extends Construct {
     const threshold = props.error5xxRatePercent ?? 5;
     alarm('Distribution5xxRate', {
       alarmDescription: `Distribution: 5xx responses above ${threshold}% of requests`,
-      metric: cdn('5xxErrorRate', 'Average', '5xx rate'),
+      // No label: a plain metric keeps the alarm a simple MetricName alarm.
+      metric: cdn('5xxErrorRate', 'Average'),
       threshold,
       evaluationPeriods: 3,
       datapointsToAlarm: 2,

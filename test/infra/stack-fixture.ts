@@ -1,0 +1,30 @@
+/** Builds the app's stack from the fixture build folder, as `npm run synth` would. */
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { readBuildOutput } from '../../infra/build-output';
+import { readSiteSettings } from '../../infra/site-settings';
+import { StratusStack } from '../../infra/site-stack';
+
+export const FIXTURE_BUILD = join(__dirname, '..', 'fixtures', 'infra-build');
+
+export function synthFixture(context: Record<string, unknown> = {}) {
+  const app = new App({ context: { buildDir: FIXTURE_BUILD, ...context } });
+  const { buildDir, stackName, ...settings } = readSiteSettings(app.node);
+  const build = readBuildOutput(buildDir);
+  const stack = new StratusStack(app, stackName, { build, settings });
+  return { app, stack, build, template: Template.fromStack(stack) };
+}
+
+type Resource = { Type: string; Properties: Record<string, any>; Condition?: string };
+
+/** The resources of one type, by logical id. */
+export function resourcesOf(template: Template, type: string): Record<string, Resource> {
+  return template.findResources(type) as Record<string, Resource>;
+}
+
+export function onlyResource(template: Template, type: string): Resource {
+  const all = Object.values(resourcesOf(template, type));
+  if (all.length !== 1) throw new Error(`expected one ${type}, found ${all.length}`);
+  return all[0]!;
+}
