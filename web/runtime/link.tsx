@@ -1,24 +1,45 @@
 /**
- * `<Link>`: an `<a>` that navigates without a full page load.
+ * `<Link>`: an `<a>` that navigates without a full page load, and prefetches its target
+ * (script, and data of static-data pages) when it is visible or hovered.
+ *
+ * A plain left click navigates softly. Clicks with a modifier key or another button, links
+ * with a `target` other than `_self` or with `download`, and URLs on other origins are
+ * left to the browser.
  *
  * @example
  * <Link href="/posts/hello">Hello</Link>
  * <Link href={{ pathname: '/posts/[slug]', query: { slug: 'hello' } }}>Hello</Link>
+ * <Link href="/about" locale="fr">À propos</Link>
  */
-import { forwardRef, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+  type TouchEvent,
+} from 'react';
 import { RouterContext, type Url } from './router-context';
-import { addLocale, formatUrl, isExternal } from './url';
+import { addLocale, formatUrl } from './url';
+import { whenVisible } from './client/viewport';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A path, or `{ pathname, query }` where `pathname` may be a route pattern filled from `query`. */
   href: Url;
   /** The URL shown in the address bar, when it differs from `href`. */
   as?: Url;
+  /** Replace the current history entry instead of adding one. @default false */
   replace?: boolean;
-  /** Scroll to the top after navigating. @default true */
+  /** Scroll to the top (or to the hash) after navigating. @default true */
   scroll?: boolean;
-  /** Prefetch when the link enters the viewport. Hover always prefetches. @default true */
+  /** Update the URL and query of the same page without loading its data again. @default false */
+  shallow?: boolean;
+  /** Prefetch when the link enters the viewport. Hover and touch always prefetch. @default true */
   prefetch?: boolean;
-  /** Locale of the target; `false` keeps the href as written. */
+  /** Locale of the target; `false` takes the href as written, locale prefix included. */
   locale?: string | false;
   children?: ReactNode;
 }
@@ -38,25 +59,58 @@ export function isModifiedClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
-  { href, as, replace, scroll, prefetch, locale, onClick, children, ...rest },
+  { href, as, replace, scroll, shallow, prefetch, locale, onClick, onMouseEnter, onTouchStart, children, ...rest },
   ref,
 ) {
   const router = useContext(RouterContext);
   const target = formatUrl(as ?? href);
   const targetLocale = locale === false ? undefined : (locale ?? router?.locale);
   const resolved = router ? addLocale(target, targetLocale, router) : target;
-  void prefetch;
+  const anchor = useRef<HTMLAnchorElement | null>(null);
+  const localeOption: string | false | undefined = locale === false ? false : targetLocale;
+
+  const setRef = useCallback(
+    (node: HTMLAnchorElement | null) => {
+      anchor.current = node;
+      if (typeof ref === 'function') ref(node);
+      else if (ref) ref.current = node;
+    },
+    [ref],
+  );
+
+  const prefetchTarget = () => void router?.prefetch(href, as, { locale: localeOption }).catch(() => undefined);
+
+  useEffect(() => {
+    if (prefetch === false || !router || !anchor.current) return;
+    return whenVisible(anchor.current, prefetchTarget);
+    // The target is all that matters: the router object changes on every navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resolved, prefetch, !router]);
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (event.defaultPrevented || !router || isModifiedClick(event) || isExternal(target)) return;
+    if (event.defaultPrevented || !router || isModifiedClick(event)) return;
+    if (new URL(resolved, location.href).origin !== location.origin) return;
     event.preventDefault();
-    const options = { scroll, locale: locale === false ? undefined : targetLocale };
+    const options = { scroll, shallow, locale: localeOption };
     void (replace ? router.replace(href, as, options) : router.push(href, as, options));
   }
 
   return (
-    <a ref={ref} href={resolved} onClick={handleClick} {...rest}>
+    <a
+      ref={setRef}
+      href={resolved}
+      onClick={handleClick}
+      onMouseEnter={(event) => {
+        onMouseEnter?.(event);
+        prefetchTarget();
+      }}
+      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
+        onTouchStart?.(event);
+        prefetchTarget();
+      }}
+      {...rest}
+    >
       {children}
     </a>
   );

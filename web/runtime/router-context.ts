@@ -37,9 +37,12 @@ export interface StratusRouter {
   isReady: boolean;
   push(url: Url, as?: Url, options?: TransitionOptions): Promise<boolean>;
   replace(url: Url, as?: Url, options?: TransitionOptions): Promise<boolean>;
+  /** `history.back()`. */
   back(): void;
+  /** A full reload of the current page. */
   reload(): void;
-  prefetch(url: string): Promise<void>;
+  /** Loads the target's script (and static data) ahead of a navigation; `Link` does it for you. */
+  prefetch(url: Url, as?: Url, options?: { locale?: string | false }): Promise<void>;
   events: Emitter;
 }
 

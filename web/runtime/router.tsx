@@ -40,7 +40,7 @@ const Router = {
   replace: ((...args) => active().replace(...args)) as StratusRouter['replace'],
   back: () => active().back(),
   reload: () => active().reload(),
-  prefetch: (url: string) => active().prefetch(url),
+  prefetch: ((...args) => active().prefetch(...args)) as StratusRouter['prefetch'],
   events: routerEvents,
 };
 

@@ -33,9 +33,13 @@ export function isExternal(href: string): boolean {
   return /^[a-zA-Z][a-zA-Z\d+\-.]*:/.test(href) || href.startsWith('//');
 }
 
-/** Prefixes an internal absolute path with the locale (none for the default locale). */
+/**
+ * Prefixes an internal absolute path with the locale (none for the default locale). A path
+ * that already starts with a locale is returned as it is.
+ */
 export function addLocale(href: string, locale: string | undefined, settings: LocaleSettings): string {
   if (!locale || isExternal(href) || !href.startsWith('/')) return href;
   const match = href.match(/^([^?#]*)(.*)$/)!;
+  if (settings.locales.includes(match[1]!.split('/')[1]!)) return href;
   return localizePath(match[1]!, locale, settings) + match[2]!;
 }
