@@ -1,0 +1,36 @@
+/** How long each row runs: the full benchmark, or the smoke version CI runs. */
+
+export interface BenchOptions {
+  mode: 'full' | 'smoke';
+  /** Measure Next.js too (`--only stratus` leaves it out: no install, no build). */
+  withNext: boolean;
+  /** Rows to run (all when empty): throughput, render, cold, size, nav, images. */
+  rows: Set<string>;
+  /** Where the JSON goes. */
+  outFile: string;
+  /** Alternating rounds per row (A B A B …). */
+  rounds: number;
+  load: { connections: number; seconds: number; warmupSeconds: number };
+  render: { sliceMs: number };
+  cold: { rounds: number };
+  nav: { count: number; settleMs: number };
+  images: { count: number; concurrency: number };
+}
+
+export const ROW_IDS = ['throughput', 'render', 'cold', 'size', 'nav', 'images'] as const;
+
+export function benchOptions(mode: 'full' | 'smoke', withNext: boolean, rows: string[], outFile: string): BenchOptions {
+  const full = mode === 'full';
+  return {
+    mode,
+    withNext,
+    rows: new Set(rows),
+    outFile,
+    rounds: full ? 3 : 1,
+    load: full ? { connections: 50, seconds: 10, warmupSeconds: 2 } : { connections: 10, seconds: 1, warmupSeconds: 0.3 },
+    render: { sliceMs: full ? 2000 : 300 },
+    cold: { rounds: full ? 7 : 1 },
+    nav: { count: full ? 20 : 3, settleMs: full ? 300 : 150 },
+    images: { count: full ? 100 : 6, concurrency: 2 },
+  };
+}

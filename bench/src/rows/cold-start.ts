@@ -1,0 +1,64 @@
+/**
+ * Cold start. Lambda: a fresh Node process that requires the render bundle and answers one
+ * Function URL event for /ssr/1, then exits (spawn → exit). Servers: spawn → first 200 on
+ * /ssr/1, for `stratus serve` and Next's standalone server.js. `node -e 0` is the floor
+ * every one of them pays; the targets compare what comes on top of it.
+ */
+import { toFunctionUrlEvent } from '../../../cli/serve/function-url-event';
+import type { BuiltApp, StratusBuild } from '../apps';
+import type { BenchOptions } from '../options';
+import { freePort, timeProcess } from '../processes';
+import { summarize } from '../stats';
+import type { ResultRow } from '../table';
+
+// Runs in the fresh process: import, one event, exit as soon as the answer is there.
+const LAMBDA_SCRIPT = `
+const started = performance.now();
+const { handler } = require(process.env.BENCH_BUNDLE);
+const imported = performance.now();
+handler(JSON.parse(process.env.BENCH_EVENT), { awsRequestId: 'cold' }).then((result) => {
+  const answered = performance.now();
+  process.stderr.write('BENCH ' + JSON.stringify({ status: result.statusCode, importMs: imported - started, firstMs: answered - imported }) + '\\n');
+  process.exit(result.statusCode === 200 ? 0 : 1);
+});
+`;
+
+export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
+  const event = toFunctionUrlEvent({ method: 'GET', url: '/ssr/1', headers: { host: 'localhost', accept: 'text/html' } });
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_BUNDLE: stratus.renderBundle, BENCH_EVENT: JSON.stringify(event) };
+  delete env.NODE_OPTIONS;
+  const bare: number[] = [];
+  const lambda: number[] = [];
+  const lambdaImport: number[] = [];
+  const servers = new Map<string, number[]>();
+  // One unmeasured pass: the CLI recompiles itself after a source change, and the disk cache warms.
+  await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env, stdio: 'ignore' });
+  for (const app of [stratus, ...others]) await (await app.start(await freePort())).stop();
+  for (let round = 0; round < options.cold.rounds; round++) {
+    bare.push((await timeProcess(process.execPath, ['-e', '0'], { env })).ms);
+    const run = await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env });
+    const line = run.stderr.split('\n').find((l) => l.startsWith('BENCH '));
+    if (run.code !== 0 || !line) throw new Error(`render Lambda cold start failed:\n${run.stderr}`);
+    lambda.push(run.ms);
+    lambdaImport.push((JSON.parse(line.slice(6)) as { importMs: number }).importMs);
+    for (const app of [stratus, ...others]) {
+      const server = await app.start(await freePort());
+      servers.set(app.framework, [...(servers.get(app.framework) ?? []), server.readyMs]);
+      await server.stop();
+    }
+    log(`  round ${round + 1}: node -e 0 ${bare.at(-1)!.toFixed(0)} ms, Lambda ${lambda.at(-1)!.toFixed(0)} ms, ` +
+      [...servers].map(([fw, v]) => `${fw} server ${v.at(-1)!.toFixed(0)} ms`).join(', '));
+  }
+  const next = servers.get('next');
+  const section = 'Cold start (spawn → first response of /ssr/1)';
+  const bareS = summarize(bare);
+  const above = (values: number[]) => summarize(values.map((v) => Math.max(0, v - bareS.median)));
+  return [
+    { id: 'cold-node-floor', section, label: 'bare node -e 0', unit: 'ms', better: 'lower', stratus: bareS, otherLabel: 'Next.js' },
+    { id: 'cold-lambda', section, label: 'render Lambda: import + one event', unit: 'ms', better: 'lower', stratus: summarize(lambda), other: next && summarize(next), otherLabel: 'Next.js', note: 'Next.js column: its standalone server' },
+    { id: 'cold-lambda-import', section, label: 'render Lambda: import of the bundle alone', unit: 'ms', better: 'lower', stratus: summarize(lambdaImport), otherLabel: 'Next.js' },
+    { id: 'cold-server', section, label: 'local server: spawn → first 200', unit: 'ms', better: 'lower', stratus: summarize(servers.get('stratus')!), other: next && summarize(next), otherLabel: 'Next.js' },
+    { id: 'cold-lambda-above-node', section, label: 'Lambda above bare node (target ≤ 0.1× Next)', unit: 'ms', better: 'lower', stratus: above(lambda), other: next && above(next), otherLabel: 'Next.js' },
+    { id: 'cold-server-above-node', section, label: 'local server above bare node', unit: 'ms', better: 'lower', stratus: above(servers.get('stratus')!), other: next && above(next), otherLabel: 'Next.js' },
+  ];
+}

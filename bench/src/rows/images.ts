@@ -1,0 +1,106 @@
+/**
+ * Images: distinct, uncached requests (2400 px JPEG → 640 px WebP, quality 75), a fixed
+ * number of them at a fixed concurrency, against each server; the floor is sharp called
+ * directly with the same transform on the same files.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { linkImageSources, type BuiltApp } from '../apps';
+import type { BenchOptions } from '../options';
+import { freePort, probe, type RunningServer } from '../processes';
+import { percentile, summarize } from '../stats';
+import type { ResultRow } from '../table';
+
+interface Batch {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `jobs` with at most `concurrency` at a time; per-job latency and the overall rate. */
+async function batch(jobs: Array<() => Promise<void>>, concurrency: number): Promise<Batch> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const t0 = performance.now();
+        await job();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: jobs.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** Whether this server answers image requests (the local server may run without an image handler). */
+export async function servesImages(app: BuiltApp, server: RunningServer): Promise<boolean> {
+  const res = await probe(server.url + app.imageUrl('/photo.jpg'), { accept: 'image/webp' });
+  return res?.status === 200;
+}
+
+export async function runImages(
+  apps: BuiltApp[],
+  options: BenchOptions,
+  startImageServer: (app: BuiltApp) => Promise<RunningServer>,
+  log: (line: string) => void,
+): Promise<ResultRow[]> {
+  const { count, concurrency } = options.images;
+  const results = new Map<string, Batch[]>();
+  const add = (key: string, b: Batch) => results.set(key, [...(results.get(key) ?? []), b]);
+  // Every round gets its own files, linked before the servers start (Next lists public/ at start-up).
+  const sources = new Map<string, string[][]>();
+  for (const app of apps) sources.set(app.framework, Array.from({ length: options.rounds }, (_, r) => linkImageSources(app, `r${r}-`, count)));
+  const servers = new Map<string, RunningServer>();
+  try {
+    for (const app of apps) servers.set(app.framework, await startImageServer(app));
+    for (const [fw, server] of servers) {
+      const app = apps.find((a) => a.framework === fw)!;
+      const res = await probe(server.url + app.imageUrl('/photo.jpg'), { accept: 'image/webp' });
+      if (res?.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`${fw}: image request answered ${res?.status} ${res?.headers['content-type']}: ${res?.body.toString().slice(0, 200)}`);
+    }
+    const stratusDir = apps.find((a) => a.framework === 'stratus')!.publicDir;
+    for (let round = 0; round < options.rounds; round++) {
+      for (const app of apps) {
+        const server = servers.get(app.framework)!;
+        const urls = sources.get(app.framework)![round]!;
+        const b = await batch(
+          urls.map((src) => async () => {
+            const res = await fetch(server.url + app.imageUrl(src), { headers: { accept: 'image/webp,image/*' } });
+            const body = await res.arrayBuffer();
+            if (res.status !== 200 || res.headers.get('content-type') !== 'image/webp' || body.byteLength === 0) {
+              throw new Error(`${app.framework} ${src}: ${res.status} ${res.headers.get('content-type')}`);
+            }
+          }),
+          concurrency,
+        );
+        add(app.framework, b);
+        log(`  round ${round + 1} ${app.framework.padEnd(7)} ${b.perSecond.toFixed(2)} images/s, p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms`);
+      }
+      // The floor: sharp alone on the same files (read from disk, as the servers do).
+      const files = sources.get('stratus')![round]!.map((src) => path.join(stratusDir, src));
+      const floor = await batch(
+        files.map((file) => async () => {
+          await sharp(readFileSync(file)).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+        }),
+        concurrency,
+      );
+      add('floor', floor);
+      log(`  round ${round + 1} sharp    ${floor.perSecond.toFixed(2)} images/s, p50 ${floor.p50.toFixed(0)} ms, p99 ${floor.p99.toFixed(0)} ms`);
+    }
+  } finally {
+    await Promise.all([...servers.values()].map((s) => s.stop()));
+  }
+  const section = `Images (${count} distinct uncached, ${concurrency} at a time, 2400 px JPEG → 640 px WebP q75)`;
+  const get = (key: string, field: keyof Batch) => (results.get(key) ? summarize(results.get(key)!.map((b) => b[field])) : undefined);
+  const rows: ResultRow[] = [];
+  rows.push({ id: 'images-rate-floor', section, label: 'images/s against raw sharp', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
+  rows.push({ id: 'images-rate', section, label: 'images/s', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('next', 'perSecond'), otherLabel: 'Next.js' });
+  rows.push({ id: 'images-p50', section, label: 'p50 latency', unit: 'ms', better: 'lower', stratus: get('stratus', 'p50'), other: get('next', 'p50'), otherLabel: 'Next.js' });
+  rows.push({ id: 'images-p99', section, label: 'p99 latency', unit: 'ms', better: 'lower', stratus: get('stratus', 'p99'), other: get('next', 'p99'), otherLabel: 'Next.js' });
+  return rows;
+}

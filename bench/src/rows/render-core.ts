@@ -1,0 +1,125 @@
+/**
+ * Render overhead: the Stratus render core (`app.handle`, Request → Response, in process)
+ * against the floor: a bare `renderToString` of the same `_app` + page with the same props,
+ * compiled the way the render bundle is (esbuild, minified, React in production mode).
+ * Runs in a child process with stdout discarded, since the core logs a line per request.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { runtimeAliasPlugin } from '../../../cli/build/plugins/runtime-alias';
+import type { AppModules, RenderApp } from '../../../lambdas/render/render-app';
+import type { Manifest } from '../../../cli/manifest';
+import { REPO, STRATUS_APP, type StratusBuild } from '../apps';
+import type { BenchOptions } from '../options';
+import { timeProcess } from '../processes';
+import { summarize } from '../stats';
+import type { ResultRow } from '../table';
+
+const FLOOR_ENTRY = `
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import App from ${JSON.stringify(path.join(STRATUS_APP, 'pages', '_app.tsx'))};
+import Page from ${JSON.stringify(path.join(STRATUS_APP, 'pages', 'ssr', '[id].tsx'))};
+export const render = (props) => renderToString(createElement(App, { Component: Page, pageProps: props }));
+`;
+
+/** Compiles the floor: the page tree and React alone, with the render bundle's settings. */
+export async function buildFloorBundle(outDir: string): Promise<string> {
+  const outfile = path.join(outDir, '.cache', 'bench-floor.js');
+  await build({
+    stdin: { contents: FLOOR_ENTRY, resolveDir: STRATUS_APP, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [path.join(REPO, 'node_modules')],
+    loader: { '.css': 'empty' },
+    logLevel: 'silent',
+    plugins: [runtimeAliasPlugin()],
+  });
+  return outfile;
+}
+
+interface ChildResult {
+  core: number[];
+  floor: number[];
+}
+
+function opsPerSecond(fn: () => unknown, sliceMs: number): number {
+  const started = performance.now();
+  let ops = 0;
+  let now = started;
+  while (now - started < sliceMs) {
+    fn();
+    ops++;
+    now = performance.now();
+  }
+  return (ops * 1000) / (now - started);
+}
+
+async function opsPerSecondAsync(fn: () => Promise<unknown>, sliceMs: number): Promise<number> {
+  const started = performance.now();
+  let ops = 0;
+  let now = started;
+  while (now - started < sliceMs) {
+    await fn();
+    ops++;
+    now = performance.now();
+  }
+  return (ops * 1000) / (now - started);
+}
+
+/** The child's side: `main.cjs child-render <render dir> <floor bundle> <slice ms> <rounds> <out file>`. */
+export async function renderChild(args: string[]): Promise<void> {
+  const [renderDir, floorFile, sliceText, roundsText, outFile] = args as [string, string, string, string, string];
+  const sliceMs = Number(sliceText);
+  const bundle = require(path.join(renderDir, 'index.js')) as { loadApp(manifest: Manifest): RenderApp; modules: AppModules };
+  const manifest = JSON.parse(readFileSync(path.join(renderDir, 'manifest.json'), 'utf8')) as Manifest;
+  const app = bundle.loadApp(manifest);
+  const floor = require(floorFile) as { render(props: unknown): string };
+  const page = bundle.modules.pages['/ssr/[id]']!;
+  const data = (await page.getServerSideProps!({ params: { id: '1' }, query: { id: '1' }, locale: 'en', locales: ['en', 'fr'], defaultLocale: 'en', headers: {}, cookies: {}, resolvedUrl: '/ssr/1' })) as { props: unknown };
+  const core = async () => {
+    const response = await app.handle(new Request('http://localhost/ssr/1'), { requestId: 'bench' });
+    return response.text();
+  };
+  const bare = () => floor.render(data.props);
+  // Same tree, same props: the floor's markup is exactly the page inside the core's document.
+  const html = await core();
+  if (!html.includes(`<div id="__stratus">${bare()}</div>`)) throw new Error('the floor does not render the same markup as the render core');
+  const result: ChildResult = { core: [], floor: [] };
+  opsPerSecond(bare, sliceMs / 2);
+  await opsPerSecondAsync(core, sliceMs / 2);
+  for (let round = 0; round < Number(roundsText); round++) {
+    result.floor.push(opsPerSecond(bare, sliceMs));
+    result.core.push(await opsPerSecondAsync(core, sliceMs));
+  }
+  writeFileSync(outFile, JSON.stringify(result));
+}
+
+export async function runRenderCore(app: StratusBuild, options: BenchOptions, mainFile: string, log: (line: string) => void): Promise<ResultRow[]> {
+  const floorFile = await buildFloorBundle(app.outDir);
+  const outFile = path.join(app.outDir, '.cache', 'bench-render.json');
+  const rounds = options.mode === 'full' ? 5 : 1;
+  const child = await timeProcess(process.execPath, [mainFile, 'child-render', app.renderDir, floorFile, String(options.render.sliceMs), String(rounds), outFile], { env: { ...process.env, NODE_ENV: 'production' } });
+  if (child.code !== 0) throw new Error(`render core benchmark failed:\n${child.stderr}`);
+  const result = JSON.parse(readFileSync(outFile, 'utf8')) as ChildResult;
+  log(`  render core ${result.core.map((v) => v.toFixed(0)).join(', ')} /s; floor ${result.floor.map((v) => v.toFixed(0)).join(', ')} /s`);
+  return [
+    {
+      id: 'render-core',
+      section: 'Render overhead (in process, /ssr/1)',
+      label: 'render core vs bare renderToString',
+      unit: 'renders/s',
+      better: 'higher',
+      stratus: summarize(result.core),
+      other: summarize(result.floor),
+      otherLabel: 'floor',
+    },
+  ];
+}

@@ -1,0 +1,82 @@
+/**
+ * SSR throughput: autocannon against each server (fresh per round), requests/s and
+ * p50/p99 latency per path; the server's peak RSS over the whole load is the memory row.
+ */
+import type { BuiltApp } from '../apps';
+import type { BenchOptions } from '../options';
+import { freePort, peakRss } from '../processes';
+import { summarize } from '../stats';
+import type { ResultRow } from '../table';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+// autocannon ships no types; this is the part of its API used here.
+const autocannon = require('autocannon') as Autocannon;
+
+export const THROUGHPUT_PATHS = ['/ssr/1', '/fr/ssr/1', '/', 'data:/ssr/1'] as const;
+
+function urlOf(app: BuiltApp, p: string): string {
+  return p.startsWith('data:') ? app.dataUrl(p.slice(5)) : p;
+}
+
+function labelOf(p: string): string {
+  return p.startsWith('data:') ? `page data ${p.slice(5)}` : p;
+}
+
+interface Samples {
+  rps: number[];
+  p50: number[];
+  p99: number[];
+}
+
+export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
+  const samples = new Map<string, Samples>();
+  const memory = new Map<string, number[]>();
+  const key = (fw: string, p: string) => `${fw} ${p}`;
+  for (let round = 0; round < options.rounds; round++) {
+    for (const app of apps) {
+      const port = await freePort();
+      const server = await app.start(port);
+      try {
+        for (const p of THROUGHPUT_PATHS) {
+          const url = server.url + urlOf(app, p);
+          if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds });
+          const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds });
+          if (result.non2xx > 0 || result.errors > 0) {
+            throw new Error(`${app.framework} ${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors under load\n${server.stderr()}`);
+          }
+          const entry = samples.get(key(app.framework, p)) ?? { rps: [], p50: [], p99: [] };
+          entry.rps.push(result.requests.average);
+          entry.p50.push(result.latency.p50);
+          entry.p99.push(result.latency.p99);
+          samples.set(key(app.framework, p), entry);
+          log(`  round ${round + 1} ${app.framework.padEnd(7)} ${labelOf(p).padEnd(16)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+        }
+        const rss = peakRss(server.child.pid!);
+        memory.set(app.framework, [...(memory.get(app.framework) ?? []), rss]);
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const rows: ResultRow[] = [];
+  const pick = (fw: string, p: string, field: keyof Samples) => {
+    const values = samples.get(key(fw, p))?.[field];
+    return values?.length ? summarize(values) : undefined;
+  };
+  for (const p of THROUGHPUT_PATHS) {
+    const id = labelOf(p).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+    rows.push({ id: `ssr-rps-${id}`, section: 'SSR throughput (autocannon, ' + `${options.load.connections} connections, ${options.load.seconds} s)`, label: `${labelOf(p)} requests/s`, unit: 'req/s', better: 'higher', stratus: pick('stratus', p, 'rps'), other: pick('next', p, 'rps'), otherLabel: 'Next.js' });
+    rows.push({ id: `ssr-p50-${id}`, section: rows[rows.length - 1]!.section, label: `${labelOf(p)} p50 latency`, unit: 'ms', better: 'lower', stratus: pick('stratus', p, 'p50'), other: pick('next', p, 'p50'), otherLabel: 'Next.js' });
+    rows.push({ id: `ssr-p99-${id}`, section: rows[rows.length - 1]!.section, label: `${labelOf(p)} p99 latency`, unit: 'ms', better: 'lower', stratus: pick('stratus', p, 'p99'), other: pick('next', p, 'p99'), otherLabel: 'Next.js' });
+  }
+  const mem = (fw: string) => (memory.get(fw)?.length ? summarize(memory.get(fw)!) : undefined);
+  rows.push({ id: 'memory-peak-rss', section: 'Memory', label: 'server peak RSS during the SSR load', unit: 'B', better: 'lower', stratus: mem('stratus'), other: mem('next'), otherLabel: 'Next.js' });
+  return rows;
+}

@@ -1,0 +1,28 @@
+/** The targets of issue 6, checked against a run's rows. */
+import { formatRatio, formatSummary, type ResultRow, type TargetCheck } from './table';
+
+const KB = 1024;
+
+export function checkTargets(rows: ResultRow[]): TargetCheck[] {
+  const row = (id: string) => rows.find((r) => r.id === id);
+  const ratioCheck = (id: string, target: string, test: (ratio: number) => boolean): TargetCheck => {
+    const r = row(id);
+    if (!r || r.ratio === undefined) return { target, value: 'not measured', met: null };
+    return { target, value: `${formatRatio(r.ratio)} (${formatSummary(r.stratus, r.unit)} vs ${formatSummary(r.other, r.unit)} ${r.unit === 'B' ? '' : r.unit})`.trim(), met: test(r.ratio) };
+  };
+  const valueCheck = (id: string, target: string, limit: number): TargetCheck => {
+    const r = row(id);
+    if (!r?.stratus) return { target, value: 'not measured', met: null };
+    return { target, value: formatSummary(r.stratus, r.unit), met: r.stratus.median < limit };
+  };
+  return [
+    ratioCheck('ssr-rps-ssr-1', 'SSR requests/s on /ssr/1 at least 3× Next.js', (r) => r >= 3),
+    ratioCheck('render-core', 'render core at least 0.8× bare renderToString', (r) => r >= 0.8),
+    ratioCheck('cold-lambda-above-node', 'cold start above bare node at most 0.1× Next.js', (r) => r <= 0.1),
+    valueCheck('size-server-zip', 'render Lambda under 1 MB zipped', 1024 * KB),
+    valueCheck('first-load-home-beyond-react', 'first-load JS of / beyond react + react-dom under 8 kB gzip', 8 * KB),
+    ratioCheck('nav-static', 'soft navigation to static pages no slower than Next.js', (r) => r <= 1),
+    ratioCheck('nav-server', 'soft navigation to server pages no slower than Next.js', (r) => r <= 1),
+    ratioCheck('images-rate-floor', 'images at least 0.9× raw sharp', (r) => r >= 0.9),
+  ];
+}
