@@ -1,7 +1,7 @@
 import { Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { synthFixture } from './stack-fixture';
+import { fixtureApp, synthFixture } from './stack-fixture';
 
 const violationsOf = (app: ReturnType<typeof synthFixture>['app']) =>
   new AwsSolutionsChecks().validateScope(app).violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.resourceLogicalId).join(',')}`);
@@ -29,13 +29,13 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   test('synth with the plugin registered (as infra/app.ts does) passes', () => {
-    const { app } = synthFixture();
+    const { app } = fixtureApp();
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).not.toThrow();
   });
 
   test('the checks really run: a new unacknowledged finding is reported and fails synth', () => {
-    const { app, stack } = synthFixture();
+    const { app, stack } = fixtureApp();
     new s3.Bucket(stack, 'Unchecked');
     expect(violationsOf(app).join('\n')).toMatch(/AwsSolutions-S10/);
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -8,12 +8,18 @@ import { StratusStack } from '../../infra/site-stack';
 
 export const FIXTURE_BUILD = join(__dirname, '..', 'fixtures', 'infra-build');
 
-export function synthFixture(context: Record<string, unknown> = {}) {
+/** The app and stack, not yet synthesized. */
+export function fixtureApp(context: Record<string, unknown> = {}) {
   const app = new App({ context: { buildDir: FIXTURE_BUILD, ...context } });
   const { buildDir, stackName, ...settings } = readSiteSettings(app.node);
   const build = readBuildOutput(buildDir);
   const stack = new StratusStack(app, stackName, { build, settings });
-  return { app, stack, build, template: Template.fromStack(stack) };
+  return { app, stack, build };
+}
+
+export function synthFixture(context: Record<string, unknown> = {}) {
+  const fixture = fixtureApp(context);
+  return { ...fixture, template: Template.fromStack(fixture.stack) };
 }
 
 type Resource = { Type: string; Properties: Record<string, any>; Condition?: string };
