@@ -22,6 +22,7 @@ export default function App({ Component, pageProps }: { Component: ComponentType
           <Link href="/docs/getting-started">{s.docs}</Link>
           <Link href="/shop">{s.shop}</Link>
           <Link href="/news">{s.news}</Link>
+          <Link href="/gallery">{s.gallery}</Link>
           <Link href="/about">{s.about}</Link>
           <Link href={router.asPath} locale={other} className="locale">{other.toUpperCase()}</Link>
         </nav>
