@@ -388,7 +388,7 @@ describe('operations', () => {
     const rate = byMetric('5xxErrorRate');
     expect(rate).toHaveLength(1);
     expect(rate[0]).toMatchObject({ Namespace: 'AWS/CloudFront', Threshold: 5 });
-    expect(rate[0].Dimensions).toEqual(expect.arrayContaining([{ Name: 'Region', Value: 'Global' }]));
+    expect(rate[0]!.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Region', Value: 'Global' }]));
     const topic = Object.keys(resourcesOf(template, 'AWS::SNS::Topic'))[0]!;
     for (const alarm of alarms) expect(alarm.AlarmActions).toEqual([{ Ref: topic }]);
     template.resourceCountIs('AWS::SNS::Subscription', 0);
