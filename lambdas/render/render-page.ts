@@ -32,6 +32,8 @@ function serverHead(): HeadManager & { elements(): HeadElement[] } {
   };
 }
 
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
+
 const notOnServer = () => {
   throw new Error('Router navigation methods cannot run during server rendering; call them in effects or event handlers.');
 };
@@ -73,13 +75,17 @@ export function renderPageDocument(input: PageRenderInput): string {
   } finally {
     setCurrentRouter(null);
   }
+  // React 19 emits resource hints (e.g. the preload of an <img fetchPriority="high">) at the
+  // start of renderToString's output; they belong in the document head.
+  const hints = body.match(LEADING_LINKS)?.[0] ?? '';
+  body = body.slice(hints.length);
   let elements = head.elements();
   if (input.defaultTitle && !elements.some((e) => e.type === 'title')) {
     elements = [createElement('title', { key: 'title' }, input.defaultTitle) as unknown as HeadElement, ...elements];
   }
   return renderDocument({
     lang: input.data.locale,
-    head: renderToStaticMarkup(createElement(Fragment, null, ...elements)),
+    head: renderToStaticMarkup(createElement(Fragment, null, ...elements)) + hints,
     body,
     data: input.data,
     entryScripts: input.entryScripts,

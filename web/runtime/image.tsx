@@ -11,7 +11,6 @@
  * <Image src="/avatars/ana.png" alt="Ana" width={64} height={64} />
  */
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
-import Head from './head';
 import { getImageConfig, type ImageComponentConfig } from './image-config';
 
 /** What `import photo from './photo.jpg'` gives. */
@@ -132,22 +131,7 @@ const FILL_STYLE: CSSProperties = { position: 'absolute', inset: 0, width: '100%
 /** The image component; `stratus/image`'s default export. */
 export default function Image(props: ImageProps) {
   const attributes = getImageProps(props);
-  return (
-    <>
-      {props.priority && (
-        <Head>
-          <link
-            key={`__image-preload-${attributes.src}-${attributes.srcSet ?? ''}-${attributes.sizes ?? ''}`}
-            rel="preload"
-            as="image"
-            href={attributes.srcSet ? undefined : attributes.src}
-            imageSrcSet={attributes.srcSet}
-            imageSizes={attributes.sizes}
-            fetchPriority="high"
-          />
-        </Head>
-      )}
-      <img {...attributes} />
-    </>
-  );
+  // With `priority` the img is eager and `fetchPriority="high"`: React 19's server renderer
+  // emits its preload link, which the page renderer moves into the document head.
+  return <img {...attributes} />;
 }
