@@ -15,6 +15,12 @@ import type { ImageSource } from './sources/source';
 
 export type { Core } from '../shared/function-url';
 
+/**
+ * Lambda's buffered responses stop at 6 MB, and binary bodies travel base64-encoded (4/3).
+ * https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html
+ */
+export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
 export interface ImageCoreOptions {
   config: ResolvedImageConfig;
   /** Where site paths (`/photos/a.jpg`) come from: the S3 bucket, or the asset folder locally. */
@@ -57,6 +63,11 @@ export function createImageCore(options: ImageCoreOptions): Core {
     });
     fields.format = image.contentType;
     fields.outputBytes = image.buffer.byteLength;
+    if (image.buffer.byteLength > MAX_RESPONSE_BYTES) {
+      // Too big for a buffered Lambda response once base64-encoded: send the browser to the
+      // original, which CloudFront serves from the bucket (or the allowed remote host).
+      return new Response(null, { status: 307, headers: errorHeaders({ location: params.url, 'cache-control': `public, max-age=${config.minimumCacheTTL}` }) });
+    }
     const etag = createEtag(image.buffer);
     const headers = imageHeaders({
       contentType: image.contentType,

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createImageCore } from '../../../lambdas/image/handler';
+import { createImageCore, MAX_RESPONSE_BYTES } from '../../../lambdas/image/handler';
 import { getSharp } from '../../../lambdas/image/sharp';
 import { createLocalSource } from '../../../lambdas/image/sources/local';
 import type { ImageSource } from '../../../lambdas/image/sources/source';
@@ -165,6 +165,16 @@ describe('image core', () => {
     expect(allowed.headers.get('content-type')).toBe('image/svg+xml');
     expect(allowed.headers.get('content-security-policy')).toBe("script-src 'none'; frame-src 'none'; sandbox;");
     expect(Buffer.from(await allowed.arrayBuffer()).equals(SVG)).toBe(true);
+  });
+
+  it('sends an output too large for a Lambda response to the original instead', async () => {
+    // An SVG passes through untouched, so a big one stays big: over the 4 MiB cap once encoded.
+    const big = Buffer.concat([SVG.subarray(0, SVG.indexOf('>') + 1), Buffer.from(`<!--${'x'.repeat(MAX_RESPONSE_BYTES)}-->`), SVG.subarray(SVG.indexOf('>') + 1)]);
+    writeFileSync(join(dir, 'huge.svg'), big);
+    const response = await get('url=/huge.svg&w=640', { accept: BROWSER_ACCEPT }, { dangerouslyAllowSVG: true });
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('/huge.svg');
+    expect(lines.at(-1)).toMatchObject({ status: 307, outputBytes: big.length });
   });
 
   it.each([
