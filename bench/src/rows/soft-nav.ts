@@ -1,5 +1,6 @@
 /**
  * Soft navigation in Chromium: click → the new page's h1 in the DOM, timed inside the page
+ * with Date.now() (performance.timeOrigin is not comparable across renderer processes)
  * (click time kept in sessionStorage, h1 changes recorded by a MutationObserver installed
  * before any page script), so a full page load is timed the same way as a soft one.
  * Static: /posts/a → b → c → a… (linked from the nav bar, so both frameworks prefetch
@@ -22,7 +23,7 @@ const RECORD_H1 = `(() => {
   const check = () => {
     const h1 = document.querySelector('h1');
     const text = h1 ? h1.textContent : null;
-    if (text !== last) { last = text; log.push([text, performance.timeOrigin + performance.now()]); }
+    if (text !== last) { last = text; log.push([text, Date.now()]); }
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
@@ -59,12 +60,19 @@ async function navigate(browser: import('playwright-core').Browser, baseUrl: str
       const onLoad = () => documents++;
       page.on('domcontentloaded', onLoad);
       await page.evaluate((selector) => {
-        sessionStorage.setItem('__clickAt', String(performance.timeOrigin + performance.now()));
+        // Only h1 changes after this click count (a soft navigation keeps the log of earlier pages).
+        const w = window as unknown as { __h1Log: [string, number][]; __h1Mark: number };
+        w.__h1Mark = w.__h1Log.length;
+        sessionStorage.setItem('__clickAt', String(Date.now()));
         (document.querySelector(selector) as HTMLElement).click();
       }, step.link);
-      await page.waitForFunction((h1) => ((window as unknown as { __h1Log?: [string, number][] }).__h1Log ?? []).some(([t]) => t === h1), step.h1, { timeout: 15_000 });
+      await page.waitForFunction((h1) => {
+        const w = window as unknown as { __h1Log?: [string, number][]; __h1Mark?: number };
+        return (w.__h1Log ?? []).slice(w.__h1Mark ?? 0).some(([t]) => t === h1);
+      }, step.h1, { timeout: 15_000 });
       const ms = await page.evaluate((h1) => {
-        const seen = (window as unknown as { __h1Log: [string, number][] }).__h1Log.find(([t]) => t === h1)![1];
+        const w = window as unknown as { __h1Log: [string, number][]; __h1Mark?: number };
+        const seen = w.__h1Log.slice(w.__h1Mark ?? 0).find(([t]) => t === h1)![1];
         return seen - Number(sessionStorage.getItem('__clickAt'));
       }, step.h1);
       page.off('domcontentloaded', onLoad);

@@ -1,0 +1,74 @@
+/**
+ * The benchmark keeps working: its smoke mode, Stratus rows and floors only (no Next.js
+ * install), produces the table and JSON with every row and positive numbers.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+
+interface Summary {
+  median: number;
+}
+interface Row {
+  id: string;
+  stratus?: Summary;
+  other?: Summary;
+  otherLabel: string;
+}
+
+const EXPECTED_ROWS = [
+  'ssr-rps-ssr-1', 'ssr-p50-ssr-1', 'ssr-p99-ssr-1', 'ssr-rps-fr-ssr-1', 'ssr-rps-home', 'ssr-rps-page-data-ssr-1',
+  'memory-peak-rss',
+  'render-core',
+  'cold-node-floor', 'cold-lambda', 'cold-server', 'cold-lambda-above-node',
+  'size-server-raw', 'size-server-zip', 'first-load-home-gzip', 'first-load-home-brotli', 'first-load-ssr-gzip', 'first-load-react-floor', 'first-load-home-beyond-react',
+  'nav-static', 'nav-server',
+  'images-rate-floor', 'images-rate', 'images-p50', 'images-p99',
+];
+
+describe('npm run bench (smoke, Stratus only)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-bench-'));
+  const out = path.join(dir, 'smoke.json');
+  let stdout = '';
+  let result: { rows: Row[]; table: string; machine: { cores: number } };
+
+  beforeAll(async () => {
+    ({ stdout } = await run(process.execPath, [path.join(ROOT, 'bench', 'run.mjs'), '--smoke', '--only', 'stratus', '--out', out], {
+      cwd: ROOT,
+      timeout: 150_000,
+      maxBuffer: 16 * 1024 * 1024,
+    }));
+    result = JSON.parse(readFileSync(out, 'utf8'));
+  }, 180_000);
+
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('measures every Stratus row with positive numbers', () => {
+    const ids = result.rows.map((r) => r.id);
+    for (const id of EXPECTED_ROWS) expect(ids).toContain(id);
+    for (const row of result.rows) {
+      if (row.id === 'cold-lambda-above-node') continue; // may round to 0 on a fast machine
+      expect(row.stratus?.median).toBeGreaterThan(0);
+    }
+  });
+
+  it('measures the floors, and no Next.js', () => {
+    const floors = result.rows.filter((r) => r.otherLabel === 'floor' && r.other);
+    expect(floors.map((r) => r.id)).toEqual(expect.arrayContaining(['render-core', 'images-rate-floor']));
+    for (const row of floors) expect(row.other!.median).toBeGreaterThan(0);
+    expect(result.rows.filter((r) => r.otherLabel === 'Next.js' && r.other)).toEqual([]);
+  });
+
+  it('prints the table and the targets', () => {
+    expect(stdout).toContain('| SSR');
+    expect(stdout).toContain('/ssr/1 requests/s');
+    expect(stdout).toContain('Targets:');
+    expect(result.table).toContain('render core vs bare renderToString');
+    expect(result.machine.cores).toBeGreaterThan(0);
+  });
+});
