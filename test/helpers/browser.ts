@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -113,8 +113,18 @@ export interface Tab {
   close(): Promise<void>;
 }
 
-export async function openTab(browser: Browser, baseUrl: string, options: { saveData?: boolean } = {}): Promise<Tab> {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+/** A browser context with the viewport the tests assume. */
+export function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1000, height: 700 } });
+}
+
+/**
+ * Opens a tab. In a fresh context (given a Browser) nothing is cached; tabs of one shared
+ * context (given a BrowserContext) share the HTTP cache, which keeps a suite fast.
+ */
+export async function openTab(target: Browser | BrowserContext, baseUrl: string, options: { saveData?: boolean } = {}): Promise<Tab> {
+  const own = 'newContext' in target;
+  const context = own ? await newContext(target) : target;
   const page = await context.newPage();
   if (options.saveData) {
     await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
@@ -160,7 +170,7 @@ export async function openTab(browser: Browser, baseUrl: string, options: { save
     events: () => page.evaluate(() => (window as unknown as { __events?: unknown[][] }).__events ?? []),
     clearEvents: () => page.evaluate(() => void ((window as unknown as { __events?: unknown[][] }).__events = [])),
     requestsTo: (fragment) => requests.filter((r) => r.includes(fragment)),
-    close: () => context.close(),
+    close: () => (own ? context.close() : page.close()),
   };
   return tab;
 }
