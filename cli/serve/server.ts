@@ -59,6 +59,10 @@ export async function startServer(options: ServerOptions) {
 
   async function fromOrigin(origin: OriginId, request: PlainRequest): Promise<{ status: number; headers: Record<string, string>; body?: Buffer } | null> {
     if (origin === 'assets') {
+      // Bucket behaviours allow GET and HEAD; CloudFront refuses other methods itself.
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('Invalid method\n') };
+      }
       const pathOnly = request.url.split('?')[0]!;
       const file = await serveStatic(pathOnly, request.headers['if-none-match'] as string | undefined);
       return file;
@@ -85,7 +89,10 @@ export async function startServer(options: ServerOptions) {
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req),
       remoteAddress: req.socket.remoteAddress,
     };
-    if (options.edge) {
+    // CloudFront runs the viewer-request function only on the behaviours it is attached to.
+    const pathOnly = request.url.split('?')[0]!;
+    const behaviour = selectBehaviour(behaviours, pathOnly);
+    if (options.edge && behaviour.viewerRequest) {
       const edged = options.edge(request);
       if ('response' in edged) {
         res.writeHead(edged.response.status, edged.response.headers);
@@ -94,8 +101,6 @@ export async function startServer(options: ServerOptions) {
       }
       request = edged.request;
     }
-    const pathOnly = request.url.split('?')[0]!;
-    const behaviour = selectBehaviour(behaviours, pathOnly);
     let response = await fromOrigin(behaviour.origin, request);
     if ((!response || response.status === 403 || response.status === 404) && behaviour.failoverOrigin) {
       response = await fromOrigin(behaviour.failoverOrigin, request);

@@ -14,6 +14,7 @@ export default function App({ Component, pageProps }: { Component: ComponentType
       <Head>
         <title>{s.home}</title>
         <meta name="description" content={s.tagline} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </Head>
       <header className="site">
         <Link href="/" className="brand">{s.home}</Link>

@@ -77,6 +77,11 @@ test('405 with Allow for other methods, answered at the edge', async () => {
   }
 });
 
+test('bucket paths refuse other methods as CloudFront does, without the edge function', async () => {
+  const res = await http('POST', '/robots.txt', {}, 'x');
+  expect(res.status).toBe(403);
+});
+
 test('400 on malformed URLs', async () => {
   const res = await http('GET', '/posts/%E0%A4%A');
   expect(res.status).toBe(400);
