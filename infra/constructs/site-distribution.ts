@@ -111,7 +111,8 @@ export class SiteDistribution extends Construct {
       certificate: props.certificateArn
         ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
         : undefined,
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      // Only a custom certificate can raise the TLS floor; the default *.cloudfront.net one is fixed.
+      minimumProtocolVersion: props.certificateArn ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
       publishAdditionalMetrics: props.additionalMetrics ?? true,
     });
   }
