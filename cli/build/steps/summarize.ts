@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { buildSync, type BuildOptions } from 'esbuild';
 import type { Manifest, PageKind } from '../../manifest';
+import { NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 
 const KIND_MARK: Record<PageKind, string> = { static: '○', ssg: '●', ssr: 'λ' };
 const KIND_NAME: Record<PageKind, string> = { static: 'static', ssg: 'static data', ssr: 'server data' };
@@ -20,7 +22,48 @@ export interface BuildSummary {
   routes: RouteSize[];
   sharedGzip: number;
   sharedBrotli: number;
+  /** The Stratus client runtime's own share of the first load: everything but React and React DOM. */
+  runtime: { gzip: number; brotli: number };
+  /** React and React DOM, compressed on their own. */
+  react: { gzip: number; brotli: number };
   renderBundleBytes: number;
+}
+
+const REACT_ONLY = `export * as r from 'react'; export * as d from 'react-dom/client'; export * as j from 'react/jsx-runtime';`;
+const RUNTIME_ENTRY = ['client', 'link', 'head', 'router'].map((m, i) => `export * as m${i} from ${JSON.stringify(path.join(RUNTIME_DIR, m))};`).join(' ');
+
+let runtimeSize: { runtime: BuildSummary['runtime']; react: BuildSummary['react'] } | undefined;
+
+/**
+ * The runtime's own share, measured as what it adds on top of React: React + React DOM
+ * bundled alone, then together with the runtime (client entry, Link, Head, Router), with
+ * the client bundle's settings; the share is the difference of the compressed sizes. Per
+ * process: it depends on the checkout, not on the app.
+ */
+export function measureRuntime(): { runtime: BuildSummary['runtime']; react: BuildSummary['react'] } {
+  if (runtimeSize) return runtimeSize;
+  const bundle = (contents: string) => {
+    const options: BuildOptions = {
+      stdin: { contents, resolveDir: REPO_ROOT, loader: 'tsx' },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2020',
+      minify: true,
+      write: false,
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      nodePaths: [NODE_MODULES],
+      legalComments: 'none',
+      logLevel: 'silent',
+    };
+    const code = buildSync(options).outputFiles![0]!.contents;
+    return { gzip: gzipSync(code, { level: 9 }).length, brotli: brotliCompressSync(code).length };
+  };
+  const react = bundle(REACT_ONLY);
+  const both = bundle(`${REACT_ONLY} ${RUNTIME_ENTRY}`);
+  runtimeSize = { react, runtime: { gzip: both.gzip - react.gzip, brotli: both.brotli - react.brotli } };
+  return runtimeSize;
 }
 
 export function formatBytes(bytes: number): string {
@@ -52,21 +95,26 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
     routes: manifest.routes.map((r) => ({ pattern: r.pattern, kind: r.kind, prerendered: r.prerendered.length, ...total([...manifest.entryScripts, ...r.scripts]) })),
     sharedGzip: shared.gzip,
     sharedBrotli: shared.brotli,
+    ...measureRuntime(),
     renderBundleBytes: readFileSync(renderBundle).length,
   };
 }
 
 export function formatSummary(summary: BuildSummary, buildId: string, seconds: number): string {
   const width = Math.max(5, ...summary.routes.map((r) => r.pattern.length));
+  const note = (r: RouteSize) => (r.prerendered ? `(${r.prerendered} prerendered)` : '');
+  const noteWidth = Math.max(0, ...summary.routes.map((r) => note(r).length));
   const lines = [
     '',
-    `  ${'Route'.padEnd(width)}  ${'Kind'.padEnd(11)}  First-load JS (gzip)`,
+    `  ${'Route'.padEnd(width)}  ${'Kind'.padEnd(11)}  ${'gzip'.padStart(9)}  ${''.padEnd(noteWidth)}  ${'brotli'.padStart(9)}  (first-load JS)`,
     ...summary.routes.map((r) =>
       `${KIND_MARK[r.kind]} ${r.pattern.padEnd(width)}  ${KIND_NAME[r.kind].padEnd(11)}  ${formatBytes(r.gzip).padStart(9)}` +
-      (r.prerendered ? `  (${r.prerendered} prerendered)` : ''),
+      `  ${note(r).padEnd(noteWidth)}  ${formatBytes(r.brotli).padStart(9)}`,
     ),
     '',
     `  Shared by all pages: ${formatBytes(summary.sharedGzip)} gzip, ${formatBytes(summary.sharedBrotli)} brotli`,
+    `    of which the Stratus runtime: ${formatBytes(summary.runtime.gzip)} gzip, ${formatBytes(summary.runtime.brotli)} brotli` +
+      ` (React + React DOM: ${formatBytes(summary.react.gzip)} gzip, ${formatBytes(summary.react.brotli)} brotli)`,
     `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)}`,
     `  ${summary.routes.length} routes, build ${buildId}, ${seconds.toFixed(1)} s`,
     '',
