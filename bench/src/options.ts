@@ -27,7 +27,7 @@ export function benchOptions(mode: 'full' | 'smoke', withNext: boolean, rows: st
     rows: new Set(rows),
     outFile,
     rounds: full ? 3 : 1,
-    load: full ? { connections: 50, seconds: 10, warmupSeconds: 2 } : { connections: 10, seconds: 1, warmupSeconds: 0.3 },
+    load: full ? { connections: 50, seconds: 10, warmupSeconds: 3 } : { connections: 10, seconds: 1, warmupSeconds: 0.3 },
     render: { sliceMs: full ? 2000 : 300 },
     cold: { rounds: full ? 7 : 1 },
     nav: { count: full ? 20 : 3, settleMs: full ? 300 : 150 },
