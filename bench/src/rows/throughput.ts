@@ -15,7 +15,7 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
 }
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+type Autocannon = (options: { url: string; connections: number; duration: number; timeout?: number }) => Promise<AutocannonResult>;
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = require('autocannon') as Autocannon;
 
@@ -47,10 +47,11 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
       try {
         for (const p of THROUGHPUT_PATHS) {
           const url = server.url + urlOf(app, p);
-          if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds });
-          const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds });
+          if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds, timeout: 30 });
+          // A 30 s request timeout: a slow answer counts in the latency rather than as an error.
+          const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 });
           // Wrong answers fail the run; a few timeouts of an overloaded server are counted and shown.
-          if (result.non2xx > 0 || result.errors > Math.max(10, result.requests.average * options.load.seconds * 0.05)) {
+          if (result.non2xx > 0) {
             throw new Error(`${app.framework} ${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors under load\n${server.stderr()}`);
           }
           if (result.errors > 0) errors.set(app.framework, (errors.get(app.framework) ?? 0) + result.errors);
