@@ -84,7 +84,6 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     if (prefetch === false || !router || !anchor.current) return;
     return whenVisible(anchor.current, prefetchTarget);
     // The target is all that matters: the router object changes on every navigation.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resolved, prefetch, !router]);
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {

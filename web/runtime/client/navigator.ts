@@ -15,13 +15,12 @@
 import type { ComponentType } from 'react';
 import { errorTitle } from '../errors';
 import type { Emitter } from '../events';
-import type { ClientOptions, ClientRoute, PageProps } from '../page-types';
+import type { ClientOptions, ClientRoute, PageData, PageProps } from '../page-types';
 import { dataPath, matchRoute, splitPath, type LocaleSettings } from '../route-match';
 import type { Query, TransitionOptions, Url } from '../router-context';
 import { formatUrl } from '../url';
 import type { HistorySource } from './history-source';
 import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
-import type { PageData } from '../page-types';
 
 /** What the app renders: one page, its props and the router fields. */
 export interface PageState {
