@@ -57,11 +57,6 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
     );
   }
   ack(
-    site.render.role,
-    `AwsSolutions-IAM5[Resource::${bucketArn}/_app/data/*]`,
-    'Read-only s3:GetObject, limited to the prebuilt page-data prefix; the keys under it change with every build.',
-  );
-  ack(
     site.image.role,
     `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
     'Read-only s3:GetObject: the image function resizes any public/ file of the site, whose keys are known only at build time.',
@@ -88,6 +83,11 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
       provider,
       `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
       `${reasonPrefix}: it writes every key of the site bucket it deploys.`,
+    );
+    ack(
+      provider,
+      'AwsSolutions-IAM5[Resource::*]',
+      `${reasonPrefix}: aws-cdk-lib grants cloudfront:CreateInvalidation and GetInvalidation on * for the invalidation after each deploy; the handler only invalidates this stack's distribution.`,
     );
     ack(
       provider,

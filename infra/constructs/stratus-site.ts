@@ -6,6 +6,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BuildOutput } from '../build-output';
@@ -53,6 +54,8 @@ export class StratusSite extends Construct {
   readonly cdn: SiteDistribution;
   readonly monitoring: SiteMonitoring;
   readonly deployment: AssetsDeployment;
+  /** Invalidates the distribution after each deploy of a new build. */
+  readonly invalidation: s3deploy.BucketDeployment;
   private readonly domainName?: string;
 
   constructor(scope: Construct, id: string, props: StratusSiteProps) {
@@ -90,12 +93,10 @@ export class StratusSite extends Construct {
       timeout: Duration.seconds(props.imageTimeoutSeconds ?? 15),
     });
 
-    // Least privilege, exact actions (no s3:Get*): the render function may read the
-    // prebuilt page data; the image function reads source images anywhere in the bucket
-    // and may list it, so a missing key answers NoSuchKey (404), not AccessDenied.
-    this.render.role.addToPolicy(
-      new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('_app/data/*')] }),
-    );
+    // Least privilege, exact actions (no s3:Get*). The render function needs no bucket
+    // access: its prerendered pages ship in its own bundle. The image function reads source
+    // images anywhere in the bucket and may list it, so a missing key answers NoSuchKey
+    // (404), not AccessDenied.
     this.image.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));
     this.image.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
 
@@ -113,6 +114,22 @@ export class StratusSite extends Construct {
 
     this.render.allowDistribution(this.cdn.distribution);
     this.image.allowDistribution(this.cdn.distribution);
+
+    // Static pages are cached at the edge for up to a year (s-maxage): once the new
+    // functions and files are live, the deploy invalidates the distribution. A marker
+    // object named after the build makes this run on every deploy of a new build, and
+    // reuses the upload handler instead of adding another function.
+    this.invalidation = new s3deploy.BucketDeployment(this, 'Invalidate', {
+      sources: [s3deploy.Source.jsonData(`_app/builds/${manifest.buildId}.json`, { buildId: manifest.buildId, deployId })],
+      destinationBucket: bucket,
+      prune: false,
+      retainOnDelete: true,
+      distribution: this.cdn.distribution,
+      distributionPaths: ['/*'],
+      // The same memory as the uploads, so one handler function serves all of them.
+      memoryLimit: 1024,
+    });
+    this.invalidation.node.addDependency(this.render.alias, this.image.alias, ...this.deployment.deployments);
 
     this.monitoring = new SiteMonitoring(this, 'Monitoring', {
       distribution: this.cdn.distribution,
