@@ -1,8 +1,9 @@
 /**
  * The sample site (web/) in Chromium: every page hydrates without a warning or error,
- * and its links navigate softly everywhere.
+ * its links navigate softly everywhere, and the gallery loads srcset candidates.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
 import { eventually, launchBrowser, newContext, openTab, startSite, type Site, type Tab } from '../helpers/browser';
 
 let site: Site;
@@ -78,4 +79,27 @@ test('the header and page links navigate softly everywhere', async () => {
   await visit('River walk', '/posts/river-walk', 'River walk');
   expect(await tab.isMarked()).toBe(true);
   expect(tab.errors).toEqual([]);
+});
+
+test('the gallery: the browser picks a srcset candidate and loads it through the image handler', async () => {
+  await tab.goto('/gallery');
+  const loaded = (img: HTMLImageElement) =>
+    img.complete && img.naturalWidth > 0 ? undefined : new Promise((resolve) => img.addEventListener('load', resolve, { once: true }));
+  const hero = tab.page.getByAltText('Ridges at dusk under a full moon');
+  await hero.evaluate(loaded);
+  const currentSrc = await hero.evaluate((img: HTMLImageElement) => img.currentSrc);
+  const url = new URL(currentSrc);
+  expect(url.pathname).toBe('/_app/image');
+  // A 1000 px viewport at DPR 1 with sizes="(max-width: 768px) 100vw, 46rem" needs 736 px: the 750 candidate.
+  expect(url.searchParams.get('w')).toBe('750');
+  const response = await tab.page.request.get(currentSrc, { headers: { accept: 'image/avif,image/webp,*/*' } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/avif');
+  const meta = await sharp(await response.body()).metadata();
+  expect([meta.width, meta.height]).toEqual([750, 500]);
+  // The fixed-width thumbnail: its 1x candidate at DPR 1, once scrolled into view (lazy).
+  const thumb = tab.page.getByAltText('Hills at noon');
+  await thumb.scrollIntoViewIfNeeded();
+  await thumb.evaluate(loaded);
+  expect(new URL(await thumb.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get('w')).toBe('384');
 });
