@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompress, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { edgeBehaviours, selectBehaviour, type OriginId } from '../../infra/edge/behaviours';
@@ -33,6 +33,9 @@ export interface ServerOptions {
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+/** Brotli's default quality (11) costs ~100× more CPU than 5 for a few % of size; edge CDNs use mid levels too. */
+const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+const MAX_COMPRESSED_CACHE = 500;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -56,6 +59,20 @@ export async function startServer(options: ServerOptions) {
     image: options.imageHandler,
   };
   const compress = options.compress !== false;
+  // Responses with an ETag (static files, static pages) compress once, like an edge cache.
+  const compressed = new Map<string, Buffer>();
+
+  async function encode(body: Buffer, encoding: 'br' | 'gzip', etag: string | undefined): Promise<Buffer> {
+    const key = etag && `${encoding}:${etag}`;
+    const cached = key ? compressed.get(key) : undefined;
+    if (cached) return cached;
+    const out = encoding === 'br' ? await brotli(body, BROTLI_OPTIONS) : await gzipAsync(body);
+    if (key) {
+      if (compressed.size >= MAX_COMPRESSED_CACHE) compressed.delete(compressed.keys().next().value!);
+      compressed.set(key, out);
+    }
+    return out;
+  }
 
   async function fromOrigin(origin: OriginId, request: PlainRequest): Promise<{ status: number; headers: Record<string, string>; body?: Buffer } | null> {
     if (origin === 'assets') {
@@ -110,12 +127,10 @@ export async function startServer(options: ServerOptions) {
     const type = response.headers['content-type'] ?? '';
     const accept = String(req.headers['accept-encoding'] ?? '');
     if (compress && body && body.length > 1024 && COMPRESSIBLE.test(type) && !response.headers['content-encoding']) {
-      if (/\bbr\b/.test(accept)) {
-        body = await brotli(body);
-        response.headers['content-encoding'] = 'br';
-      } else if (/\bgzip\b/.test(accept)) {
-        body = await gzipAsync(body);
-        response.headers['content-encoding'] = 'gzip';
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+      if (encoding) {
+        body = await encode(body, encoding, response.headers.etag);
+        response.headers['content-encoding'] = encoding;
       }
       response.headers['vary'] = response.headers['vary'] ? `${response.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     }
