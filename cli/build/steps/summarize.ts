@@ -103,19 +103,18 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
 export function formatSummary(summary: BuildSummary, buildId: string, seconds: number): string {
   const width = Math.max(5, ...summary.routes.map((r) => r.pattern.length));
   const note = (r: RouteSize) => (r.prerendered ? `(${r.prerendered} prerendered)` : '');
-  const noteWidth = Math.max(0, ...summary.routes.map((r) => note(r).length));
   const lines = [
     '',
-    `  ${'Route'.padEnd(width)}  ${'Kind'.padEnd(11)}  ${'gzip'.padStart(9)}  ${''.padEnd(noteWidth)}  ${'brotli'.padStart(9)}  (first-load JS)`,
+    `  ${'Route'.padEnd(width)}  ${'Kind'.padEnd(11)}  First-load JS: ${'gzip'.padStart(9)}  ${'brotli'.padStart(9)}`,
     ...summary.routes.map((r) =>
-      `${KIND_MARK[r.kind]} ${r.pattern.padEnd(width)}  ${KIND_NAME[r.kind].padEnd(11)}  ${formatBytes(r.gzip).padStart(9)}` +
-      `  ${note(r).padEnd(noteWidth)}  ${formatBytes(r.brotli).padStart(9)}`,
+      `${KIND_MARK[r.kind]} ${r.pattern.padEnd(width)}  ${KIND_NAME[r.kind].padEnd(11)}  ${''.padEnd(15)}${formatBytes(r.gzip).padStart(9)}` +
+      `  ${formatBytes(r.brotli).padStart(9)}  ${note(r)}`.trimEnd(),
     ),
     '',
     `  Shared by all pages: ${formatBytes(summary.sharedGzip)} gzip, ${formatBytes(summary.sharedBrotli)} brotli`,
     `    of which the Stratus runtime: ${formatBytes(summary.runtime.gzip)} gzip, ${formatBytes(summary.runtime.brotli)} brotli` +
       ` (React + React DOM: ${formatBytes(summary.react.gzip)} gzip, ${formatBytes(summary.react.brotli)} brotli)`,
-    `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)}`,
+    `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)} (index.js)`,
     `  ${summary.routes.length} routes, build ${buildId}, ${seconds.toFixed(1)} s`,
     '',
     '  ○ static   ● static data (getStaticProps)   λ server data (getServerSideProps)',

@@ -79,7 +79,7 @@ describe('a full build of an app outside web/', () => {
     expect(text).toMatch(/compiling client bundle/);
     expect(text).toMatch(/prerendering/);
     expect(text).toMatch(/λ \/props-echo\/\[id\]\s+server data\s+\d+\.\d kB/);
-    expect(text).toMatch(/● \/static-data\/\[slug\]\s+static data\s+\d+\.\d kB\s+\(3 prerendered\)/);
+    expect(text).toMatch(/● \/static-data\/\[slug\]\s+static data\s+\d+\.\d kB\s+\d+\.\d kB\s+\(3 prerendered\)/);
     expect(text).toMatch(/○ \/about\s+static/);
     expect(text).toMatch(/\d+ routes, build \w{12}, \d+\.\d s/);
   });
