@@ -88,7 +88,8 @@ export async function buildNext(log: (line: string) => void): Promise<NextBuild>
     buildId,
     buildSeconds,
     publicDir: path.join(standaloneDir, 'public'),
-    dataUrl: (p) => `/_next/data/${buildId}${p === '/' ? '/index' : p}.json`,
+    // With i18n, Next's data URLs carry the locale even for the default one.
+    dataUrl: (p) => `/_next/data/${buildId}/en${p === '/' ? '/index' : p}.json`,
     imageUrl: (src) => `/_next/image?url=${encodeURIComponent(src)}&w=640&q=75`,
     start: (port, probePath = '/ssr/1') =>
       startServer(NODE, [path.join(standaloneDir, 'server.js')], {
