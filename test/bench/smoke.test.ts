@@ -65,7 +65,7 @@ describe('npm run bench (smoke, Stratus only)', () => {
   });
 
   it('prints the table and the targets', () => {
-    expect(stdout).toContain('| SSR');
+    expect(stdout).toContain('**SSR throughput');
     expect(stdout).toContain('/ssr/1 requests/s');
     expect(stdout).toContain('Targets:');
     expect(result.table).toContain('render core vs bare renderToString');
