@@ -8,6 +8,7 @@ import type { Manifest } from '../manifest';
 import { OUTPUT_LAYOUT } from '../manifest';
 import { createLocalImageCore } from '../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../lambdas/shared/function-url';
+import { webCore } from '../../lambdas/shared/http';
 import {
   isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValueMap,
 } from '../../infra/edge/viewer-request';
@@ -15,7 +16,7 @@ import type { PlainRequest } from './function-url-event';
 import type { EdgeStep, FunctionUrlHandler } from './server';
 
 export function localImageHandler(outDir: string, manifest: Manifest): FunctionUrlHandler {
-  return createFunctionUrlHandler(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images));
+  return createFunctionUrlHandler(webCore(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images)));
 }
 
 function toValueMap(entries: Iterable<[string, string]>): CloudFrontValueMap {

@@ -2,7 +2,7 @@
  * The image core: `GET /_app/image?url=&w=&q=` as Request → Response. Platform-free: the
  * Lambda entry wraps it with the Function URL adapter, the local server with its own.
  */
-import type { Core, RequestContext } from '../shared/function-url';
+import type { RequestContext, WebCore } from '../shared/http';
 import { log, logError, type LogFields } from '../shared/log';
 import type { ResolvedImageConfig } from '../../web/runtime/config';
 import { isHttpError } from '../../web/runtime/errors';
@@ -13,7 +13,7 @@ import { createEtag, errorHeaders, imageHeaders, matchesIfNoneMatch } from './re
 import { createRemoteSource, type RemoteSourceOptions } from './sources/remote';
 import type { ImageSource } from './sources/source';
 
-export type { Core } from '../shared/function-url';
+export type { WebCore } from '../shared/http';
 
 /**
  * Lambda's buffered responses stop at 6 MB, and binary bodies travel base64-encoded (4/3).
@@ -40,7 +40,7 @@ export interface ImageCoreOptions {
  * const core = createImageCore({ config: manifest.config.images, source: createLocalSource('dist/assets') });
  * const response = await core(new Request('http://localhost/_app/image?url=%2Fa.jpg&w=640'), { requestId: '1' });
  */
-export function createImageCore(options: ImageCoreOptions): Core {
+export function createImageCore(options: ImageCoreOptions): WebCore {
   const { config, source } = options;
   const remoteSource =
     options.remoteSource ?? createRemoteSource({ ...options.remote, remotePatterns: config.remotePatterns });

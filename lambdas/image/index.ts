@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { Manifest } from '../../cli/manifest';
 import { createFunctionUrlHandler } from '../shared/function-url';
+import { webCore } from '../shared/http';
 import { createImageCore } from './handler';
 import { createS3Source } from './sources/s3';
 
@@ -17,8 +18,8 @@ const bucket = process.env.STRATUS_BUCKET;
 if (!bucket) throw new Error('STRATUS_BUCKET is not set: the image Lambda needs the name of the assets bucket.');
 
 export const handler = createFunctionUrlHandler(
-  createImageCore({
+  webCore(createImageCore({
     config: manifest.config.images,
     source: createS3Source({ client: new S3Client({}), bucket }),
-  }),
+  })),
 );

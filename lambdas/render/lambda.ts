@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from '../../cli/manifest';
 import { createFunctionUrlHandler } from '../shared/function-url';
+import type { Core } from '../shared/http';
 import { PageStore } from './page-store';
 import { createRenderApp, type AppModules, type RenderApp } from './render-app';
 
@@ -21,7 +22,7 @@ export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manif
 
 export function createRenderLambda(modules: AppModules, dir: string) {
   let app: RenderApp | undefined;
-  const core = (request: Request, context: Parameters<RenderApp['handle']>[1]) => {
+  const core: Core = (request, context) => {
     app ??= loadRenderApp(modules, dir);
     return app.handle(request, context);
   };

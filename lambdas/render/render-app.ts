@@ -1,7 +1,7 @@
 /**
- * The render core: a plain Request in, a Response out. Routing, data functions, static
- * and on-demand pages, page data, error pages and one log line per request. It never
- * sees a Lambda event (see lambdas/shared/function-url.ts).
+ * The render core: a plain request in, a plain response out (lambdas/shared/http.ts).
+ * Routing, data functions, static and on-demand pages, page data, error pages and one log
+ * line per request. It never sees a Lambda event (see lambdas/shared/function-url.ts).
  */
 import type { ComponentType } from 'react';
 import type { Manifest, ManifestRoute } from '../../cli/manifest';
@@ -10,7 +10,7 @@ import { ErrorPage } from '../../web/runtime/error-page';
 import { setImageConfig } from '../../web/runtime/image-config';
 import { errorTitle } from '../../web/runtime/errors';
 import { MalformedPathError, matchRoute, splitPath, stripLocale, type RouteParams } from '../../web/runtime/route-match';
-import type { RequestContext } from '../shared/function-url';
+import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { log, logError } from '../shared/log';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import { readDataResult, type DataOutcome } from './data';
@@ -34,7 +34,7 @@ interface PageRequest {
   /** Path without the locale prefix. */
   path: string;
   search: URLSearchParams;
-  request: Request;
+  request: CoreRequest;
 }
 
 /** What `handle` needs to know to log a request, filled in while routing. */
@@ -55,7 +55,7 @@ function searchToQuery(search: URLSearchParams): Query {
   return query;
 }
 
-function parseCookies(header: string | null): Record<string, string> {
+function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
   if (!header) return cookies;
   for (const part of header.split(';')) {
@@ -87,29 +87,16 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return route?.scripts ?? manifest.errorScripts[page] ?? [];
   }
 
-  /**
-   * Bodies of the responses built here, kept as strings: `handle` needs the text for
-   * Content-Length and the log line, and reading it back out of the Response's stream (then
-   * building a second Response) cost about a sixth of a server-rendered request (bench/).
-   */
-  const textBodies = new WeakMap<Response, string>();
-
-  function withText(body: string, init: ResponseInit): Response {
-    const response = new Response(body, init);
-    textBodies.set(response, body);
-    return response;
+  function html(status: number, body: string, cacheControl: string, extra: Record<string, string> = {}): CoreResponse {
+    return { status, headers: { 'content-type': HTML, 'cache-control': cacheControl, ...extra }, body };
   }
 
-  function html(status: number, body: string, cacheControl: string, extra: Record<string, string> = {}): Response {
-    return withText(body, { status, headers: { 'content-type': HTML, 'cache-control': cacheControl, ...extra } });
+  function json(status: number, body: string, cacheControl: string): CoreResponse {
+    return { status, headers: { 'content-type': JSON_TYPE, 'cache-control': cacheControl }, body };
   }
 
-  function json(status: number, body: string, cacheControl: string): Response {
-    return withText(body, { status, headers: { 'content-type': JSON_TYPE, 'cache-control': cacheControl } });
-  }
-
-  function redirect(location: string, status: number, cacheControl = NO_STORE): Response {
-    return new Response(null, { status, headers: { location, 'cache-control': cacheControl } });
+  function redirect(location: string, status: number, cacheControl = NO_STORE): CoreResponse {
+    return { status, headers: { location, 'cache-control': cacheControl } };
   }
 
   function renderBuiltInError(statusCode: number, locale: string): string {
@@ -150,7 +137,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return renderBuiltInError(statusCode, locale);
   }
 
-  function errorResponse(statusCode: number, locale: string, asPath: string, headers: Record<string, string> = {}): Response {
+  function errorResponse(statusCode: number, locale: string, asPath: string, headers: Record<string, string> = {}): CoreResponse {
     return html(statusCode, renderError(statusCode, locale, asPath), NO_STORE, headers);
   }
 
@@ -170,8 +157,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
 
   async function runServerData(req: PageRequest): Promise<DataOutcome> {
     const query = { ...searchToQuery(req.search), ...req.params };
-    const headers: Record<string, string> = {};
-    req.request.headers.forEach((value, name) => (headers[name] = value));
+    const headers = { ...req.request.headers };
     const context: ServerContext = {
       params: req.params,
       query,
@@ -179,7 +165,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       locales: config.locales,
       defaultLocale: config.defaultLocale,
       headers,
-      cookies: parseCookies(req.request.headers.get('cookie')),
+      cookies: parseCookies(req.request.headers.cookie),
       resolvedUrl: req.path + (req.search.size ? `?${req.search}` : ''),
     };
     return readDataResult(req.route.file, 'getServerSideProps', await req.module.getServerSideProps!(context));
@@ -237,17 +223,17 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     }
   }
 
-  function notModified(request: Request, etag: string, cacheControl: string): Response | null {
-    const match = request.headers.get('if-none-match');
+  function notModified(request: CoreRequest, etag: string, cacheControl: string): CoreResponse | null {
+    const match = request.headers['if-none-match'];
     if (!etag || !match) return null;
     const tags = match.split(',').map((t) => t.trim().replace(/^W\//, ''));
     if (!tags.includes(etag) && !tags.includes('*')) return null;
-    return new Response(null, { status: 304, headers: { etag, 'cache-control': cacheControl } });
+    return { status: 304, headers: { etag, 'cache-control': cacheControl } };
   }
 
-  function resolvePage(request: Request, pathname: string, search: URLSearchParams, outcome: Outcome):
+  function resolvePage(request: CoreRequest, pathname: string, search: URLSearchParams, outcome: Outcome):
     | { req: PageRequest }
-    | { response: Response } {
+    | { response: CoreResponse } {
     const parts = splitPath(pathname);
     const { locale, parts: rest, explicitDefault } = stripLocale(parts, config);
     const path = '/' + rest.map(encodeURIComponent).join('/');
@@ -262,8 +248,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return { req: { route: match.route, module, params: match.params, locale, path, search, request } };
   }
 
-  async function handlePage(request: Request, url: URL, outcome: Outcome): Promise<Response> {
-    const resolved = resolvePage(request, url.pathname, url.searchParams, outcome);
+  async function handlePage(request: CoreRequest, search: URLSearchParams, outcome: Outcome): Promise<CoreResponse> {
+    const resolved = resolvePage(request, request.path, search, outcome);
     if ('response' in resolved) return resolved.response;
     const { req } = resolved;
     if (req.route.kind === 'ssr') {
@@ -290,8 +276,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return notModified(request, page.etag, cacheControl) ?? html(200, page.html, cacheControl, { etag: page.etag });
   }
 
-  async function handleData(request: Request, url: URL, outcome: Outcome): Promise<Response> {
-    const match = url.pathname.match(/^\/_app\/data\/([^/]+)(\/.*)\.json$/);
+  async function handleData(request: CoreRequest, search: URLSearchParams, outcome: Outcome): Promise<CoreResponse> {
+    const match = request.path.match(/^\/_app\/data\/([^/]+)(\/.*)\.json$/);
     if (!match || match[1] !== buildId) {
       // A client on another build: it falls back to a full page load.
       return json(404, JSON.stringify({ error: 'unknown build id' }), NO_STORE);
@@ -299,7 +285,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     let pagePath = match[2]!;
     if (pagePath === '/index') pagePath = '/';
     else if (pagePath.endsWith('/index')) pagePath = pagePath.slice(0, -'/index'.length);
-    const resolved = resolvePage(request, pagePath, url.searchParams, outcome);
+    const resolved = resolvePage(request, pagePath, search, outcome);
     if ('response' in resolved) {
       return resolved.response.status === 404 ? json(404, JSON.stringify({ notFound: true }), NO_STORE) : json(resolved.response.status, '{}', NO_STORE);
     }
@@ -321,14 +307,15 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return json(200, page.json, staticCacheControl(page.revalidate));
   }
 
-  async function route(request: Request, url: URL, outcome: Outcome): Promise<Response> {
+  async function route(request: CoreRequest, outcome: Outcome): Promise<CoreResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return errorResponse(405, config.defaultLocale, url.pathname, { allow: 'GET, HEAD' });
+      return errorResponse(405, config.defaultLocale, request.path, { allow: 'GET, HEAD' });
     }
+    const search = new URLSearchParams(request.rawQuery);
     try {
-      if (url.pathname.startsWith('/_app/data/')) return await handleData(request, url, outcome);
-      if (url.pathname.startsWith('/_app/')) return errorResponse(404, config.defaultLocale, url.pathname);
-      return await handlePage(request, url, outcome);
+      if (request.path.startsWith('/_app/data/')) return await handleData(request, search, outcome);
+      if (request.path.startsWith('/_app/')) return errorResponse(404, config.defaultLocale, request.path);
+      return await handlePage(request, search, outcome);
     } catch (error) {
       if (error instanceof MalformedPathError) return errorResponse(400, config.defaultLocale, '/');
       throw error;
@@ -336,42 +323,33 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   }
 
   /** Answers one request; failures become the 500 page, logged with their stack. */
-  async function handle(request: Request, context: RequestContext): Promise<Response> {
+  async function handle(request: CoreRequest, context: RequestContext): Promise<CoreResponse> {
     const started = performance.now();
     const outcome: Outcome = {};
-    let response: Response;
-    let url: URL;
+    let response: CoreResponse;
     try {
-      url = new URL(request.url);
-    } catch {
-      url = new URL('http://invalid/');
-    }
-    try {
-      response = await route(request, url, outcome);
+      response = await route(request, outcome);
     } catch (error) {
-      logError(error, { requestId: context.requestId, cfId: context.cfId, path: url.pathname, route: outcome.route });
-      response = url.pathname.startsWith('/_app/data/')
+      logError(error, { requestId: context.requestId, cfId: context.cfId, path: request.path, route: outcome.route });
+      response = request.path.startsWith('/_app/data/')
         ? json(500, JSON.stringify({ error: 'Internal Server Error' }), NO_STORE)
-        : errorResponse(500, config.defaultLocale, url.pathname);
+        : errorResponse(500, config.defaultLocale, request.path);
     }
-    const known = textBodies.get(response);
-    const body = known ?? (response.body ? await response.text() : null);
-    const bytes = body === null ? 0 : Buffer.byteLength(body);
-    if (body !== null) response.headers.set('content-length', String(bytes));
+    const bytes = typeof response.body === 'string' ? Buffer.byteLength(response.body) : 0;
+    if (response.body !== undefined) response.headers['content-length'] = String(bytes);
     log({
       requestId: context.requestId,
       cfId: context.cfId,
       method: request.method,
-      path: url.pathname,
+      path: request.path,
       route: outcome.route,
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       bytes,
       cache: outcome.cache,
     });
-    // A body still unread in its Response goes out as it is; otherwise a new Response carries the text.
-    if (known !== undefined && request.method !== 'HEAD') return response;
-    return new Response(request.method === 'HEAD' ? null : body, { status: response.status, headers: response.headers });
+    if (request.method === 'HEAD') delete response.body;
+    return response;
   }
 
   /** Build time: renders a static page for the prerender step. */
@@ -381,7 +359,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const parts = splitPath(pagePath);
     const match = matchRoute([routeEntry], parts);
     if (!match) throw new Error(`${routeEntry.file}: getStaticPaths returned "${pagePath}", which does not match ${pattern}`);
-    const req: PageRequest = { route: routeEntry, module, params: match.params, locale, path: pagePath, search: new URLSearchParams(), request: new Request('http://build/') };
+    const req: PageRequest = { route: routeEntry, module, params: match.params, locale, path: pagePath, search: new URLSearchParams(), request: { method: 'GET', path: pagePath, rawQuery: '', headers: {} } };
     try {
       return await generateStatic(req);
     } catch (error) {

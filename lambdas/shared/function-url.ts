@@ -1,69 +1,44 @@
 /**
- * The one adapter between Lambda Function URL events (payload format 2.0) and the
- * web-standard Request/Response that the render and image cores speak.
+ * The one adapter between Lambda Function URL events (payload format 2.0) and the cores.
  * https://docs.aws.amazon.com/lambda/latest/dg/urls-invocation.html
  */
 import type { APIGatewayProxyStructuredResultV2, Context, LambdaFunctionURLEvent } from 'aws-lambda';
+import type { Core, CoreRequest, CoreResponse } from './http';
+import { logError } from './log';
+
+export type { Core, CoreRequest, CoreResponse, RequestContext, WebCore } from './http';
 
 /** The structured form of a Function URL result (Lambda also accepts a bare string; we never send one). */
 export type FunctionUrlResult = APIGatewayProxyStructuredResultV2;
-import { logError } from './log';
 
-/** What a core needs besides the request: ids to correlate its log lines. */
-export interface RequestContext {
-  /** Lambda's own request id. */
-  requestId: string;
-  /** CloudFront's request id (`x-amz-cf-id`), when the request came through CloudFront. */
-  cfId?: string;
-}
-
-export type Core = (request: Request, context: RequestContext) => Promise<Response>;
-
-const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-
-/** Builds the Request a core sees from a Function URL event. */
-export function toRequest(event: LambdaFunctionURLEvent): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(event.headers ?? {})) {
-    // Header names are lower-case in AWS's samples, but that is not promised; Headers folds case.
-    if (value !== undefined) headers.set(name, value);
+/** The core request for a Function URL event. */
+export function toCoreRequest(event: LambdaFunctionURLEvent): CoreRequest {
+  const headers: Record<string, string> = {};
+  for (const name in event.headers) {
+    const value = event.headers[name];
+    // Lower-case in AWS's samples, but not promised.
+    if (value !== undefined) headers[name.toLowerCase()] = value;
   }
   // Function URLs move cookies out of the headers into an array.
-  if (event.cookies && event.cookies.length > 0) headers.set('cookie', event.cookies.join('; '));
-  // Behind CloudFront the Host is the function URL's; the edge passes the viewer's host on.
-  const host = headers.get('x-forwarded-host') ?? headers.get('host') ?? event.requestContext.domainName;
-  const proto = headers.get('x-forwarded-proto') ?? 'https';
-  const query = event.rawQueryString ? `?${event.rawQueryString}` : '';
+  if (event.cookies && event.cookies.length > 0) headers.cookie = event.cookies.join('; ');
   const method = event.requestContext.http.method.toUpperCase();
-  const hasBody = method !== 'GET' && method !== 'HEAD' && event.body !== undefined;
-  return new Request(`${proto}://${host}${event.rawPath}${query}`, {
-    method,
-    headers,
-    body: hasBody ? Buffer.from(event.body!, event.isBase64Encoded ? 'base64' : 'utf8') : undefined,
-  });
+  const request: CoreRequest = { method, path: event.rawPath, rawQuery: event.rawQueryString ?? '', headers };
+  if (event.body !== undefined && method !== 'GET' && method !== 'HEAD') {
+    request.body = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  }
+  return request;
 }
 
-/** Turns a core's Response into the Function URL result, base64 for binary bodies. */
-export async function toResult(response: Response, method: string): Promise<FunctionUrlResult> {
-  const headers: Record<string, string> = {};
-  const cookies: string[] = [];
-  response.headers.forEach((value, name) => {
-    if (name === 'set-cookie') return;
-    headers[name] = value;
-  });
-  for (const cookie of response.headers.getSetCookie()) cookies.push(cookie);
-  const result: FunctionUrlResult = { statusCode: response.status, headers };
-  if (cookies.length > 0) result.cookies = cookies;
-  if (method === 'HEAD' || response.body === null) {
-    await response.body?.cancel();
-    return result;
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (TEXT_TYPE.test(type)) {
-    result.body = await response.text();
+/** The Function URL result for a core response: text as is, bytes base64, no body for HEAD. */
+export function toResult(response: CoreResponse, method: string): FunctionUrlResult {
+  const result: FunctionUrlResult = { statusCode: response.status, headers: response.headers };
+  if (response.cookies && response.cookies.length > 0) result.cookies = response.cookies;
+  if (method === 'HEAD' || response.body === undefined) return result;
+  if (typeof response.body === 'string') {
+    result.body = response.body;
     result.isBase64Encoded = false;
   } else {
-    result.body = Buffer.from(await response.arrayBuffer()).toString('base64');
+    result.body = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength).toString('base64');
     result.isBase64Encoded = true;
   }
   return result;
@@ -79,15 +54,14 @@ export function createFunctionUrlHandler(core: Core) {
     const cfId = event.headers?.['x-amz-cf-id'];
     const method = event.requestContext.http.method.toUpperCase();
     try {
-      const response = await core(toRequest(event), { requestId, cfId });
-      return await toResult(response, method);
+      return toResult(await core(toCoreRequest(event), { requestId, cfId }), method);
     } catch (error) {
       logError(error, { requestId, cfId, path: event.rawPath });
       return {
         statusCode: 500,
         headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
         body: method === 'HEAD' ? undefined : 'Internal Server Error',
-      } satisfies FunctionUrlResult;
+      };
     }
   };
 }

@@ -1,9 +1,8 @@
 /**
- * Render overhead: the Stratus render core (`app.handle`, Request → Response, in process)
+ * Render overhead: the Stratus render core (`app.handle`, a core request → a core response, in process)
  * against the floor: a bare `renderToString` of the same `_app` + page with the same props,
  * compiled the way the render bundle is (esbuild, minified, React in production mode).
  * Runs in a child process with stdout discarded, since the core logs a line per request.
- * The core's response body is read (`text()`), as the Function URL adapter does.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -94,8 +93,8 @@ export async function renderChild(args: string[]): Promise<void> {
   const page = bundle.modules.pages['/ssr/[id]']!;
   const data = (await page.getServerSideProps!({ params: { id: '1' }, query: { id: '1' }, locale: 'en', locales: ['en', 'fr'], defaultLocale: 'en', headers: {}, cookies: {}, resolvedUrl: '/ssr/1' })) as { props: unknown };
   const core = async () => {
-    const response = await app.handle(new Request('http://localhost/ssr/1'), { requestId: 'bench' });
-    return response.text();
+    const response = await app.handle({ method: 'GET', path: '/ssr/1', rawQuery: '', headers: { host: 'localhost' } }, { requestId: 'bench' });
+    return response.body as string;
   };
   const bare = () => floor.render(data.props);
   // Same tree, same props: the floor's markup is exactly the page inside the core's document.

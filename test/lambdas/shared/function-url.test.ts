@@ -1,46 +1,60 @@
-import { createFunctionUrlHandler, toRequest, toResult } from '../../../lambdas/shared/function-url';
+import { createFunctionUrlHandler, toCoreRequest, toResult } from '../../../lambdas/shared/function-url';
+import { fromWebResponse, toWebRequest, webCore } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 
-describe('toRequest', () => {
-  test('path, raw query, headers and cookies become a Request', () => {
-    const req = toRequest(functionUrlEvent('/posts/a%20b?x=1&x=2', { headers: { 'X-Test': 'yes' }, cookies: ['a=1', 'b=2'] }));
-    expect(req.url).toBe('https://abc123.lambda-url.eu-west-1.on.aws/posts/a%20b?x=1&x=2');
-    expect(req.headers.get('x-test')).toBe('yes');
-    expect(req.headers.get('cookie')).toBe('a=1; b=2');
-    expect(req.method).toBe('GET');
+describe('toCoreRequest', () => {
+  test('path and query as sent, lower-case headers, cookies joined into one header', () => {
+    const req = toCoreRequest(functionUrlEvent('/posts/a%20b?x=1&x=2', { headers: { 'X-Test': 'yes' }, cookies: ['a=1', 'b=2'] }));
+    expect(req).toMatchObject({ method: 'GET', path: '/posts/a%20b', rawQuery: 'x=1&x=2' });
+    expect(req.headers['x-test']).toBe('yes');
+    expect(req.headers.cookie).toBe('a=1; b=2');
+    expect(req.body).toBeUndefined();
   });
 
-  test("the viewer's host from the edge wins over the function URL's", () => {
-    const req = toRequest(functionUrlEvent('/', { headers: { 'x-forwarded-host': 'www.example.com' } }));
-    expect(new URL(req.url).host).toBe('www.example.com');
-  });
-
-  test('base64 bodies are decoded', async () => {
-    const req = toRequest(functionUrlEvent('/', { method: 'POST', body: Buffer.from('héllo').toString('base64'), isBase64Encoded: true }));
-    expect(await req.text()).toBe('héllo');
+  test('base64 bodies are decoded', () => {
+    const req = toCoreRequest(functionUrlEvent('/', { method: 'POST', body: Buffer.from('héllo').toString('base64'), isBase64Encoded: true }));
+    expect(Buffer.from(req.body!).toString('utf8')).toBe('héllo');
   });
 });
 
 describe('toResult', () => {
-  test('set-cookie headers become the cookies array', async () => {
-    const headers = new Headers({ 'content-type': 'text/html' });
-    headers.append('set-cookie', 'a=1; Path=/');
-    headers.append('set-cookie', 'b=2; Path=/');
-    const result = await toResult(new Response('<p>hi</p>', { status: 201, headers }), 'GET');
-    expect(result).toEqual({ statusCode: 201, headers: { 'content-type': 'text/html' }, cookies: ['a=1; Path=/', 'b=2; Path=/'], body: '<p>hi</p>', isBase64Encoded: false });
+  test('text bodies and cookies pass through', () => {
+    const result = toResult({ status: 201, headers: { 'content-type': 'text/html' }, cookies: ['a=1; Path=/'], body: '<p>hi</p>' }, 'GET');
+    expect(result).toEqual({ statusCode: 201, headers: { 'content-type': 'text/html' }, cookies: ['a=1; Path=/'], body: '<p>hi</p>', isBase64Encoded: false });
   });
 
-  test('binary bodies are base64', async () => {
-    const bytes = Buffer.from([0xff, 0xd8, 0xff, 0x00]);
-    const result = await toResult(new Response(bytes, { headers: { 'content-type': 'image/jpeg' } }), 'GET');
+  test('binary bodies are base64', () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0x00]);
+    const result = toResult({ status: 200, headers: { 'content-type': 'image/jpeg' }, body: bytes }, 'GET');
     expect(result.isBase64Encoded).toBe(true);
-    expect(Buffer.from(result.body!, 'base64')).toEqual(bytes);
+    expect([...Buffer.from(result.body!, 'base64')]).toEqual([...bytes]);
   });
 
-  test('HEAD drops the body', async () => {
-    const result = await toResult(new Response('x', { headers: { 'content-type': 'text/plain' } }), 'HEAD');
-    expect(result.body).toBeUndefined();
+  test('HEAD drops the body', () => {
+    expect(toResult({ status: 200, headers: {}, body: 'x' }, 'HEAD').body).toBeUndefined();
+  });
+});
+
+describe('web-standard cores', () => {
+  test("the viewer's host from the edge wins over the function URL's", () => {
+    const req = toWebRequest(toCoreRequest(functionUrlEvent('/a?b=1', { headers: { 'x-forwarded-host': 'www.example.com' } })));
+    expect(req.url).toBe('https://www.example.com/a?b=1');
+  });
+
+  test('set-cookie headers become cookies; text stays a string, images become bytes', async () => {
+    const headers = new Headers({ 'content-type': 'text/plain' });
+    headers.append('set-cookie', 'a=1');
+    headers.append('set-cookie', 'b=2');
+    expect(await fromWebResponse(new Response('hi', { headers }))).toEqual({ status: 200, headers: { 'content-type': 'text/plain' }, cookies: ['a=1', 'b=2'], body: 'hi' });
+    const image = await fromWebResponse(new Response(new Uint8Array([1, 2]), { headers: { 'content-type': 'image/png' } }));
+    expect(image.body).toEqual(new Uint8Array([1, 2]));
+  });
+
+  test('a web core runs behind the adapter', async () => {
+    const handler = createFunctionUrlHandler(webCore(async (request) => new Response(`${request.method} ${new URL(request.url).pathname}`, { headers: { 'content-type': 'text/plain' } })));
+    const result = await handler(functionUrlEvent('/hello'));
+    expect(result.body).toBe('GET /hello');
   });
 });
 

@@ -1,0 +1,77 @@
+/**
+ * The request and response the cores speak: plain objects that an adapter fills straight
+ * from an event. The render core uses them on its hot path; Node's web `Request` and
+ * `Response` cost about 150 µs a request there and ~50 ms of cold start to load
+ * (bench/: render-core and cold-start rows), more than the page render itself.
+ * Cores written against web `Request`/`Response` (the image core) plug in through `webCore`.
+ */
+
+/** What a core needs besides the request: ids to correlate its log lines. */
+export interface RequestContext {
+  /** Lambda's own request id. */
+  requestId: string;
+  /** CloudFront's request id (`x-amz-cf-id`), when the request came through CloudFront. */
+  cfId?: string;
+}
+
+export interface CoreRequest {
+  /** Upper-case. */
+  method: string;
+  /** The path as sent, still percent-encoded: `/posts/a%20b`. */
+  path: string;
+  /** The query string as sent, without `?`. */
+  rawQuery: string;
+  /** Lower-case names; repeated headers comma-joined; cookies in `cookie`. */
+  headers: Record<string, string>;
+  body?: Uint8Array;
+}
+
+export interface CoreResponse {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** `Set-Cookie` values, one per cookie. */
+  cookies?: string[];
+  /** A string is text; bytes are binary (base64 in a Function URL result). */
+  body?: string | Uint8Array;
+}
+
+export type Core = (request: CoreRequest, context: RequestContext) => Promise<CoreResponse>;
+
+/** A core on web-standard `Request` and `Response`. */
+export type WebCore = (request: Request, context: RequestContext) => Promise<Response>;
+
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** The web `Request` for a core request (the viewer's host from `x-forwarded-host` when the edge set it). */
+export function toWebRequest(request: CoreRequest): Request {
+  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
+  const proto = request.headers['x-forwarded-proto'] ?? 'https';
+  const query = request.rawQuery ? `?${request.rawQuery}` : '';
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  return new Request(`${proto}://${host}${request.path}${query}`, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? (request.body as Uint8Array<ArrayBuffer>) : undefined,
+  });
+}
+
+/** A web `Response` as a core response: text stays a string, anything else bytes. */
+export async function fromWebResponse(response: Response): Promise<CoreResponse> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  const result: CoreResponse = { status: response.status, headers };
+  if (cookies.length > 0) result.cookies = cookies;
+  if (response.body !== null) {
+    result.body = TEXT_TYPE.test(headers['content-type'] ?? '') ? await response.text() : new Uint8Array(await response.arrayBuffer());
+  }
+  return result;
+}
+
+/** Adapts a core written on web `Request`/`Response`. */
+export function webCore(core: WebCore): Core {
+  return async (request, context) => fromWebResponse(await core(toWebRequest(request), context));
+}
