@@ -1,6 +1,6 @@
 /** React server rendering of one page (or error page) into a full HTML document. */
-import { createElement, Fragment, type ComponentType } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
 import { DefaultApp } from '../../web/runtime/default-app';
 import { HeadManagerContext, type HeadManager } from '../../web/runtime/head';
 import { mergeHead, type HeadElement } from '../../web/runtime/head-manager';
@@ -8,6 +8,7 @@ import type { AppComponent, EmbeddedData, PageProps } from '../../web/runtime/pa
 import { RouterContext, type StratusRouter } from '../../web/runtime/router-context';
 import { routerEvents, setCurrentRouter } from '../../web/runtime/router';
 import { renderDocument } from './document';
+import { headMarkup } from './head-markup';
 
 export interface PageRenderInput {
   App: AppComponent | undefined;
@@ -85,7 +86,7 @@ export function renderPageDocument(input: PageRenderInput): string {
   }
   return renderDocument({
     lang: input.data.locale,
-    head: renderToStaticMarkup(createElement(Fragment, null, ...elements)) + hints,
+    head: headMarkup(elements) + hints,
     body,
     data: input.data,
     entryScripts: input.entryScripts,
