@@ -4,7 +4,7 @@
  * entry calls it with the app's `_app`, its routes and its error pages.
  *
  * @example
- * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', segments: [], load: () => import('./pages/index') }], errorPages: {} });
+ * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', load: () => import('./pages/index') }], errorPages: {} });
  */
 import { useEffect } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -21,6 +21,7 @@ import { createDomHead } from './client/head-dom';
 import { browserHistory } from './client/history-source';
 import { createNavigator, searchToQuery, type PageState } from './client/navigator';
 import { saveData } from './client/viewport';
+import { segmentsOf } from './route-match';
 
 export function readEmbeddedData(): EmbeddedData {
   const element = document.getElementById('__STRATUS_DATA__');
@@ -53,7 +54,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     buildId: data.buildId,
     locales: data.locales,
     defaultLocale: data.defaultLocale,
-    routes: options.routes,
+    routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern) })),
     errorPages: options.errorPages,
     ErrorPage,
     history,

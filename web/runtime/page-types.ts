@@ -81,7 +81,8 @@ export interface ClientRoute {
 
 export interface ClientOptions {
   App?: AppComponent;
-  routes: ClientRoute[];
+  /** In precedence order; segments are derived from the patterns in the browser. */
+  routes: Omit<ClientRoute, 'segments'>[];
   /** Loaders of the app's own error pages, when it has them. */
   errorPages: Partial<Record<'404' | '500' | '_error', () => Promise<{ default: ComponentType<any> }>>>;
 }

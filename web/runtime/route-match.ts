@@ -21,24 +21,36 @@ export class MalformedPathError extends Error {
 
 const SEGMENT_RANK = { static: 0, dynamic: 1, catchAll: 2, optionalCatchAll: 3 } as const;
 
+const PARAM = /^(?:\[\[\.\.\.(.+)\]\]|\[\.\.\.(.+)\]|\[(.+)\])$/;
+
+/**
+ * `/posts/[slug]` → segments, for patterns already checked by the build (the browser
+ * derives its route table with this, so it carries no validation code).
+ */
+export function segmentsOf(pattern: string): RouteSegment[] {
+  return pattern.split('/').filter(Boolean).map((part): RouteSegment => {
+    const m = part.match(PARAM);
+    if (!m) return { type: 'static', value: part };
+    if (m[1]) return { type: 'optionalCatchAll', name: m[1] };
+    if (m[2]) return { type: 'catchAll', name: m[2] };
+    return { type: 'dynamic', name: m[3]! };
+  });
+}
+
 /** `/posts/[slug]` → segments. Throws on a shape the router cannot serve, naming it. */
 export function parseRoutePattern(pattern: string): RouteSegment[] {
   const parts = pattern.split('/').filter(Boolean);
-  return parts.map((part, index): RouteSegment => {
-    const isLast = index === parts.length - 1;
-    let m: RegExpMatchArray | null;
-    if ((m = part.match(/^\[\[\.\.\.([A-Za-z_$][\w$]*)\]\]$/))) {
-      if (!isLast) throw new Error(`"${part}" in ${pattern}: an optional catch-all must be the last segment`);
-      return { type: 'optionalCatchAll', name: m[1]! };
+  parts.forEach((part, index) => {
+    const catchAll = part.match(/^\[\[?\.\.\.([A-Za-z_$][\w$]*)\]\]?$/);
+    if (catchAll && part.startsWith('[[') !== part.endsWith(']]')) throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
+    if (catchAll && index !== parts.length - 1) {
+      throw new Error(`"${part}" in ${pattern}: ${part.startsWith('[[') ? 'an optional catch-all' : 'a catch-all'} must be the last segment`);
     }
-    if ((m = part.match(/^\[\.\.\.([A-Za-z_$][\w$]*)\]$/))) {
-      if (!isLast) throw new Error(`"${part}" in ${pattern}: a catch-all must be the last segment`);
-      return { type: 'catchAll', name: m[1]! };
+    if (!catchAll && !/^\[[A-Za-z_$][\w$]*\]$/.test(part) && /[[\]]/.test(part)) {
+      throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
     }
-    if ((m = part.match(/^\[([A-Za-z_$][\w$]*)\]$/))) return { type: 'dynamic', name: m[1]! };
-    if (/[[\]]/.test(part)) throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
-    return { type: 'static', value: part };
   });
+  return segmentsOf(pattern);
 }
 
 /** The route's shape with parameter names erased: two routes with one shape conflict. */

@@ -1,5 +1,5 @@
 /** Turning `href` values (strings or `{ pathname, query }`) into URLs, shared by Link and the router. */
-import { buildPath, localizePath, parseRoutePattern, type LocaleSettings } from './route-match';
+import { buildPath, localizePath, segmentsOf, type LocaleSettings } from './route-match';
 import type { Url } from './router-context';
 
 function appendQuery(search: URLSearchParams, key: string, value: unknown): void {
@@ -19,7 +19,7 @@ export function formatUrl(url: Url): string {
   let path = pathname;
   let used = new Set<string>();
   if (pathname.includes('[')) {
-    ({ path, used } = buildPath(parseRoutePattern(pathname), query));
+    ({ path, used } = buildPath(segmentsOf(pathname), query));
   }
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (!used.has(key)) appendQuery(search, key, value);

@@ -2,8 +2,9 @@
  * Step 3: the browser bundle. One generated entry (runtime + route table) and one chunk
  * per page, code-split with shared chunks, minified, React in production mode.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
@@ -24,6 +25,23 @@ export interface ClientBundle {
 
 const STATIC_DIR = '_app/static';
 
+/**
+ * How browser code is compiled, shared with the runtime-size measurement
+ * (summarize.ts) so the figures describe what ships. ES2022: every browser of the last
+ * four years, and less down-levelled code.
+ */
+export const CLIENT_OPTIONS = {
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  nodePaths: [NODE_MODULES],
+  legalComments: 'none',
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [
@@ -34,7 +52,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
     'startClient({ App, routes: [',
     ...routes.map((r) =>
-      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)}, segments: ${JSON.stringify(r.segments)}, load: () => import(${abs(r.file)}) },`,
+      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)}, load: () => import(${abs(r.file)}) },`,
     ),
     '], errorPages: {',
     ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${abs(special[p]!)}),`),
@@ -86,10 +104,7 @@ export async function bundleClient(options: {
     entryPoints: [{ in: entryFile, out: 'main' }, ...[...pageFiles].map(([file, pattern]) => ({ in: file, out: chunkName(pattern) }))],
     bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
+    ...CLIENT_OPTIONS,
     metafile: true,
     write: true,
     outdir: path.join(assetsDir, STATIC_DIR),
@@ -98,16 +113,14 @@ export async function bundleClient(options: {
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
     publicPath: `/${STATIC_DIR}/`,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [NODE_MODULES],
-    legalComments: 'none',
-    logLevel: 'silent',
     plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
   });
   const metafile = result.metafile;
+  // For bundle analysis (esbuild's analyzer reads it): what each input costs in each chunk.
+  mkdirSync(path.join(outDir, '.cache'), { recursive: true });
+  writeFileSync(path.join(outDir, '.cache', 'client-metafile.json'), JSON.stringify(metafile));
   const toUrl = (output: string) => '/' + path.relative(assetsDir, path.resolve(output)).split(path.sep).join('/');
   const pageScripts: Record<string, string[]> = {};
   let entryScripts: string[] = [];

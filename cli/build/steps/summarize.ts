@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildSync, type BuildOptions } from 'esbuild';
 import type { Manifest, PageKind } from '../../manifest';
-import { NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
+import { CLIENT_OPTIONS } from './bundle-client';
+import { REPO_ROOT, RUNTIME_DIR } from '../../paths';
 
 const KIND_MARK: Record<PageKind, string> = { static: '○', ssg: '●', ssr: 'λ' };
 const KIND_NAME: Record<PageKind, string> = { static: 'static', ssg: 'static data', ssr: 'server data' };
@@ -44,18 +45,10 @@ export function measureRuntime(): { runtime: BuildSummary['runtime']; react: Bui
   if (runtimeSize) return runtimeSize;
   const bundle = (contents: string) => {
     const options: BuildOptions = {
+      ...CLIENT_OPTIONS,
       stdin: { contents, resolveDir: REPO_ROOT, loader: 'tsx' },
       bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2020',
-      minify: true,
       write: false,
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      nodePaths: [NODE_MODULES],
-      legalComments: 'none',
-      logLevel: 'silent',
     };
     const code = buildSync(options).outputFiles![0]!.contents;
     return { gzip: gzipSync(code, { level: 9 }).length, brotli: brotliCompressSync(code).length };
