@@ -52,8 +52,9 @@ describe('npm run bench (smoke, Stratus only)', () => {
     const ids = result.rows.map((r) => r.id);
     for (const id of EXPECTED_ROWS) expect(ids).toContain(id);
     for (const row of result.rows) {
-      if (row.id === 'cold-lambda-above-node') continue; // may round to 0 on a fast machine
-      expect(row.stratus?.median).toBeGreaterThan(0);
+      // Whole-millisecond latencies (autocannon) and the cold-start difference may be 0 on a fast machine.
+      const mayBeZero = row.id === 'cold-lambda-above-node' || /^ssr-p(50|99)-/.test(row.id);
+      expect({ id: row.id, positive: mayBeZero ? row.stratus!.median >= 0 : row.stratus!.median > 0 }).toEqual({ id: row.id, positive: true });
     }
   });
 
