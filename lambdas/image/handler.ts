@@ -3,7 +3,7 @@
  * Lambda entry wraps it with the Function URL adapter, the local server with its own.
  */
 import type { RequestContext, WebCore } from '../shared/http';
-import { log, logError, type LogFields } from '../shared/log';
+import { log, logError, startTimer, type LogFields } from '../shared/log';
 import type { ResolvedImageConfig } from '../../web/runtime/config';
 import { isHttpError } from '../../web/runtime/errors';
 import { negotiateFormat } from './negotiate';
@@ -86,7 +86,7 @@ export function createImageCore(options: ImageCoreOptions): WebCore {
   }
 
   return async function imageCore(request: Request, context: RequestContext): Promise<Response> {
-    const started = performance.now();
+    const elapsed = startTimer();
     const fields: LogFields = { msg: 'image', requestId: context.requestId, cfId: context.cfId };
     let response: Response;
     try {
@@ -103,7 +103,7 @@ export function createImageCore(options: ImageCoreOptions): WebCore {
         response = new Response('Internal Server Error', { status: 500, headers: errorHeaders() });
       }
     }
-    log({ ...fields, status: response.status, durationMs: Math.round(performance.now() - started) });
+    log({ ...fields, status: response.status, durationMs: elapsed() });
     return response;
   };
 }

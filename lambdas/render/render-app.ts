@@ -11,7 +11,7 @@ import { setImageConfig } from '../../web/runtime/image-config';
 import { errorTitle } from '../../web/runtime/errors';
 import { MalformedPathError, matchRoute, splitPath, stripLocale, type RouteParams } from '../../web/runtime/route-match';
 import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
-import { log, logError } from '../shared/log';
+import { log, logError, startTimer } from '../shared/log';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import { readDataResult, type DataOutcome } from './data';
 import { etagOf, PageStore, type StoredPage } from './page-store';
@@ -324,7 +324,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
 
   /** Answers one request; failures become the 500 page, logged with their stack. */
   async function handle(request: CoreRequest, context: RequestContext): Promise<CoreResponse> {
-    const started = performance.now();
+    const elapsed = startTimer();
     const outcome: Outcome = {};
     let response: CoreResponse;
     try {
@@ -344,7 +344,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       path: request.path,
       route: outcome.route,
       status: response.status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      durationMs: elapsed(),
       bytes,
       cache: outcome.cache,
     });

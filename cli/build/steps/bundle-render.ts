@@ -32,6 +32,25 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   return lines.join('\n') + '\n';
 }
 
+/**
+ * The render core needs only `renderToString`/`renderToStaticMarkup`: its own imports of
+ * `react-dom/server` get React's legacy server build alone, not the streaming build beside
+ * it (half the server React code, and no `stream`, `util`, `crypto`, `async_hooks` to load
+ * at cold start). Pages that import `react-dom/server` themselves get the whole module.
+ */
+function legacyServerRendererPlugin(): Plugin {
+  const own = [path.join(REPO_ROOT, 'lambdas') + path.sep, path.join(REPO_ROOT, 'web', 'runtime') + path.sep];
+  const legacy = path.join(NODE_MODULES, 'react-dom', 'cjs', 'react-dom-server-legacy.node.production.js');
+  return {
+    name: 'stratus-legacy-server-renderer',
+    setup(build) {
+      build.onResolve({ filter: /^react-dom\/server$/ }, (args) =>
+        own.some((dir) => args.importer.startsWith(dir)) ? { path: legacy } : undefined,
+      );
+    },
+  };
+}
+
 export async function bundleRender(options: {
   appDir: string;
   outDir: string;
@@ -59,7 +78,7 @@ export async function bundleRender(options: {
     loader: { '.css': 'empty' },
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [runtimeAliasPlugin(), ...(options.plugins ?? [])],
+    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
