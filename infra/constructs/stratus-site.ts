@@ -54,7 +54,7 @@ export class StratusSite extends Construct {
   readonly cdn: SiteDistribution;
   readonly monitoring: SiteMonitoring;
   readonly deployment: AssetsDeployment;
-  /** Invalidates the distribution after each deploy of a new build. */
+  /** Invalidates the distribution after each deploy. */
   readonly invalidation: s3deploy.BucketDeployment;
   private readonly domainName?: string;
 
@@ -117,8 +117,8 @@ export class StratusSite extends Construct {
 
     // Static pages are cached at the edge for up to a year (s-maxage): once the new
     // functions and files are live, the deploy invalidates the distribution. A marker
-    // object named after the build makes this run on every deploy of a new build, and
-    // reuses the upload handler instead of adding another function.
+    // object carrying the deploy id makes this run on every deploy, and reuses the upload
+    // handler instead of adding another function.
     this.invalidation = new s3deploy.BucketDeployment(this, 'Invalidate', {
       sources: [s3deploy.Source.jsonData(`_app/builds/${manifest.buildId}.json`, { buildId: manifest.buildId, deployId })],
       destinationBucket: bucket,
