@@ -14,6 +14,8 @@ import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { log, logError, startTimer } from '../shared/log';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import { readDataResult, type DataOutcome } from './data';
+
+type RedirectOutcome = Extract<DataOutcome, { type: 'redirect' }>;
 import { etagOf, PageStore, type StoredPage } from './page-store';
 import { renderPageDocument } from './render-page';
 
@@ -76,7 +78,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   const { config, buildId } = manifest;
   // <Image> builds its srcset from the configured widths, on the server as in the browser.
   setImageConfig(config.images);
-  const inFlight = new Map<string, Promise<StoredPage>>();
+  const inFlight = new Map<string, Promise<StoredPage | RedirectOutcome>>();
 
   function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData> = {}): EmbeddedData {
     return { buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false, ...extra };
@@ -172,11 +174,11 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   }
 
   /** Renders a static page (HTML + data) now, sharing the work between concurrent requests. */
-  function generateStatic(req: PageRequest): Promise<StoredPage> {
+  function generateStatic(req: PageRequest): Promise<StoredPage | RedirectOutcome> {
     const key = `${req.locale}\0${req.path}`;
     const pending = inFlight.get(key);
     if (pending) return pending;
-    const work = (async (): Promise<StoredPage> => {
+    const work = (async (): Promise<StoredPage | RedirectOutcome> => {
       let outcome: DataOutcome = { type: 'props', props: {}, revalidate: false };
       if (req.module.getStaticProps) {
         outcome = await readDataResult(req.route.file, 'getStaticProps', await req.module.getStaticProps({
@@ -190,8 +192,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       } else if (outcome.type === 'notFound') {
         page = { html: '', json: JSON.stringify({ notFound: true }), etag: '', revalidate: outcome.revalidate, renderedAt: Date.now(), notFound: true };
       } else {
-        // Redirects from getStaticProps are resolved per request; they are not stored.
-        throw Object.assign(new Error('redirect'), { outcome });
+        // Redirects from getStaticProps are answered as they are; they are not stored.
+        return outcome;
       }
       store.set(req.locale, req.path, page);
       return page;
@@ -206,7 +208,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   }
 
   /** The stored static page, regenerated when stale or missing (as `fallback` allows). */
-  async function staticPage(req: PageRequest, mode: 'page' | 'data'): Promise<StoredPage | 'fallback' | 'missing' | DataOutcome> {
+  async function staticPage(req: PageRequest, mode: 'page' | 'data'): Promise<StoredPage | 'fallback' | 'missing' | RedirectOutcome> {
     const stored = store.get(req.locale, req.path);
     if (stored && !isStale(stored)) return stored;
     const dynamic = req.route.segments.some((s) => s.type !== 'static');
@@ -214,13 +216,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       if (req.route.fallback === false) return 'missing';
       if (req.route.fallback === true && mode === 'page') return 'fallback';
     }
-    try {
-      return await generateStatic(req);
-    } catch (error) {
-      const outcome = (error as { outcome?: DataOutcome }).outcome;
-      if (outcome) return outcome;
-      throw error;
-    }
+    return generateStatic(req);
   }
 
   function notModified(request: CoreRequest, etag: string, cacheControl: string): CoreResponse | null {
@@ -266,10 +262,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       outcome.cache = 'fallback';
       return html(200, renderPage(req, {}, { ...req.params }, true), NO_STORE);
     }
-    if ('type' in page) {
-      if (page.type === 'redirect') return redirect(page.destination, page.statusCode, staticCacheControl(page.revalidate));
-      return errorResponse(404, req.locale, req.path);
-    }
+    if ('type' in page) return redirect(page.destination, page.statusCode, staticCacheControl(page.revalidate));
     if (page.notFound) return errorResponse(404, req.locale, req.path);
     outcome.cache = 'static';
     const cacheControl = staticCacheControl(page.revalidate);
@@ -299,8 +292,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const page = await staticPage(req, 'data');
     if (page === 'missing' || page === 'fallback') return json(404, JSON.stringify({ notFound: true }), NO_STORE);
     if ('type' in page) {
-      if (page.type === 'redirect') return json(200, JSON.stringify({ redirect: { destination: page.destination, statusCode: page.statusCode } }), staticCacheControl(page.revalidate));
-      return json(404, JSON.stringify({ notFound: true }), NO_STORE);
+      return json(200, JSON.stringify({ redirect: { destination: page.destination, statusCode: page.statusCode } }), staticCacheControl(page.revalidate));
     }
     if (page.notFound) return json(404, page.json, NO_STORE);
     outcome.cache = 'static';
@@ -353,20 +345,14 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   }
 
   /** Build time: renders a static page for the prerender step. */
-  async function prerender(pattern: string, pagePath: string, locale: string): Promise<StoredPage | DataOutcome> {
+  async function prerender(pattern: string, pagePath: string, locale: string): Promise<StoredPage | RedirectOutcome> {
     const routeEntry = manifest.routes.find((r) => r.pattern === pattern)!;
     const module = modules.pages[pattern]!;
     const parts = splitPath(pagePath);
     const match = matchRoute([routeEntry], parts);
     if (!match) throw new Error(`${routeEntry.file}: getStaticPaths returned "${pagePath}", which does not match ${pattern}`);
     const req: PageRequest = { route: routeEntry, module, params: match.params, locale, path: pagePath, search: new URLSearchParams(), request: { method: 'GET', path: pagePath, rawQuery: '', headers: {} } };
-    try {
-      return await generateStatic(req);
-    } catch (error) {
-      const outcome = (error as { outcome?: DataOutcome }).outcome;
-      if (outcome) return outcome;
-      throw error;
-    }
+    return generateStatic(req);
   }
 
   return { handle, prerender };
