@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalImageCore } from '../../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
+import { webCore } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
 import { resolveConfig } from '../../../web/runtime/config';
 import { makeJpeg } from '../../fixtures/images/fixtures';
@@ -25,7 +26,7 @@ afterAll(() => {
 
 describe('createLocalImageCore', () => {
   it('serves images from the asset folder through the same Function URL adapter as Lambda', async () => {
-    const handler = createFunctionUrlHandler(createLocalImageCore(assetsDir, resolveConfig().images));
+    const handler = createFunctionUrlHandler(webCore(createLocalImageCore(assetsDir, resolveConfig().images)));
     const result = await handler({
       rawPath: '/_app/image',
       rawQueryString: 'url=%2F_app%2Fstatic%2Fmedia%2Fhero.1a2b3c4d.jpg&w=828&q=60',
