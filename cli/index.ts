@@ -69,7 +69,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (error) {
     if (isBuildError(error)) {
-      process.stderr.write(`\nBuild failed:\n${error.message}\n`);
+      process.stderr.write(`\n${error.heading ?? 'Build failed'}:\n${error.message}\n`);
       return 1;
     }
     throw error;

@@ -1,7 +1,8 @@
 /**
  * `stratus build`: the whole pipeline, one named step per line, ending with the manifest.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { BuildError } from './errors';
 import path from 'node:path';
 import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
 import { analysePages } from './steps/analyse-pages';
@@ -51,6 +52,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const renderDir = path.join(outDir, OUTPUT_LAYOUT.renderLambda);
   const imageDir = path.join(outDir, OUTPUT_LAYOUT.imageLambda);
 
+  if (!existsSync(appDir) || !statSync(appDir).isDirectory()) {
+    throw new BuildError(`${appDir} is not a folder: give the app directory (the one holding pages/), for example \`stratus build web\`.`);
+  }
   log(`Building ${path.relative(process.cwd(), appDir) || '.'} → ${path.relative(process.cwd(), outDir)}`);
   const config = loadConfig(appDir, path.join(outDir, '.cache'));
   const scanned = scanPages(appDir);

@@ -1,8 +1,11 @@
-/** A build failure the user can fix: printed without a stack trace. */
+/** A failure the user can fix (a broken page, a taken port): printed without a stack trace. */
 export class BuildError extends Error {
-  constructor(message: string) {
+  /** The heading the CLI prints above the message. */
+  readonly heading: string;
+  constructor(message: string, heading = 'Build failed') {
     super(message);
     this.name = 'BuildError';
+    this.heading = heading;
   }
 }
 

@@ -14,6 +14,7 @@ import { edgeBehaviours, selectBehaviour, type OriginId } from '../../infra/edge
 import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
 import { createStaticFiles } from './static-files';
+import { BuildError } from '../build/errors';
 
 export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context?: { awsRequestId: string }) => Promise<LambdaFunctionURLResult>;
 
@@ -148,7 +149,13 @@ export async function startServer(options: ServerOptions) {
   });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N (or PORT=N).`, 'Cannot start the server')
+          : error,
+      );
+    });
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address();

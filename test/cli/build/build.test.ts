@@ -132,6 +132,10 @@ describe('build errors name the file and say what to do', () => {
     await expect(attempt({ 'pages/index.tsx': "import x from './missing';\nexport default function P() { return x; }" })).rejects.toThrow(/pages\/index\.tsx:1:\d+: Could not resolve "\.\/missing"/);
   });
 
+  test('an app folder that does not exist', async () => {
+    await expect(build({ appDir: path.join(os.tmpdir(), 'stratus-no-such-app'), outDir: tmp(), imageLambda: false })).rejects.toThrow(/stratus-no-such-app is not a folder/);
+  });
+
   test('no pages folder', async () => {
     await expect(attempt({ 'README.md': 'hi' })).rejects.toThrow(/No pages\/ folder/);
   });

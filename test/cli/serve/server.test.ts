@@ -2,7 +2,7 @@
  * The local server over real HTTP: the CloudFront path table, the edge function, static
  * files with the bucket's headers, and pages through the render Lambda.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,6 +158,14 @@ test('one JSON log line per request on stdout', async () => {
   await new Promise((r) => setTimeout(r, 100));
   const lines = output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
   expect(lines.some((l) => l.path === '/about' && l.status === 200 && l.route === '/about')).toBe(true);
+});
+
+test('a port in use is a clear one-line error, not a stack trace', () => {
+  const port = new URL(base).port;
+  const second = spawnSync(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'serve', path.join(FIXTURES, 'apps', 'basic'), '--out', outDir, '--port', port], { encoding: 'utf8', timeout: 30_000 });
+  expect(second.status).toBe(1);
+  expect(second.stderr).toContain(`Port ${port} is in use`);
+  expect(second.stderr).not.toMatch(/\n\s+at /);
 });
 
 test('SIGTERM finishes requests in flight, then exits', async () => {
