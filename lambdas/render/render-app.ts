@@ -9,7 +9,7 @@ import type { AppComponent, EmbeddedData, PageData, PageModule, PageProps, Serve
 import { ErrorPage } from '../../web/runtime/error-page';
 import { setImageConfig } from '../../web/runtime/image-config';
 import { errorTitle } from '../../web/runtime/errors';
-import { MalformedPathError, matchRoute, splitPath, stripLocale, type RouteParams } from '../../web/runtime/route-match';
+import { MalformedPathError, matchRoute, searchToQuery, splitPath, stripLocale, type RouteParams } from '../../web/runtime/route-match';
 import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { log, logError, startTimer } from '../shared/log';
 import { NO_STORE, staticCacheControl } from './cache-control';
@@ -48,30 +48,23 @@ interface Outcome {
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json';
 
-function searchToQuery(search: URLSearchParams): Query {
-  const query: Query = {};
-  for (const [key, value] of search) {
-    const existing = query[key];
-    query[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-  }
-  return query;
-}
 
+/** The `Cookie` header as own properties (a `__proto__` cookie stays a plain key). */
 function parseCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  if (!header) return cookies;
+  const cookies = new Map<string, string>();
+  if (!header) return {};
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
     const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
     try {
-      cookies[name] = decodeURIComponent(raw);
+      cookies.set(name, decodeURIComponent(raw));
     } catch {
-      cookies[name] = raw;
+      cookies.set(name, raw);
     }
   }
-  return cookies;
+  return Object.fromEntries(cookies);
 }
 
 export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore) {

@@ -11,6 +11,19 @@ export type RouteSegment =
 
 export type RouteParams = Record<string, string | string[]>;
 
+/**
+ * `a=1&a=2&b=3` → `{ a: ['1', '2'], b: '3' }`. Built as own properties (a `__proto__`
+ * key stays a plain key and never reaches the prototype).
+ */
+export function searchToQuery(search: string | URLSearchParams): Record<string, string | string[]> {
+  const values = new Map<string, string | string[]>();
+  for (const [key, value] of new URLSearchParams(search)) {
+    const existing = values.get(key);
+    values.set(key, existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]);
+  }
+  return Object.fromEntries(values);
+}
+
 /** A path could not be decoded (bad percent-encoding): the request is malformed. */
 export class MalformedPathError extends Error {
   constructor(path: string) {

@@ -102,6 +102,14 @@ describe('pages', () => {
     });
   });
 
+  test('__proto__ in the query or cookies reaches the page as plain data', async () => {
+    const res = await get('/props-echo/1?__proto__=x&__proto__=y', { cookies: ['__proto__=evil', 'flavour=lime'] });
+    expect(res.statusCode).toBe(200);
+    const props = embedded(res.body as string).props.pageProps;
+    expect(props.query).toEqual(JSON.parse('{"__proto__":["x","y"],"id":"1"}'));
+    expect(props.cookie).toBe('lime');
+  });
+
   test('catch-all and optional catch-all params; static beats catch-all', async () => {
     expect(text(await get('/docs/a/b'))).toContain('docs a|b');
     expect(text(await get('/docs/intro'))).toContain('docs intro (static wins)');

@@ -1,4 +1,5 @@
 import {
+  searchToQuery,
   buildPath, compareRoutes, dataPath, localizePath, MalformedPathError, matchRoute, parseRoutePattern, splitPath, stripLocale,
 } from '../../../web/runtime/route-match';
 
@@ -105,5 +106,18 @@ describe('buildPath', () => {
   test('missing params are an error', () => {
     expect(() => buildPath(parseRoutePattern('/posts/[slug]'), {})).toThrow(/\[slug\]/);
     expect(() => buildPath(parseRoutePattern('/docs/[...p]'), { p: [] })).toThrow(/at least one/);
+  });
+});
+
+describe('searchToQuery', () => {
+  test('repeated keys become arrays', () => {
+    expect(searchToQuery('a=1&a=2&b=3&c=')).toEqual({ a: ['1', '2'], b: '3', c: '' });
+  });
+
+  test('a __proto__ key is a plain key, never the prototype', () => {
+    const query = searchToQuery('__proto__=x&__proto__=y&constructor=z');
+    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyNames(query).sort()).toEqual(['__proto__', 'constructor']);
+    expect(JSON.parse(JSON.stringify(query))).toEqual(JSON.parse('{"__proto__":["x","y"],"constructor":"z"}'));
   });
 });

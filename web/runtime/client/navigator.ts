@@ -16,7 +16,9 @@ import type { ComponentType } from 'react';
 import { errorTitle } from '../errors';
 import type { Emitter } from '../events';
 import type { ClientOptions, ClientRoute, PageData, PageProps } from '../page-types';
-import { dataPath, matchRoute, splitPath, type LocaleSettings } from '../route-match';
+import { dataPath, matchRoute, searchToQuery, splitPath, type LocaleSettings } from '../route-match';
+
+export { searchToQuery } from '../route-match';
 import type { Query, TransitionOptions, Url } from '../router-context';
 import { formatUrl } from '../url';
 import type { HistorySource } from './history-source';
@@ -81,14 +83,6 @@ export function cancelledError(url: string): Error & { cancelled: true } {
   return Object.assign(new Error(`Route change to "${url}" was cancelled by a newer navigation`), { cancelled: true as const });
 }
 
-export function searchToQuery(search: string): Query {
-  const query: Query = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    const existing = query[key];
-    query[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-  }
-  return query;
-}
 
 const withoutHash = (url: string) => url.replace(/#.*/, '');
 const newKey = () => Math.random().toString(36).slice(2, 10);
