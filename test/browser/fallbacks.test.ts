@@ -4,22 +4,14 @@
  * navigations, and `fallback: true` pages completing their data with up to 3 attempts.
  * Failures are injected with Playwright's request interception.
  */
-import type { Browser, Route } from 'playwright-core';
-import { eventually, launchBrowser, openTab, startSite, type Site, type Tab } from '../helpers/browser';
+import type { Route } from 'playwright-core';
+import { eventually, siteAndBrowser, openTab, type Tab } from '../helpers/browser';
 
-let site: Site;
-let browser: Browser;
+const env = siteAndBrowser('test/fixtures/browser-app');
 let tab: Tab;
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite('test/fixtures/browser-app'), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 beforeEach(async () => {
-  tab = await openTab(browser, site.url);
+  tab = await openTab(env.browser, env.site.url);
 });
 afterEach(async () => {
   await tab?.page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -135,7 +127,7 @@ describe('fallback: true pages', () => {
       if (attempts <= 2) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' });
       else await route.continue();
     });
-    const response = await tab.page.goto(`${site.url}/products/retry-ok`);
+    const response = await tab.page.goto(`${env.site.url}/products/retry-ok`);
     expect(await response!.text()).toContain('Loading product…');
     await tab.page.locator('#product', { hasText: 'Product retry-ok' }).waitFor();
     await sleep(500);
@@ -150,7 +142,7 @@ describe('fallback: true pages', () => {
       attempts++;
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service Unavailable"}' });
     });
-    await tab.page.goto(`${site.url}/products/retry-fail`);
+    await tab.page.goto(`${env.site.url}/products/retry-fail`);
     await tab.waitForText('Internal Server Error');
     await eventually(async () => (await tab.page.title()) === '500: Internal Server Error', 'error page title');
     await sleep(1000);
@@ -159,7 +151,7 @@ describe('fallback: true pages', () => {
   });
 
   test('notFound data shows the 404 page', async () => {
-    await tab.page.goto(`${site.url}/products/missing`);
+    await tab.page.goto(`${env.site.url}/products/missing`);
     await tab.waitForText('This page could not be found');
     expect(await tab.page.title()).toBe('404: This page could not be found');
   });

@@ -3,28 +3,21 @@
  * hydration, soft navigation, events, history, params, locales, hash changes, scroll,
  * `<Head>` and the client error page.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { CLIENT_ERROR_MESSAGE, CLIENT_ERROR_TITLE } from '../../web/runtime/errors';
-import { eventually, launchBrowser, newContext, openTab, startSite, type Site, type Tab } from '../helpers/browser';
+import { eventually, siteAndBrowser, newContext, openTab, type Tab } from '../helpers/browser';
 
-let site: Site;
-let browser: Browser;
+const env = siteAndBrowser('test/fixtures/browser-app');
 let context: BrowserContext;
 let tab: Tab;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite('test/fixtures/browser-app'), launchBrowser()]);
   // One context for the file: tabs share the HTTP cache (scripts are immutable), so only
   // the first test pays for loading them.
-  context = await newContext(browser);
-});
-afterAll(async () => {
-  if (process.env.STRATUS_DEBUG_LOG) require('fs').writeFileSync(process.env.STRATUS_DEBUG_LOG, site?.logs() ?? '');
-  await browser?.close();
-  await site?.close();
+  context = await newContext(env.browser);
 });
 beforeEach(async () => {
-  tab = await openTab(context, site.url);
+  tab = await openTab(context, env.site.url);
 });
 afterEach(async () => {
   await tab?.close();

@@ -3,20 +3,11 @@
  * time) and on hover prefetch the page script and static data, never server data, each
  * URL once; `prefetch={false}` and Save-Data.
  */
-import type { Browser } from 'playwright-core';
-import { eventually, launchBrowser, openTab, startSite, type Site, type Tab } from '../helpers/browser';
+import { eventually, siteAndBrowser, openTab, type Tab } from '../helpers/browser';
 
-let site: Site;
-let browser: Browser;
+const env = siteAndBrowser('test/fixtures/browser-app');
 let tab: Tab;
 
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite('test/fixtures/browser-app'), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
 afterEach(async () => {
   await tab?.close();
 });
@@ -27,7 +18,7 @@ const dataRequests = (path: string) => tab.requests.filter((r) => new RegExp(`^/
 const scriptRequests = (chunk: string) => tab.requests.filter((r) => r.startsWith(`/_app/static/chunks/${chunk}-`));
 
 test('visible links prefetch script and static data; below the fold and prefetch={false} wait; server data never', async () => {
-  tab = await openTab(browser, site.url);
+  tab = await openTab(env.browser, env.site.url);
   await tab.goto('/prefetch');
   await eventually(() => dataRequests('/posts/c').length === 1, 'visible static-data link prefetched its data');
   await eventually(() => scriptRequests('page-server-time').length === 1, 'visible server page link prefetched its script');
@@ -63,8 +54,8 @@ test('visible links prefetch script and static data; below the fold and prefetch
 });
 
 test('touch prefetches too', async () => {
-  const context = await browser.newContext({ hasTouch: true, viewport: { width: 1000, height: 700 } });
-  tab = await openTab(context, site.url);
+  const context = await env.browser.newContext({ hasTouch: true, viewport: { width: 1000, height: 700 } });
+  tab = await openTab(context, env.site.url);
   await tab.goto('/prefetch');
   await sleep(300);
   expect(dataRequests('/posts/d')).toEqual([]);
@@ -74,7 +65,7 @@ test('touch prefetches too', async () => {
 });
 
 test('nothing is prefetched when the browser signals Save-Data', async () => {
-  tab = await openTab(browser, site.url, { saveData: true });
+  tab = await openTab(env.browser, env.site.url, { saveData: true });
   await tab.goto('/prefetch');
   await tab.page.hover('#no-prefetch');
   await tab.page.locator('#below-fold').scrollIntoViewIfNeeded();

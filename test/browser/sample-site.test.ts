@@ -2,25 +2,19 @@
  * The sample site (web/) in Chromium: every page hydrates without a warning or error,
  * its links navigate softly everywhere, and the gallery loads srcset candidates.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { eventually, launchBrowser, newContext, openTab, startSite, type Site, type Tab } from '../helpers/browser';
+import { eventually, siteAndBrowser, newContext, openTab, type Tab } from '../helpers/browser';
 
-let site: Site;
-let browser: Browser;
+const env = siteAndBrowser('web');
 let context: BrowserContext;
 let tab: Tab;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite('web'), launchBrowser()]);
-  context = await newContext(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  context = await newContext(env.browser);
 });
 beforeEach(async () => {
-  tab = await openTab(context, site.url);
+  tab = await openTab(context, env.site.url);
 });
 afterEach(async () => {
   await tab?.close();

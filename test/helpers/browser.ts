@@ -74,6 +74,26 @@ export async function startSite(appDir: string): Promise<Site> {
 }
 
 /**
+ * Serves `appDir` and launches Chromium once for a test file (in jest's `beforeAll`), and
+ * closes both after it. Read `site` and `browser` inside tests and hooks.
+ *
+ * @example
+ * const env = siteAndBrowser('test/fixtures/browser-app');
+ * test('…', async () => { const tab = await openTab(env.browser, env.site.url); … });
+ */
+export function siteAndBrowser(appDir: string): { readonly site: Site; readonly browser: Browser } {
+  const env = {} as { site: Site; browser: Browser };
+  beforeAll(async () => {
+    [env.site, env.browser] = await Promise.all([startSite(appDir), launchBrowser()]);
+  }, 90_000);
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
+}
+
+/**
  * Launches Chromium. A missing browser is a failure with the fix in the message, never a
  * skipped test.
  */

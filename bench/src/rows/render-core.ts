@@ -8,9 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { runtimeAliasPlugin } from '../../../cli/build/plugins/runtime-alias';
+import { SERVER_OPTIONS } from '../../../cli/build/steps/bundle-render';
 import type { AppModules, RenderApp } from '../../../lambdas/render/render-app';
 import type { Manifest } from '../../../cli/manifest';
-import { REPO, STRATUS_APP, type StratusBuild } from '../apps';
+import { STRATUS_APP, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { timeProcess } from '../processes';
 import { summarize } from '../stats';
@@ -28,18 +29,9 @@ export const render = (props) => renderToString(createElement(App, { Component: 
 export async function buildFloorBundle(outDir: string): Promise<string> {
   const outfile = path.join(outDir, '.cache', 'bench-floor.js');
   await build({
+    ...SERVER_OPTIONS,
     stdin: { contents: FLOOR_ENTRY, resolveDir: STRATUS_APP, loader: 'js' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     outfile,
-    minify: true,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [path.join(REPO, 'node_modules')],
-    loader: { '.css': 'empty' },
-    logLevel: 'silent',
     plugins: [runtimeAliasPlugin()],
   });
   return outfile;

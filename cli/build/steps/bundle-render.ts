@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { NODE_MODULES, REPO_ROOT } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import type { AnalysedRoute } from './analyse-pages';
@@ -51,6 +51,21 @@ function legacyServerRendererPlugin(): Plugin {
   };
 }
 
+/** How server code is compiled: one CommonJS file for Node.js, React in production mode (bench/ compiles its floor the same way). */
+export const SERVER_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  nodePaths: [NODE_MODULES],
+  loader: { '.css': 'empty' },
+  legalComments: 'none',
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
 export async function bundleRender(options: {
   appDir: string;
   outDir: string;
@@ -65,19 +80,9 @@ export async function bundleRender(options: {
   writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special));
   const outfile = path.join(options.lambdaDir, 'index.js');
   await build({
+    ...SERVER_OPTIONS,
     entryPoints: [entryFile],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
     outfile,
-    minify: true,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    nodePaths: [NODE_MODULES],
-    loader: { '.css': 'empty' },
-    legalComments: 'none',
-    logLevel: 'silent',
     plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
