@@ -14,8 +14,6 @@ import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { log, logError, startTimer } from '../shared/log';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import { readDataResult, type DataOutcome } from './data';
-
-type RedirectOutcome = Extract<DataOutcome, { type: 'redirect' }>;
 import { etagOf, PageStore, type StoredPage } from './page-store';
 import { renderPageDocument } from './render-page';
 
@@ -27,6 +25,7 @@ export interface AppModules {
 }
 
 type Query = Record<string, string | string[]>;
+type RedirectOutcome = Extract<DataOutcome, { type: 'redirect' }>;
 
 interface PageRequest {
   route: ManifestRoute;
@@ -47,7 +46,6 @@ interface Outcome {
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json';
-
 
 /** The `Cookie` header as own properties (a `__proto__` cookie stays a plain key). */
 function parseCookies(header: string | undefined): Record<string, string> {
@@ -150,8 +148,12 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     });
   }
 
-  async function runServerData(req: PageRequest): Promise<DataOutcome> {
-    const query = { ...searchToQuery(req.search), ...req.params };
+  /** Search params and route params together, params winning, as data functions and `useRouter().query` see them. */
+  function queryOf(req: PageRequest): Query {
+    return { ...searchToQuery(req.search), ...req.params };
+  }
+
+  async function runServerData(req: PageRequest, query: Query): Promise<DataOutcome> {
     const headers = { ...req.request.headers };
     const context: ServerContext = {
       params: req.params,
@@ -243,10 +245,10 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const { req } = resolved;
     if (req.route.kind === 'ssr') {
       outcome.cache = 'none';
-      const result = await runServerData(req);
+      const query = queryOf(req);
+      const result = await runServerData(req, query);
       if (result.type === 'notFound') return errorResponse(404, req.locale, req.path);
       if (result.type === 'redirect') return redirect(result.destination, result.statusCode);
-      const query = { ...searchToQuery(req.search), ...req.params };
       return html(200, renderPage(req, result.props, query), NO_STORE);
     }
     const page = await staticPage(req, 'page');
@@ -277,7 +279,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     }
     const { req } = resolved;
     if (req.route.kind === 'ssr') {
-      const result = await runServerData(req);
+      const result = await runServerData(req, queryOf(req));
       const body: PageData =
         result.type === 'props' ? { pageProps: result.props } : result.type === 'notFound' ? { notFound: true } : { redirect: { destination: result.destination, statusCode: result.statusCode } };
       return json(result.type === 'notFound' ? 404 : 200, JSON.stringify(body), NO_STORE);
