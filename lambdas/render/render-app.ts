@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Manifest, ManifestRoute } from '../../cli/manifest';
-import type { AppComponent, EmbeddedData, PageData, PageModule, PageProps, ServerContext } from '../../web/runtime/page-types';
+import { BUILT_IN_ERROR_PAGE, type AppComponent, type EmbeddedData, type PageData, type PageModule, type PageProps, type ServerContext } from '../../web/runtime/page-types';
 import { ErrorPage } from '../../web/runtime/error-page';
 import { setImageConfig } from '../../web/runtime/image-config';
 import { errorTitle } from '../../web/runtime/errors';
@@ -97,7 +97,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       App: undefined,
       Page: ErrorPage,
       props: { statusCode },
-      data: embedded(`/_error`, {}, { statusCode }, locale, { statusCode }),
+      data: embedded(BUILT_IN_ERROR_PAGE, {}, { statusCode }, locale, { statusCode }),
       asPath: '/',
       entryScripts: manifest.entryScripts,
       pageScripts: [],

@@ -55,10 +55,16 @@ export type PageData =
   | { notFound: true }
   | { redirect: { destination: string; statusCode: number } };
 
+/**
+ * `page` of the built-in error page, which is also served when the app's own error page
+ * fails: a name no app page can have, so the browser hydrates it with the built-in page.
+ */
+export const BUILT_IN_ERROR_PAGE = '/_stratus/error';
+
 /** The data embedded in every server-rendered page, read by the browser runtime to hydrate. */
 export interface EmbeddedData {
   buildId: string;
-  /** Route pattern of the page (`/posts/[slug]`), or `/404`, `/500`, `/_error`. */
+  /** Route pattern of the page (`/posts/[slug]`), the app's `/404`, `/500`, `/_error`, or BUILT_IN_ERROR_PAGE. */
   page: string;
   query: Record<string, string | string[]>;
   props: { pageProps: PageProps };
