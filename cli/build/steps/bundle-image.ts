@@ -44,7 +44,9 @@ export async function bundleImageLambda(outDir: string, options: BundleImageOpti
     outfile: path.join(lambdaDir, 'index.js'),
     minify: true,
     // sharp loads a native binary, which cannot be bundled: it is installed beside index.js.
-    external: ['sharp'],
+    // The AWS SDK v3 ships with Lambda's Node.js runtimes, so it stays out of the bundle.
+    // https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html
+    external: ['sharp', '@aws-sdk/*'],
     nodePaths: [NODE_MODULES],
     legalComments: 'none',
     logLevel: 'silent',
