@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { BuildError } from './errors';
 import path from 'node:path';
 import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
+import { edgeBehaviours, selectBehaviour } from '../../infra/edge/behaviours';
 import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
 import { imageImportPlugin } from './plugins/image-import';
@@ -43,6 +44,24 @@ export const S3_CACHE_CONTROL = [
   { prefix: '', cacheControl: 'public, max-age=3600, s-maxage=86400' },
 ];
 
+/**
+ * CloudFront sends public files' paths to the bucket (one behaviour per top-level folder
+ * and per top-level extension); a page whose path falls under one of them would never be
+ * reached, so the build says so.
+ */
+function checkRoutesReachable(routes: { pattern: string; file: string; segments: { type: string }[] }[], publicFiles: string[]): void {
+  const behaviours = edgeBehaviours(publicFiles);
+  for (const route of routes) {
+    if (route.segments.some((s) => s.type !== 'static')) continue;
+    const behaviour = selectBehaviour(behaviours, route.pattern);
+    if (behaviour.origin === 'assets') {
+      throw new BuildError(
+        `${route.file}: ${route.pattern} would be served from the bucket, since public/ files are served at ${behaviour.pathPattern}; move those files into a folder of public/, or rename the page.`,
+      );
+    }
+  }
+}
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
@@ -73,6 +92,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   log('  compiling render Lambda…');
   const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins });
   const publicFiles = copyPublic(appDir, assetsDir);
+  checkRoutesReachable(routes, publicFiles);
 
   const buildId = computeBuildId({ dirs: [path.join(assetsDir, '_app')], files: [renderBundle], config });
   const manifest: Manifest = {

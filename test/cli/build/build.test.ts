@@ -136,6 +136,11 @@ describe('build errors name the file and say what to do', () => {
     await expect(build({ appDir: path.join(os.tmpdir(), 'stratus-no-such-app'), outDir: tmp(), imageLambda: false })).rejects.toThrow(/stratus-no-such-app is not a folder/);
   });
 
+  test('a page that CloudFront would send to the bucket', async () => {
+    await expect(attempt({ 'pages/feed.xml.tsx': ok, 'public/sitemap.xml': '<urlset/>' }))
+      .rejects.toThrow(/pages\/feed\.xml\.tsx: \/feed\.xml would be served from the bucket, since public\/ files are served at \/\*\.xml/);
+  });
+
   test('no pages folder', async () => {
     await expect(attempt({ 'README.md': 'hi' })).rejects.toThrow(/No pages\/ folder/);
   });
