@@ -3,7 +3,7 @@
  * the same run, alternating them, and prints a table of medians (min–max) with the
  * Stratus ÷ Next.js (or ÷ floor) ratio per row; writes the same as JSON.
  *
- *   node bench/run.mjs [--smoke] [--only stratus] [--rows throughput,size,…] [--out FILE]
+ *   node bench/run-ts.cjs bench/src/main.ts [--smoke] [--only stratus] [--rows throughput,size,…] [--out FILE]
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -144,7 +144,7 @@ export async function main(argv: string[], mainFile: string): Promise<number> {
   return bench(benchOptions(mode, values.only !== 'stratus', rows, outFile), mainFile);
 }
 
-// Child modes run this bundle directly (`node main.cjs child-render …`).
+// Child modes run this bundle directly (`node bench.cjs child-render …`).
 if (require.main === module) {
   main(process.argv.slice(2), __filename).then(
     (code) => {

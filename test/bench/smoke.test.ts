@@ -38,7 +38,7 @@ describe('npm run bench (smoke, Stratus only)', () => {
   let result: { rows: Row[]; table: string; machine: { cores: number } };
 
   beforeAll(async () => {
-    ({ stdout } = await run(process.execPath, [path.join(ROOT, 'bench', 'run.mjs'), '--smoke', '--only', 'stratus', '--out', out], {
+    ({ stdout } = await run(process.execPath, [path.join(ROOT, 'bench', 'run-ts.cjs'), path.join(ROOT, 'bench', 'src', 'main.ts'), '--smoke', '--only', 'stratus', '--out', out], {
       cwd: ROOT,
       timeout: 150_000,
       maxBuffer: 16 * 1024 * 1024,

@@ -74,7 +74,7 @@ async function opsPerSecondAsync(fn: () => Promise<unknown>, sliceMs: number): P
   return (ops * 1e6) / cpuMicros(cpu);
 }
 
-/** The child's side: `main.cjs child-render <render dir> <floor bundle> <slice ms> <rounds> <out file>`. */
+/** The child's side: `bench.cjs child-render <render dir> <floor bundle> <slice ms> <rounds> <out file>`. */
 export async function renderChild(args: string[]): Promise<void> {
   const [renderDir, floorFile, sliceText, roundsText, outFile] = args as [string, string, string, string, string];
   const sliceMs = Number(sliceText);
