@@ -67,6 +67,4 @@ export const OUTPUT_LAYOUT = {
   imageLambda: 'lambdas/image',
 } as const;
 
-export const STATIC_PREFIX = '/_app/static/';
-export const DATA_PREFIX = '/_app/data/';
 export const IMAGE_PATH = '/_app/image';

@@ -8,10 +8,9 @@ import path from 'node:path';
 import type { Manifest } from '../../cli/manifest';
 import { createFunctionUrlHandler } from '../shared/function-url';
 import type { Core } from '../shared/http';
-import { PageStore } from './page-store';
+import { PageStore, PRERENDERED_DIR } from './page-store';
 import { createRenderApp, type AppModules, type RenderApp } from './render-app';
 
-export const PRERENDERED_DIR = 'prerendered';
 
 /** Loads the app from a folder holding `manifest.json` and `prerendered/`. */
 export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manifest): RenderApp {

@@ -26,6 +26,9 @@ export function storeKey(locale: string, pagePath: string): string {
   return `${locale}${pagePath === '/' ? '/index' : pagePath}`;
 }
 
+/** The folder of prerendered pages inside the render function's folder. */
+export const PRERENDERED_DIR = 'prerendered';
+
 const MAX_MEMORY_PAGES = 1000;
 
 export class PageStore {
@@ -48,12 +51,6 @@ export class PageStore {
     const page = { html, json, etag: etagOf(html), revalidate, renderedAt: Date.now() };
     this.pages.set(key, page);
     return page;
-  }
-
-  /** Whether the page is known at all (prerendered or rendered since). */
-  has(locale: string, pagePath: string): boolean {
-    const key = storeKey(locale, pagePath);
-    return this.pages.has(key) || this.prerendered.has(key);
   }
 
   set(locale: string, pagePath: string, page: StoredPage): void {

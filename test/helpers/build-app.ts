@@ -1,5 +1,5 @@
 /** Builds a fixture app into a fresh temporary folder and loads its render Lambda. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build, type BuildResult } from '../../cli/build/build';
@@ -20,8 +20,4 @@ export async function buildApp(appDir: string, options: { log?: (line: string) =
   delete require.cache[bundle];
   const { handler } = require(bundle) as Pick<BuiltApp, 'handler'>;
   return { ...result, handler, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
-}
-
-export function readOutput(outDir: string, rel: string): string {
-  return readFileSync(path.join(outDir, rel), 'utf8');
 }

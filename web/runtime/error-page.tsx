@@ -2,18 +2,13 @@
  * The built-in error page, used when the app has no page of its own for a status (or
  * when that page itself fails). The title follows the spec's table.
  */
-import { CLIENT_ERROR_MESSAGE, ERROR_TITLES, errorTitle } from './errors';
+import { CLIENT_ERROR_MESSAGE, ERROR_TITLES } from './errors';
 
 const styles = {
   wrap: { fontFamily: 'system-ui, sans-serif', height: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center' },
   h1: { display: 'inline-block', margin: '0 20px 0 0', paddingRight: 23, fontSize: 24, fontWeight: 500, borderRight: '1px solid rgba(0,0,0,.3)' },
   h2: { display: 'inline-block', fontSize: 14, fontWeight: 400, margin: 0 },
 } as const;
-
-/** `<title>` text of the built-in page for a status. */
-export function errorPageTitle(statusCode: number): string {
-  return errorTitle(statusCode);
-}
 
 export function ErrorPage({ statusCode }: { statusCode: number }) {
   const title = ERROR_TITLES[statusCode];

@@ -8,6 +8,7 @@ import type { Manifest, ManifestRoute } from '../../manifest';
 import { buildPath, dataPath } from '../../../web/runtime/route-match';
 import type { PageModule } from '../../../web/runtime/page-types';
 import { BuildError } from '../errors';
+import { PRERENDERED_DIR, storeKey } from '../../../lambdas/render/page-store';
 
 interface RenderBundle {
   loadApp(manifest: Manifest): { prerender(pattern: string, path: string, locale: string): Promise<unknown> };
@@ -82,8 +83,7 @@ export async function prerender(options: {
     done++;
     options.onProgress?.(done, jobs.length);
     if ('type' in result || result.notFound) continue; // redirects and notFound are answered per request
-    const key = `${job.locale}${job.path === '/' ? '/index' : job.path}`;
-    const file = path.join(lambdaDir, 'prerendered', key);
+    const file = path.join(lambdaDir, PRERENDERED_DIR, storeKey(job.locale, job.path));
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(`${file}.html`, result.html);
     writeFileSync(`${file}.json`, result.json);
