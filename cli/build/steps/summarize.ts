@@ -1,11 +1,12 @@
 /** Step 8: the table printed at the end of a build: routes, kinds, first-load JS, totals. */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { buildSync, type BuildOptions } from 'esbuild';
+import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
 import type { Manifest, PageKind } from '../../manifest';
 import { CLIENT_OPTIONS } from './bundle-client';
-import { REPO_ROOT, RUNTIME_DIR } from '../../paths';
+import { NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 
 const KIND_MARK: Record<PageKind, string> = { static: '○', ssg: '●', ssr: 'λ' };
 const KIND_NAME: Record<PageKind, string> = { static: 'static', ssg: 'static data', ssr: 'server data' };
@@ -33,16 +34,38 @@ export interface BuildSummary {
 const REACT_ONLY = `export * as r from 'react'; export * as d from 'react-dom/client'; export * as j from 'react/jsx-runtime';`;
 const RUNTIME_ENTRY = ['client', 'link', 'head', 'router'].map((m, i) => `export * as m${i} from ${JSON.stringify(path.join(RUNTIME_DIR, m))};`).join(' ');
 
-let runtimeSize: { runtime: BuildSummary['runtime']; react: BuildSummary['react'] } | undefined;
+type RuntimeSize = { runtime: BuildSummary['runtime']; react: BuildSummary['react'] };
+
+/**
+ * What the runtime figure depends on: the runtime's sources, the React and esbuild
+ * versions and the compile options. Never the app.
+ */
+function runtimeSizeKey(): string {
+  const hash = createHash('sha256').update(JSON.stringify(CLIENT_OPTIONS)).update(esbuildVersion);
+  for (const pkg of ['react', 'react-dom']) hash.update(readFileSync(path.join(NODE_MODULES, pkg, 'package.json')));
+  for (const file of readdirSync(RUNTIME_DIR, { recursive: true }).map(String).sort()) {
+    const full = path.join(RUNTIME_DIR, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  return hash.digest('hex');
+}
 
 /**
  * The runtime's own share, measured as what it adds on top of React: React + React DOM
  * bundled alone, then together with the runtime (client entry, Link, Head, Router), with
- * the client bundle's settings; the share is the difference of the compressed sizes. Per
- * process: it depends on the checkout, not on the app.
+ * the client bundle's settings; the share is the difference of the compressed sizes.
+ * Bundling React twice takes over a second, and the figure depends on the checkout, not
+ * the app, so it is kept in node_modules/.cache until the runtime or React changes.
  */
-export function measureRuntime(): { runtime: BuildSummary['runtime']; react: BuildSummary['react'] } {
-  if (runtimeSize) return runtimeSize;
+export function measureRuntime(): RuntimeSize {
+  const key = runtimeSizeKey();
+  const cacheFile = path.join(NODE_MODULES, '.cache', 'stratus', 'runtime-size.json');
+  try {
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { key: string; size: RuntimeSize };
+    if (cached.key === key) return cached.size;
+  } catch {
+    // No cache yet, or an unreadable one: measure.
+  }
   const bundle = (contents: string) => {
     const options: BuildOptions = {
       ...CLIENT_OPTIONS,
@@ -55,8 +78,10 @@ export function measureRuntime(): { runtime: BuildSummary['runtime']; react: Bui
   };
   const react = bundle(REACT_ONLY);
   const both = bundle(`${REACT_ONLY} ${RUNTIME_ENTRY}`);
-  runtimeSize = { react, runtime: { gzip: both.gzip - react.gzip, brotli: both.brotli - react.brotli } };
-  return runtimeSize;
+  const size: RuntimeSize = { react, runtime: { gzip: both.gzip - react.gzip, brotli: both.brotli - react.brotli } };
+  mkdirSync(path.dirname(cacheFile), { recursive: true });
+  writeFileSync(cacheFile, JSON.stringify({ key, size }));
+  return size;
 }
 
 export function formatBytes(bytes: number): string {
