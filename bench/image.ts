@@ -9,11 +9,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createImageCore } from '../lambdas/image/handler';
+import { createImageCore } from '../lambdas/image/image-core';
 import { getSharp } from '../lambdas/image/sharp';
 import { createLocalSource } from '../lambdas/image/sources/local';
 import { setLogSink } from '../lambdas/shared/log';
-import { resolveConfig } from '../web/runtime/config';
+import { resolveConfig } from '../contract/config';
 
 const TARGET_RATIO = 0.9;
 

@@ -4,14 +4,15 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from './build/build';
-import { isBuildError } from './build/errors';
+import { build } from './builder/build';
+import { isBuildError } from './builder/errors';
 import { start } from './serve/start';
+import { DEFAULT_APP_DIR } from './paths';
 
 const HELP = `Usage: stratus <command> [appDir] [options]
 
 Commands:
-  build [appDir]   Build the app (default: web) into <appDir>/.stratus
+  build [appDir]   Build the app (default: web/site) into <appDir>/.stratus
   start [appDir]   Build, then serve it locally the way CloudFront will
   serve [appDir]   Serve an existing build without rebuilding
 
@@ -44,7 +45,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return command || parsed.values.help ? 0 : 2;
   }
-  const appDir = path.resolve(appArg ?? 'web');
+  const appDir = path.resolve(appArg ?? DEFAULT_APP_DIR);
   const outDir = parsed.values.out ? path.resolve(parsed.values.out) : undefined;
   const portText = parsed.values.port ?? process.env.PORT ?? '3000';
   const port = Number(portText);

@@ -1,10 +1,11 @@
 /**
  * The build folder the stack deploys, checked against the layout `stratus build` promises
- * (cli/manifest.ts `OUTPUT_LAYOUT`), so a missing or stale build fails synth with a fix.
+ * (contract/output-layout.ts), so a missing or stale build fails synth with a fix.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { OUTPUT_LAYOUT, type Manifest } from '../cli/manifest';
+import { ManifestError, readManifest, type Manifest } from '../contract/manifest';
+import { OUTPUT_LAYOUT } from '../contract/output-layout';
 
 /** A setup mistake the user fixes (missing build, bad context): printed without a stack. */
 export class SetupError extends Error {
@@ -42,9 +43,12 @@ export function readBuildOutput(dir: string, cwd = process.cwd()): BuildOutput {
         'Run `npm run build` (or `npx stratus build <appDir>`) first, or point cdk.json context "buildDir" at the build folder.',
     );
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  if (manifest.version !== 1) {
-    throw new SetupError(`${manifestPath} has manifest version ${String(manifest.version)}; this stack reads version 1. Rebuild with this checkout's stratus.`);
+  let manifest: Manifest;
+  try {
+    manifest = readManifest(manifestPath);
+  } catch (error) {
+    if (error instanceof ManifestError) throw new SetupError(error.message);
+    throw error;
   }
   return { dir: root, manifest, ...paths };
 }

@@ -8,7 +8,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { SetupError } from './build-output';
 
 export interface SiteSettings {
-  /** Build folder (`stratus build`'s output), relative to the checkout. @default 'web/.stratus' */
+  /** Build folder (`stratus build`'s output), relative to the checkout. @default 'web/site/.stratus' */
   buildDir: string;
   /** @default 'Stratus' */
   stackName: string;
@@ -82,7 +82,7 @@ export function readSiteSettings(node: Node): SiteSettings {
     throw new SetupError(`cdk.json context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only reads that region); got "${certificateArn}".`);
   }
   return {
-    buildDir: text('buildDir') ?? 'web/.stratus',
+    buildDir: text('buildDir') ?? 'web/site/.stratus',
     stackName: text('stackName') ?? 'Stratus',
     priceClass,
     logRetentionDays: number('logRetentionDays', 30, 1, 3653),

@@ -22,7 +22,7 @@ for (let i = 0; i < args.length; i++) {
   context[pair.slice(0, at)] = pair.slice(at + 1);
 }
 
-const buildDir = path.resolve(root, context.buildDir || 'web/.stratus');
+const buildDir = path.resolve(root, context.buildDir || 'web/site/.stratus');
 // The files cli/manifest.ts OUTPUT_LAYOUT promises.
 const required = ['manifest.json', 'assets', 'lambdas/render/index.js', 'lambdas/image/index.js'];
 if (required.some((file) => !fs.existsSync(path.join(buildDir, file)))) {

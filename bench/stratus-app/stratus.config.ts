@@ -1,4 +1,4 @@
-import type { StratusConfig } from '../../web/runtime/config';
+import type { StratusConfig } from 'stratus/config';
 
 /** The benchmark app: the same locales and image formats as bench/next-app/next.config.js. */
 const config: StratusConfig = {

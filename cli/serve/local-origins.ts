@@ -4,8 +4,8 @@
  * sharp) and the viewer-request edge function (the very code CloudFront runs).
  */
 import path from 'node:path';
-import type { Manifest } from '../manifest';
-import { OUTPUT_LAYOUT } from '../manifest';
+import type { Manifest } from '../../contract/manifest';
+import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { createLocalImageCore } from '../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../lambdas/shared/function-url';
 import { webCore } from '../../lambdas/shared/http';

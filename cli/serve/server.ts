@@ -5,16 +5,16 @@
  * events.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { edgeBehaviours, selectBehaviour, type OriginId } from '../../infra/edge/behaviours';
-import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
+import { edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
+import { readManifest } from '../../contract/manifest';
+import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
 import { createStaticFiles } from './static-files';
-import { BuildError } from '../build/errors';
+import { BuildError } from '../builder/errors';
 
 export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context?: { awsRequestId: string }) => Promise<LambdaFunctionURLResult>;
 
@@ -52,7 +52,7 @@ export function loadRenderHandler(outDir: string): FunctionUrlHandler {
 }
 
 export async function startServer(options: ServerOptions) {
-  const manifest = JSON.parse(readFileSync(path.join(options.outDir, OUTPUT_LAYOUT.manifest), 'utf8')) as Manifest;
+  const manifest = readManifest(path.join(options.outDir, OUTPUT_LAYOUT.manifest));
   const behaviours = edgeBehaviours(manifest.publicFiles);
   const serveStatic = createStaticFiles(path.join(options.outDir, OUTPUT_LAYOUT.assets), manifest.s3CacheControl);
   const handlers: Partial<Record<OriginId, FunctionUrlHandler>> = {

@@ -1,9 +1,10 @@
 /** `stratus start`: build, then serve until SIGINT/SIGTERM, finishing requests in flight. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { build } from '../build/build';
-import { BuildError } from '../build/errors';
-import { OUTPUT_LAYOUT, type Manifest } from '../manifest';
+import { build } from '../builder/build';
+import { BuildError } from '../builder/errors';
+import { readManifest } from '../../contract/manifest';
+import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { localEdgeStep, localImageHandler } from './local-origins';
 import { startServer } from './server';
 
@@ -23,7 +24,7 @@ export async function start(options: StartOptions) {
   } else if (!existsSync(path.join(outDir, OUTPUT_LAYOUT.manifest))) {
     throw new BuildError(`No build in ${outDir}: run "stratus build ${path.relative(process.cwd(), options.appDir)}" first, or use "stratus start".`);
   }
-  const manifest = JSON.parse(readFileSync(path.join(outDir, OUTPUT_LAYOUT.manifest), 'utf8')) as Manifest;
+  const manifest = readManifest(path.join(outDir, OUTPUT_LAYOUT.manifest));
   const running = await startServer({
     outDir,
     port: options.port,

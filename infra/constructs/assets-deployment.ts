@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { S3CachePrefix } from '../../cli/manifest';
+import type { S3CachePrefix } from '../../contract/manifest';
 import { ARCHIVE_PREFIX } from './assets-bucket';
 
 export interface AssetsDeploymentProps {

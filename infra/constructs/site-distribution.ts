@@ -9,7 +9,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { EdgeBehaviour, OriginId } from '../edge/behaviours';
+import type { EdgeBehaviour, OriginId } from '../../contract/edge-behaviours';
 import { type EdgeConfig, viewerRequestCode } from '../edge/viewer-request';
 import { ARCHIVE_PREFIX } from './assets-bucket';
 import { createSitePolicies, type SitePolicies } from './site-policies';

@@ -6,7 +6,7 @@
 import { Duration } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
-import type { EdgeBehaviour } from '../edge/behaviours';
+import type { EdgeBehaviour } from '../../contract/edge-behaviours';
 
 /** The cookie a visitor's locale choice lives in; part of the page cache key. */
 export const LOCALE_COOKIE = 'STRATUS_LOCALE';

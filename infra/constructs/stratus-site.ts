@@ -10,7 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BuildOutput } from '../build-output';
-import { edgeBehaviours } from '../edge/behaviours';
+import { edgeBehaviours } from '../../contract/edge-behaviours';
 import { edgeConfigOf } from '../edge/viewer-request';
 import { AssetsBucket } from './assets-bucket';
 import { AssetsDeployment } from './assets-deployment';

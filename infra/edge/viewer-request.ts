@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import type { ResolvedConfig } from '../../web/runtime/config';
+import type { ResolvedConfig } from '../../contract/config';
 
 /** The settings the edge function needs; a slice of the app's resolved config. */
 export interface EdgeConfig {

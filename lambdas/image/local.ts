@@ -2,9 +2,9 @@
  * The image core as the local server runs it: the same core as on Lambda, reading the
  * build's asset folder instead of the bucket.
  */
-import type { ResolvedImageConfig } from '../../web/runtime/config';
+import type { ResolvedImageConfig } from '../../contract/config';
 import type { WebCore } from '../shared/http';
-import { createImageCore } from './handler';
+import { createImageCore } from './image-core';
 import { createLocalSource } from './sources/local';
 
 /**

@@ -3,7 +3,7 @@
  * resizes to the requested width in the negotiated format. Animated GIF/WebP and SVG
  * pass through untouched.
  */
-import { HttpError } from '../../web/runtime/errors';
+import { HttpError } from '../shared/http-error';
 import { getSharp, type SharpInstance, type SharpMetadata } from './sharp';
 
 export interface OptimizeOptions {

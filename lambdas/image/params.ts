@@ -2,9 +2,9 @@
  * The one parser for `/_app/image?url=…&w=…&q=…`. Each failure is a 400 whose one-line
  * message names the parameter, in the wording users of the Next.js optimiser know.
  */
-import type { ResolvedImageConfig } from '../../web/runtime/config';
-import { HttpError } from '../../web/runtime/errors';
-import { IMAGE_PATH } from '../../cli/manifest';
+import type { ResolvedImageConfig } from '../../contract/config';
+import { HttpError } from '../shared/http-error';
+import { IMAGE_PATH } from '../../contract/urls';
 import { isAllowedRemoteUrl } from './remote-patterns';
 
 export interface ImageParams {

@@ -3,7 +3,7 @@
  * rules users of the Next.js optimiser know: in hostnames `*` is one label and `**` any
  * number; in paths `*` is one segment and `**` any number.
  */
-import type { RemotePattern } from '../../web/runtime/config';
+import type { RemotePattern } from '../../contract/config';
 
 /**
  * True when `url` matches one of `patterns` by protocol, hostname, port and path.

@@ -1,7 +1,7 @@
 /**
  * The one place that loads sharp, so platform detection and its failure message live
  * together. On Lambda the bundle ships sharp's linux-arm64 package in `node_modules`
- * (see cli/build/steps/bundle-image.ts); locally the host's sharp is used.
+ * (see cli/builder/steps/bundle-image.ts); locally the host's sharp is used.
  * https://sharp.pixelplumbing.com/install#aws-lambda
  */
 import type { Metadata, Sharp as SharpPipeline, SharpConstructor } from 'sharp';

@@ -1,5 +1,5 @@
 /** Running a page's data functions and checking what they return. */
-import type { DataResult, PageProps, Redirect } from '../../web/runtime/page-types';
+import type { DataResult, PageProps, Redirect } from '../../web/runtime/shared/page-types';
 
 export type DataOutcome =
   | { type: 'props'; props: PageProps; revalidate: number | false }

@@ -6,7 +6,7 @@
  */
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { HeadElement } from '../../web/runtime/head-manager';
+import type { HeadElement } from '../../web/runtime/shared/head-manager';
 
 const DIRECT_TAGS = new Set(['title', 'meta', 'link', 'base']);
 /**

@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PrerenderedPage } from '../../contract/manifest';
+import { prerenderedKey as storeKey } from '../../contract/output-layout';
 
 export interface StoredPage {
   html: string;
@@ -21,13 +23,6 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** File name of a prerendered page below the store folder: `fr/posts/a`, `en/index`. */
-export function storeKey(locale: string, pagePath: string): string {
-  return `${locale}${pagePath === '/' ? '/index' : pagePath}`;
-}
-
-/** The folder of prerendered pages inside the render function's folder. */
-export const PRERENDERED_DIR = 'prerendered';
 
 const MAX_MEMORY_PAGES = 1000;
 
@@ -36,7 +31,7 @@ export class PageStore {
   private readonly prerendered: Map<string, number | false>;
 
   /** `dir` holds `<key>.html` and `<key>.json` for each prerendered entry. */
-  constructor(private readonly dir: string, prerendered: { path: string; locale: string; revalidate: number | false }[]) {
+  constructor(private readonly dir: string, prerendered: PrerenderedPage[]) {
     this.prerendered = new Map(prerendered.map((p) => [storeKey(p.locale, p.path), p.revalidate]));
   }
 

@@ -1,11 +1,11 @@
 /** React server rendering of one page (or error page) into a full HTML document. */
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { DefaultApp } from '../../web/runtime/default-app';
+import { DefaultApp } from '../../web/runtime/shared/default-app';
 import { HeadManagerContext, type HeadManager } from '../../web/runtime/head';
-import { mergeHead, type HeadElement } from '../../web/runtime/head-manager';
-import type { AppComponent, EmbeddedData, PageProps } from '../../web/runtime/page-types';
-import { RouterContext, type StratusRouter } from '../../web/runtime/router-context';
+import { mergeHead, type HeadElement } from '../../web/runtime/shared/head-manager';
+import type { AppComponent, EmbeddedData, PageProps } from '../../web/runtime/shared/page-types';
+import { RouterContext, type StratusRouter } from '../../web/runtime/shared/router-context';
 import { routerEvents, setCurrentRouter } from '../../web/runtime/router';
 import { renderDocument } from './document';
 import { headMarkup } from './head-markup';

@@ -4,7 +4,7 @@
  * `<Head>` and the client error page.
  */
 import type { BrowserContext } from 'playwright-core';
-import { CLIENT_ERROR_MESSAGE, CLIENT_ERROR_TITLE } from '../../web/runtime/errors';
+import { CLIENT_ERROR_MESSAGE, CLIENT_ERROR_TITLE } from '../../web/runtime/shared/errors';
 import { eventually, siteAndBrowser, newContext, openTab, type Tab } from '../helpers/browser';
 
 const env = siteAndBrowser('test/fixtures/browser-app');

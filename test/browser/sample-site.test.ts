@@ -1,12 +1,12 @@
 /**
- * The sample site (web/) in Chromium: every page hydrates without a warning or error,
+ * The sample site (web/site/) in Chromium: every page hydrates without a warning or error,
  * its links navigate softly everywhere, and the gallery loads srcset candidates.
  */
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { eventually, siteAndBrowser, newContext, openTab, type Tab } from '../helpers/browser';
 
-const env = siteAndBrowser('web');
+const env = siteAndBrowser('web/site');
 let context: BrowserContext;
 let tab: Tab;
 

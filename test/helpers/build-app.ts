@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build, type BuildResult } from '../../cli/build/build';
+import { build, type BuildResult } from '../../cli/builder/build';
 import type { FunctionUrlResult } from '../../lambdas/shared/function-url';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 

@@ -9,7 +9,7 @@ const settings = (context: Record<string, unknown>) => readSiteSettings(new App(
 describe('site settings from context', () => {
   test('defaults', () => {
     expect(settings({})).toMatchObject({
-      buildDir: 'web/.stratus',
+      buildDir: 'web/site/.stratus',
       stackName: 'Stratus',
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       logRetentionDays: 30,

@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { edgeBehaviours } from '../../infra/edge/behaviours';
+import { edgeBehaviours } from '../../contract/edge-behaviours';
 import { MAX_FUNCTION_BYTES } from '../../infra/edge/viewer-request';
 import { LOCALE_COOKIE, PAGE_ORIGIN_HEADERS } from '../../infra/constructs/site-policies';
 import { OUTPUTS } from '../../infra/outputs';

@@ -6,7 +6,7 @@
  * <Head><title>About us</title><meta name="description" content="Who we are" /></Head>
  */
 import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
-import { flattenHead, type HeadElement } from './head-manager';
+import { flattenHead, type HeadElement } from './shared/head-manager';
 
 export interface HeadManager {
   /** Sets (or replaces) the elements of one `<Head>` instance. */

@@ -11,7 +11,7 @@
  * <Image src="/avatars/ana.png" alt="Ana" width={64} height={64} />
  */
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
-import { getImageConfig, type ImageComponentConfig } from './image-config';
+import { getImageConfig, type ImageComponentConfig } from './shared/image-config';
 
 /** What `import photo from './photo.jpg'` gives. */
 export interface StaticImageData {

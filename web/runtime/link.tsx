@@ -22,9 +22,9 @@ import {
   type ReactNode,
   type TouchEvent,
 } from 'react';
-import { RouterContext, type Url } from './router-context';
-import { addLocale, formatUrl } from './url';
-import { whenVisible } from './client/viewport';
+import { RouterContext, type Url } from './shared/router-context';
+import { addLocale, formatUrl } from './shared/url';
+import { whenVisible } from './browser/viewport';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path, or `{ pathname, query }` where `pathname` may be a route pattern filled from `query`. */

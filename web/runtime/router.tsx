@@ -5,11 +5,11 @@
  * import Router, { useRouter } from 'stratus/router';
  * Router.events.on('routeChangeStart', (url, { shallow }) => console.log('to', url));
  */
-import { createEmitter } from './events';
-import type { StratusRouter } from './router-context';
+import { createEmitter } from './shared/events';
+import type { StratusRouter } from './shared/router-context';
 
-export { useRouter, RouterContext } from './router-context';
-export type { StratusRouter, Url, UrlObject, TransitionOptions, Query } from './router-context';
+export { useRouter, RouterContext } from './shared/router-context';
+export type { StratusRouter, Url, UrlObject, TransitionOptions, Query } from './shared/router-context';
 
 /** One event bus for the page's lifetime, so listeners added at module load keep working. */
 export const routerEvents = createEmitter();

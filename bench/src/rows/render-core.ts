@@ -7,10 +7,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { runtimeAliasPlugin } from '../../../cli/build/plugins/runtime-alias';
-import { SERVER_OPTIONS } from '../../../cli/build/steps/bundle-render';
-import type { AppModules, RenderApp } from '../../../lambdas/render/render-app';
-import type { Manifest } from '../../../cli/manifest';
+import { runtimeAliasPlugin } from '../../../cli/builder/plugins/runtime-alias';
+import { SERVER_OPTIONS } from '../../../cli/builder/steps/bundle-render';
+import type { AppModules, RenderApp } from '../../../lambdas/render/render-core';
+import { readManifest, type Manifest } from '../../../contract/manifest';
+import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { STRATUS_APP, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { timeProcess } from '../processes';
@@ -79,7 +80,7 @@ export async function renderChild(args: string[]): Promise<void> {
   const [renderDir, floorFile, sliceText, roundsText, outFile] = args as [string, string, string, string, string];
   const sliceMs = Number(sliceText);
   const bundle = require(path.join(renderDir, 'index.js')) as { loadApp(manifest: Manifest): RenderApp; modules: AppModules };
-  const manifest = JSON.parse(readFileSync(path.join(renderDir, 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(path.join(renderDir, OUTPUT_LAYOUT.manifest));
   const app = bundle.loadApp(manifest);
   const floor = require(floorFile) as { render(props: unknown): string };
   const page = bundle.modules.pages['/ssr/[id]']!;

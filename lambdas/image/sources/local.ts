@@ -15,7 +15,7 @@ export interface LocalSourceOptions {
  * Reads site paths from a folder.
  *
  * @example
- * const source = createLocalSource('web/.stratus/assets');
+ * const source = createLocalSource('web/site/.stratus/assets');
  * await source.load('/_app/static/media/photo.3f2a9c1b.jpg');
  */
 export function createLocalSource(rootDir: string, options: LocalSourceOptions = {}): ImageSource {

@@ -2,7 +2,7 @@
  * The one interface every image source implements: the S3 bucket (on Lambda), the build's
  * asset folder (local server) and allowed remote hosts.
  */
-import { HttpError } from '../../../web/runtime/errors';
+import { HttpError } from '../../shared/http-error';
 
 /** The bytes of a source image and what the source said about caching it. */
 export interface SourceImage {

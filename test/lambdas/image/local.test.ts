@@ -5,7 +5,7 @@ import { createLocalImageCore } from '../../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
 import { webCore } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
-import { resolveConfig } from '../../../web/runtime/config';
+import { resolveConfig } from '../../../contract/config';
 import { makeJpeg } from '../../fixtures/images/fixtures';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 

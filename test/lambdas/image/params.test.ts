@@ -1,6 +1,6 @@
 import { parseImageParams } from '../../../lambdas/image/params';
-import { resolveConfig } from '../../../web/runtime/config';
-import { isHttpError } from '../../../web/runtime/errors';
+import { resolveConfig } from '../../../contract/config';
+import { isHttpError } from '../../../lambdas/shared/http-error';
 
 const config = resolveConfig({
   images: { remotePatterns: [{ protocol: 'https', hostname: '**.example.com', port: '', pathname: '/images/**' }] },

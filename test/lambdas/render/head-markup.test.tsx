@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { headMarkup } from '../../../lambdas/render/head-markup';
-import type { HeadElement } from '../../../web/runtime/head-manager';
+import type { HeadElement } from '../../../web/runtime/shared/head-manager';
 
 const react = (elements: HeadElement[]) => renderToStaticMarkup(createElement(Fragment, null, ...elements));
 

@@ -2,8 +2,8 @@ import { renderToString } from 'react-dom/server';
 import type { ReactElement } from 'react';
 import Image, { getImageProps } from 'stratus/image';
 import { HeadManagerContext, type HeadManager } from '../../../web/runtime/head';
-import type { HeadElement } from '../../../web/runtime/head-manager';
-import { setImageConfig } from '../../../web/runtime/image-config';
+import type { HeadElement } from '../../../web/runtime/shared/head-manager';
+import { setImageConfig } from '../../../web/runtime/shared/image-config';
 import { renderPageDocument } from '../../../lambdas/render/render-page';
 
 afterEach(() => setImageConfig({}));

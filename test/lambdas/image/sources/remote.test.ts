@@ -4,11 +4,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createImageCore } from '../../../../lambdas/image/handler';
+import { createImageCore } from '../../../../lambdas/image/image-core';
 import { getSharp } from '../../../../lambdas/image/sharp';
 import { createRemoteSource, type RemoteSourceOptions } from '../../../../lambdas/image/sources/remote';
 import { setLogSink } from '../../../../lambdas/shared/log';
-import { resolveConfig, type RemotePattern } from '../../../../web/runtime/config';
+import { resolveConfig, type RemotePattern } from '../../../../contract/config';
 import { makeJpeg } from '../../../fixtures/images/fixtures';
 
 let server: http.Server;

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
-import { createImageCore } from '../../../../lambdas/image/handler';
+import { createImageCore } from '../../../../lambdas/image/image-core';
 import { getSharp } from '../../../../lambdas/image/sharp';
 import { createS3Source } from '../../../../lambdas/image/sources/s3';
 import { setLogSink } from '../../../../lambdas/shared/log';
-import { resolveConfig } from '../../../../web/runtime/config';
+import { resolveConfig } from '../../../../contract/config';
 import { makeJpeg } from '../../../fixtures/images/fixtures';
 
 // s3rver ships no types; this is the part the test uses.
@@ -130,7 +130,7 @@ describe('Lambda entry (index.ts)', () => {
   });
 
   it('answers a Function URL event with a base64 image from the bucket', async () => {
-    const { handler } = require('../../../../lambdas/image/index') as typeof import('../../../../lambdas/image/index');
+    const { handler } = require('../../../../lambdas/image/entry') as typeof import('../../../../lambdas/image/entry');
     const event = {
       version: '2.0',
       rawPath: '/_app/image',

@@ -1,0 +1,145 @@
+/**
+ * `stratus build`: the whole pipeline, one named step per line, ending with the manifest.
+ */
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { BuildError } from './errors';
+import path from 'node:path';
+import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest';
+import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import { edgeBehaviours, selectBehaviour } from '../../contract/edge-behaviours';
+import { analysePages } from './steps/analyse-pages';
+import { computeBuildId } from './steps/build-id';
+import { imageImportPlugin } from './plugins/image-import';
+import { bundleClient } from './steps/bundle-client';
+import { bundleImageLambda } from './steps/bundle-image';
+import { bundleRender } from './steps/bundle-render';
+import { copyPublic } from './steps/copy-public';
+import { loadConfig } from './steps/load-config';
+import { loadRenderBundle, prerender } from './steps/prerender';
+import { scanPages } from './steps/scan-pages';
+import { formatSummary, measure, type BuildSummary } from './steps/summarize';
+
+export interface BuildOptions {
+  appDir: string;
+  /** @default `<appDir>/.stratus` */
+  outDir?: string;
+  /** Also bundle the image Lambda with sharp for Lambda's platform. @default true */
+  imageLambda?: boolean;
+  /** Progress lines; silent when absent. */
+  log?: (line: string) => void;
+}
+
+export interface BuildResult {
+  manifest: Manifest;
+  outDir: string;
+  summary: BuildSummary;
+  summaryText: string;
+}
+
+export const S3_CACHE_CONTROL = [
+  // Content-hashed names: a changed file gets a new name, so caches may keep these forever.
+  { prefix: '_app/static/', cacheControl: 'public, max-age=31536000, immutable' },
+  // The build id is in the path, and a build's data never changes.
+  { prefix: '_app/data/', cacheControl: 'public, max-age=31536000, immutable' },
+  // public/ files keep their names: browsers recheck hourly, the edge daily (a deploy invalidates it).
+  { prefix: '', cacheControl: 'public, max-age=3600, s-maxage=86400' },
+];
+
+/**
+ * CloudFront sends public files' paths to the bucket (one behaviour per top-level folder
+ * and per top-level extension); a page whose path falls under one of them would never be
+ * reached, so the build says so.
+ */
+function checkRoutesReachable(routes: { pattern: string; file: string; segments: { type: string }[] }[], publicFiles: string[]): void {
+  const behaviours = edgeBehaviours(publicFiles);
+  for (const route of routes) {
+    if (route.segments.some((s) => s.type !== 'static')) continue;
+    const behaviour = selectBehaviour(behaviours, route.pattern);
+    if (behaviour.origin === 'assets') {
+      throw new BuildError(
+        `${route.file}: ${route.pattern} would be served from the bucket, since public/ files are served at ${behaviour.pathPattern}; move those files into a folder of public/, or rename the page.`,
+      );
+    }
+  }
+}
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  const appDir = path.resolve(options.appDir);
+  const outDir = path.resolve(options.outDir ?? path.join(appDir, '.stratus'));
+  const assetsDir = path.join(outDir, OUTPUT_LAYOUT.assets);
+  const renderDir = path.join(outDir, OUTPUT_LAYOUT.renderLambda);
+  const imageDir = path.join(outDir, OUTPUT_LAYOUT.imageLambda);
+
+  if (!existsSync(appDir) || !statSync(appDir).isDirectory()) {
+    throw new BuildError(`${appDir} is not a folder: give the app directory (the one holding pages/), for example \`stratus build web\`.`);
+  }
+  log(`Building ${path.relative(process.cwd(), appDir) || '.'} → ${path.relative(process.cwd(), outDir)}`);
+  const config = loadConfig(appDir, path.join(outDir, '.cache'));
+  const scanned = scanPages(appDir);
+  const routes = analysePages(appDir, scanned);
+  log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
+
+  rmSync(assetsDir, { recursive: true, force: true });
+  rmSync(renderDir, { recursive: true, force: true });
+  mkdirSync(assetsDir, { recursive: true });
+  mkdirSync(renderDir, { recursive: true });
+  mkdirSync(imageDir, { recursive: true });
+  const plugins = [imageImportPlugin({ assetsDir, publicPath: '/_app/static/media/' })];
+
+  log('  compiling client bundle…');
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images });
+  log('  compiling render Lambda…');
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins });
+  const publicFiles = copyPublic(appDir, assetsDir);
+  checkRoutesReachable(routes, publicFiles);
+
+  const buildId = computeBuildId({ dirs: [path.join(assetsDir, '_app')], files: [renderBundle], config });
+  const manifest: Manifest = {
+    version: 1,
+    buildId,
+    config,
+    routes: routes.map((r) => ({
+      pattern: r.pattern,
+      file: r.file,
+      segments: r.segments,
+      kind: r.kind,
+      fallback: false,
+      prerendered: [],
+      scripts: client.pageScripts[r.pattern] ?? [],
+    })),
+    entryScripts: client.entryScripts,
+    errorScripts: Object.fromEntries(['/404', '/500', '/_error'].filter((p) => client.pageScripts[p]).map((p) => [p, client.pageScripts[p]!])),
+    styles: client.styles,
+    publicFiles,
+    s3CacheControl: S3_CACHE_CONTROL,
+  };
+
+  log('  prerendering static pages…');
+  const count = await prerender({
+    bundle: loadRenderBundle(renderBundle),
+    manifest,
+    lambdaDir: renderDir,
+    assetsDir,
+    onProgress: (done, total) => {
+      if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
+    },
+  });
+  if (count === 0) log('  no static pages to prerender');
+
+  const manifestJson = JSON.stringify(manifest, null, 2);
+  writeFileSync(path.join(outDir, OUTPUT_LAYOUT.manifest), manifestJson);
+  writeFileSync(path.join(renderDir, 'manifest.json'), manifestJson);
+  writeFileSync(path.join(imageDir, 'manifest.json'), manifestJson);
+
+  if (options.imageLambda !== false) {
+    log('  bundling image Lambda (sharp for linux-arm64)…');
+    await bundleImageLambda(outDir);
+  }
+
+  const summary = measure(manifest, assetsDir, renderBundle);
+  const summaryText = formatSummary(summary, buildId, (performance.now() - started) / 1000);
+  log(summaryText);
+  return { manifest, outDir, summary, summaryText };
+}

@@ -1,0 +1,66 @@
+/** Step 2: read each page's exports, classify it, and reject broken pages with the file named. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { transformSync, type Message } from 'esbuild';
+import type { PageKind } from '../../../contract/manifest';
+import { BuildError } from '../errors';
+import { exportedNames, parseModule } from '../page-source';
+import type { ScannedPages, ScannedRoute } from './scan-pages';
+
+export interface AnalysedRoute extends ScannedRoute {
+  kind: PageKind;
+  hasStaticPaths: boolean;
+}
+
+const LOADERS: Record<string, 'tsx' | 'ts' | 'jsx' | 'js'> = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx' };
+
+function formatMessage(file: string, message: Message): string {
+  const where = message.location ? `${file}:${message.location.line}:${message.location.column + 1}` : file;
+  const line = message.location?.lineText ? `\n    ${message.location.lineText}` : '';
+  return `${where}: ${message.text}${line}`;
+}
+
+/** Transforms a page to plain ESM JavaScript, turning syntax errors into a BuildError naming the file. */
+export function transformPage(appDir: string, file: string): string {
+  const source = readFileSync(path.join(appDir, file), 'utf8');
+  try {
+    return transformSync(source, { loader: LOADERS[path.extname(file)] ?? 'tsx', jsx: 'automatic', format: 'esm', sourcefile: file }).code;
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors;
+    if (errors?.length) throw new BuildError(`Syntax error in ${errors.map((m) => formatMessage(file, m)).join('\n')}`);
+    throw error;
+  }
+}
+
+export function readExports(appDir: string, file: string): Set<string> {
+  return exportedNames(parseModule(transformPage(appDir, file)));
+}
+
+export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRoute[] {
+  for (const [name, file] of Object.entries(scanned.special)) {
+    if (!readExports(appDir, file).has('default')) {
+      throw new BuildError(`${file} has no default export: export the ${name} component as default.`);
+    }
+  }
+  return scanned.routes.map((route) => {
+    const names = readExports(appDir, route.file);
+    if (!names.has('default')) {
+      throw new BuildError(`${route.file} has no default export: a page must export its React component as default.`);
+    }
+    const ssr = names.has('getServerSideProps');
+    const ssg = names.has('getStaticProps');
+    const hasStaticPaths = names.has('getStaticPaths');
+    if (ssr && ssg) {
+      throw new BuildError(`${route.file} exports both getServerSideProps and getStaticProps: keep one (server data per request, or static data at build time).`);
+    }
+    if (hasStaticPaths && !ssg) {
+      throw new BuildError(`${route.file} exports getStaticPaths without getStaticProps: add getStaticProps, or remove getStaticPaths.`);
+    }
+    const dynamic = route.segments.some((s) => s.type !== 'static');
+    if (ssg && dynamic && !hasStaticPaths) {
+      throw new BuildError(`${route.file} is a dynamic route with getStaticProps but no getStaticPaths: export getStaticPaths to say which paths to prerender.`);
+    }
+    const kind: PageKind = ssr ? 'ssr' : ssg ? 'ssg' : 'static';
+    return { ...route, kind, hasStaticPaths };
+  });
+}

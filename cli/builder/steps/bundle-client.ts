@@ -1,0 +1,139 @@
+/**
+ * Step 3: the browser bundle. One generated entry (runtime + route table) and one chunk
+ * per page, code-split with shared chunks, minified, React in production mode.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
+import { runtimeAliasPlugin } from '../plugins/runtime-alias';
+import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
+import type { AnalysedRoute } from './analyse-pages';
+import type { ScannedPages } from './scan-pages';
+import type { ResolvedImageConfig } from '../../../contract/config';
+import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
+import { fromEsbuildFailure } from '../errors';
+
+export interface ClientBundle {
+  /** URL paths of the scripts every page loads first (entry + its static imports). */
+  entryScripts: string[];
+  styles: string[];
+  /** Per route pattern (and `/404`, `/500`, `/_error`): its chunk and the chunks it imports. */
+  pageScripts: Record<string, string[]>;
+  metafile: Metafile;
+}
+
+const STATIC_DIR = '_app/static';
+
+/**
+ * How browser code is compiled, shared with the runtime-size measurement
+ * (summarize.ts) so the figures describe what ships. ES2022: every browser of the last
+ * four years, and less down-levelled code.
+ */
+export const CLIENT_OPTIONS = {
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  nodePaths: [NODE_MODULES],
+  legalComments: 'none',
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig): string {
+  const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
+  const lines = [
+    `import { startClient } from ${JSON.stringify(path.join(RUNTIME_DIR, 'browser', 'start-client'))};`,
+    `import { setImageConfig } from ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'image-config'))};`,
+    // The same widths as the server, so <Image> hydrates with identical srcsets.
+    `setImageConfig(${JSON.stringify(imageConfig)});`,
+    special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
+    'startClient({ App, routes: [',
+    ...routes.map((r) =>
+      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)}, load: () => import(${abs(r.file)}) },`,
+    ),
+    '], errorPages: {',
+    ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${abs(special[p]!)}),`),
+    '} });',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** `/posts/[slug]` → `page-posts-slug`: URL-safe names for page chunks. */
+function chunkName(pattern: string): string {
+  const name = pattern.replace(/[[\]. ]/g, '').split('/').filter(Boolean).join('-');
+  return `page-${name || 'index'}`;
+}
+
+/** Follows static imports of an output chunk, so a page's first load lists every script it needs. */
+function closure(metafile: Metafile, output: string, seen = new Set<string>()): string[] {
+  if (seen.has(output)) return [];
+  seen.add(output);
+  const imports = metafile.outputs[output]?.imports ?? [];
+  return [output, ...imports.filter((i) => i.kind === 'import-statement' && !i.external).flatMap((i) => closure(metafile, i.path, seen))];
+}
+
+export async function bundleClient(options: {
+  appDir: string;
+  outDir: string;
+  routes: AnalysedRoute[];
+  special: ScannedPages['special'];
+  plugins?: Plugin[];
+  imageConfig: ResolvedImageConfig;
+}): Promise<ClientBundle> {
+  const { appDir, outDir, routes, special } = options;
+  // A virtual module, so that no build-folder path feeds into the chunk hashes.
+  const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
+  const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG });
+  const entryPlugin: Plugin = {
+    name: 'stratus-client-entry',
+    setup(b) {
+      b.onResolve({ filter: /^stratus:client-entry$/ }, () => ({ path: 'client-entry', namespace: 'stratus' }));
+      b.onLoad({ filter: /.*/, namespace: 'stratus' }, () => ({ contents: entrySourceText, loader: 'js', resolveDir: path.resolve(appDir) }));
+    },
+  };
+  const entryFile = 'stratus:client-entry';
+  const assetsDir = path.join(outDir, 'assets');
+  const pageFiles = new Map<string, string>();
+  for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
+  for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
+
+  const result = await build({
+    entryPoints: [{ in: entryFile, out: 'main' }, ...[...pageFiles].map(([file, pattern]) => ({ in: file, out: chunkName(pattern) }))],
+    bundle: true,
+    splitting: true,
+    ...CLIENT_OPTIONS,
+    metafile: true,
+    write: true,
+    outdir: path.join(assetsDir, STATIC_DIR),
+    outbase: path.resolve(appDir),
+    entryNames: 'chunks/[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    publicPath: `/${STATIC_DIR}/`,
+    plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), ...(options.plugins ?? [])],
+  }).catch((error: unknown) => {
+    throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
+  });
+  const metafile = result.metafile;
+  // For bundle analysis (esbuild's analyzer reads it): what each input costs in each chunk.
+  mkdirSync(path.join(outDir, '.cache'), { recursive: true });
+  writeFileSync(path.join(outDir, '.cache', 'client-metafile.json'), JSON.stringify(metafile));
+  const toUrl = (output: string) => '/' + path.relative(assetsDir, path.resolve(output)).split(path.sep).join('/');
+  const pageScripts: Record<string, string[]> = {};
+  let entryScripts: string[] = [];
+  let styles: string[] = [];
+  for (const [output, info] of Object.entries(metafile.outputs)) {
+    if (!info.entryPoint) continue;
+    if (info.entryPoint === 'stratus:client-entry') {
+      entryScripts = closure(metafile, output).map(toUrl);
+      if (info.cssBundle) styles = [toUrl(info.cssBundle)];
+    } else {
+      const pattern = pageFiles.get(path.resolve(info.entryPoint));
+      if (pattern && output.endsWith('.js')) pageScripts[pattern] = closure(metafile, output).map(toUrl);
+    }
+  }
+  return { entryScripts, styles, pageScripts, metafile };
+}

@@ -1,0 +1,91 @@
+/**
+ * Step 4: the render Lambda bundle: the render core with every page compiled in, one
+ * CommonJS file for Node.js, React in production mode.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
+import { runtimeAliasPlugin } from '../plugins/runtime-alias';
+import type { AnalysedRoute } from './analyse-pages';
+import type { ScannedPages } from './scan-pages';
+import { fromEsbuildFailure } from '../errors';
+
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special']): string {
+  const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
+  const lines = [`import { createRenderLambda, loadRenderApp } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'entry'))};`];
+  routes.forEach((r, i) => lines.push(`import * as page${i} from ${abs(r.file)};`));
+  lines.push(special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;');
+  const errorPages = (['404', '500', '_error'] as const).filter((p) => special[p]);
+  errorPages.forEach((p) => lines.push(`import * as error${p.replace('_', '')} from ${abs(special[p]!)};`));
+  lines.push(
+    'const modules = {',
+    `  pages: { ${routes.map((r, i) => `${JSON.stringify(r.pattern)}: page${i}`).join(', ')} },`,
+    '  App,',
+    `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
+    '};',
+    'export const { handler } = createRenderLambda(modules, __dirname);',
+    '/** Build time: the same app over a manifest given in memory (prerendering). */',
+    'export const loadApp = (manifest) => loadRenderApp(modules, __dirname, manifest);',
+    'export { modules };',
+  );
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * The render core needs only `renderToString`/`renderToStaticMarkup`: its own imports of
+ * `react-dom/server` get React's legacy server build alone, not the streaming build beside
+ * it (half the server React code, and no `stream`, `util`, `crypto`, `async_hooks` to load
+ * at cold start). Pages that import `react-dom/server` themselves get the whole module.
+ */
+function legacyServerRendererPlugin(): Plugin {
+  const own = [path.join(REPO_ROOT, 'lambdas') + path.sep, CONTRACT_DIR + path.sep, RUNTIME_DIR + path.sep];
+  const legacy = path.join(NODE_MODULES, 'react-dom', 'cjs', 'react-dom-server-legacy.node.production.js');
+  return {
+    name: 'stratus-legacy-server-renderer',
+    setup(build) {
+      build.onResolve({ filter: /^react-dom\/server$/ }, (args) =>
+        own.some((dir) => args.importer.startsWith(dir)) ? { path: legacy } : undefined,
+      );
+    },
+  };
+}
+
+/** How server code is compiled: one CommonJS file for Node.js, React in production mode (bench/ compiles its floor the same way). */
+export const SERVER_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  nodePaths: [NODE_MODULES],
+  loader: { '.css': 'empty' },
+  legalComments: 'none',
+  logLevel: 'silent',
+} satisfies BuildOptions;
+
+export async function bundleRender(options: {
+  appDir: string;
+  outDir: string;
+  lambdaDir: string;
+  routes: AnalysedRoute[];
+  special: ScannedPages['special'];
+  plugins?: Plugin[];
+}): Promise<string> {
+  const cacheDir = path.join(options.outDir, '.cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const entryFile = path.join(cacheDir, 'render-entry.js');
+  writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special));
+  const outfile = path.join(options.lambdaDir, 'index.js');
+  await build({
+    ...SERVER_OPTIONS,
+    entryPoints: [entryFile],
+    outfile,
+    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), ...(options.plugins ?? [])],
+  }).catch((error: unknown) => {
+    throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
+  });
+  return outfile;
+}

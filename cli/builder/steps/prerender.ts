@@ -1,0 +1,99 @@
+/**
+ * Step 6: pages with static data (and plain pages) become HTML and page-data JSON per
+ * locale, rendered by the render bundle itself so build and Lambda agree byte for byte.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Manifest, ManifestRoute } from '../../../contract/manifest';
+import { buildPath, dataPath } from '../../../web/runtime/shared/route-match';
+import type { PageModule } from '../../../web/runtime/shared/page-types';
+import { BuildError } from '../errors';
+import { PRERENDERED_DIR, prerenderedKey } from '../../../contract/output-layout';
+
+interface RenderBundle {
+  loadApp(manifest: Manifest): { prerender(pattern: string, path: string, locale: string): Promise<unknown> };
+  modules: { pages: Record<string, PageModule> };
+}
+
+interface StoredPageLike {
+  html: string;
+  json: string;
+  revalidate: number | false;
+  notFound?: boolean;
+}
+
+export function loadRenderBundle(file: string): RenderBundle {
+  delete require.cache[require.resolve(file)];
+  return require(file) as RenderBundle;
+}
+
+/** Paths to prerender for one route, per locale, from getStaticPaths or the route itself. */
+async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manifest): Promise<{ path: string; locale: string }[]> {
+  const { locales, defaultLocale } = manifest.config;
+  const dynamic = route.segments.some((s) => s.type !== 'static');
+  if (!dynamic) return locales.map((locale) => ({ path: route.pattern, locale }));
+  if (!module.getStaticPaths) return []; // dynamic page without data: rendered on request
+  const result = await module.getStaticPaths({ locales, defaultLocale });
+  if (!result || !Array.isArray(result.paths)) {
+    throw new BuildError(`${route.file}: getStaticPaths must return { paths: [...], fallback }, got ${JSON.stringify(result)}`);
+  }
+  if (result.fallback !== false && result.fallback !== true && result.fallback !== 'blocking') {
+    throw new BuildError(`${route.file}: getStaticPaths returned fallback ${JSON.stringify(result.fallback)}; use false, true or 'blocking'.`);
+  }
+  route.fallback = result.fallback;
+  return result.paths.map((entry) => {
+    if (typeof entry === 'string') return { path: entry, locale: defaultLocale };
+    try {
+      return { path: buildPath(route.segments, entry.params ?? {}).path, locale: entry.locale ?? defaultLocale };
+    } catch (error) {
+      throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${(error as Error).message}`);
+    }
+  });
+}
+
+export async function prerender(options: {
+  bundle: RenderBundle;
+  manifest: Manifest;
+  lambdaDir: string;
+  assetsDir: string;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<number> {
+  const { bundle, manifest, lambdaDir, assetsDir } = options;
+  const jobs: { route: ManifestRoute; path: string; locale: string }[] = [];
+  for (const route of manifest.routes) {
+    if (route.kind === 'ssr') continue;
+    const module = bundle.modules.pages[route.pattern]!;
+    for (const p of await pathsOf(route, module, manifest)) {
+      if (!manifest.config.locales.includes(p.locale)) {
+        throw new BuildError(`${route.file}: getStaticPaths returned locale "${p.locale}", which is not in stratus.config locales.`);
+      }
+      jobs.push({ route, ...p });
+    }
+  }
+  const app = bundle.loadApp(manifest);
+  let done = 0;
+  for (const job of jobs) {
+    let result: StoredPageLike | { type: string };
+    try {
+      result = (await app.prerender(job.route.pattern, job.path, job.locale)) as StoredPageLike | { type: string };
+    } catch (error) {
+      if (error instanceof BuildError) throw error;
+      throw new BuildError(`${job.route.file}: prerendering ${job.path} (${job.locale}) failed: ${(error as Error).message ?? error}`);
+    }
+    done++;
+    options.onProgress?.(done, jobs.length);
+    if ('type' in result || result.notFound) continue; // redirects and notFound are answered per request
+    const file = path.join(lambdaDir, PRERENDERED_DIR, prerenderedKey(job.locale, job.path));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(`${file}.html`, result.html);
+    writeFileSync(`${file}.json`, result.json);
+    job.route.prerendered.push({ path: job.path, locale: job.locale, revalidate: result.revalidate });
+    // Data that never changes goes to S3; revalidating data is served by the function.
+    if (result.revalidate === false) {
+      const dataFile = path.join(assetsDir, dataPath(manifest.buildId, job.path, job.locale, manifest.config));
+      mkdirSync(path.dirname(dataFile), { recursive: true });
+      writeFileSync(dataFile, result.json);
+    }
+  }
+  return jobs.length;
+}

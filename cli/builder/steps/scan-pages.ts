@@ -1,0 +1,78 @@
+/** Step 1: `pages/` → the route list, ordered by precedence, plus the special pages. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { compareRoutes, parseRoutePattern, routeShape, type RouteSegment } from '../../../web/runtime/shared/route-match';
+import { BuildError } from '../errors';
+
+export const PAGE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
+export const SPECIAL_PAGES = ['_app', '_document', '404', '500', '_error'] as const;
+export type SpecialPage = '_app' | '404' | '500' | '_error';
+
+export interface ScannedRoute {
+  pattern: string;
+  /** Relative to the app directory, with forward slashes. */
+  file: string;
+  segments: RouteSegment[];
+}
+
+export interface ScannedPages {
+  routes: ScannedRoute[];
+  special: Partial<Record<SpecialPage, string>>;
+}
+
+function listFiles(dir: string, base = ''): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const rel = base ? `${base}/${entry}` : entry;
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) out.push(...listFiles(full, rel));
+    else out.push(rel);
+  }
+  return out;
+}
+
+/** `posts/[slug].tsx` → `/posts/[slug]`; `blog/index.tsx` → `/blog`. */
+export function fileToPattern(rel: string): string {
+  const ext = path.extname(rel);
+  const withoutExt = rel.slice(0, -ext.length);
+  const parts = withoutExt.split('/');
+  if (parts[parts.length - 1] === 'index') parts.pop();
+  return '/' + parts.join('/');
+}
+
+export function scanPages(appDir: string): ScannedPages {
+  const pagesDir = path.join(appDir, 'pages');
+  if (!existsSync(pagesDir)) throw new BuildError(`No pages/ folder in ${appDir}: create ${path.join(appDir, 'pages', 'index.tsx')} to start.`);
+  const routes: ScannedRoute[] = [];
+  const special: ScannedPages['special'] = {};
+  const byShape = new Map<string, ScannedRoute>();
+  for (const rel of listFiles(pagesDir)) {
+    if (!PAGE_EXTENSIONS.includes(path.extname(rel)) || rel.endsWith('.d.ts') || /\.(test|spec)\.[jt]sx?$/.test(rel)) continue;
+    const file = `pages/${rel}`;
+    const name = rel.slice(0, -path.extname(rel).length);
+    if ((SPECIAL_PAGES as readonly string[]).includes(name)) {
+      if (name === '_document') throw new BuildError(`${file}: a custom _document is not supported; use _app and <Head> instead.`);
+      special[name as SpecialPage] = file;
+      continue;
+    }
+    if (rel.split('/').some((part) => part.startsWith('_'))) continue; // private files next to pages
+    const pattern = fileToPattern(rel);
+    let segments: RouteSegment[];
+    try {
+      segments = parseRoutePattern(pattern);
+    } catch (error) {
+      throw new BuildError(`${file}: ${(error as Error).message}`);
+    }
+    const route = { pattern, file, segments };
+    const shape = routeShape(segments);
+    const other = byShape.get(shape);
+    if (other) {
+      const [first, second] = [other.file, file].sort();
+      throw new BuildError(`${first} and ${second} both claim the route ${pattern}: rename or remove one of them.`);
+    }
+    byShape.set(shape, route);
+    routes.push(route);
+  }
+  routes.sort(compareRoutes);
+  return { routes, special };
+}

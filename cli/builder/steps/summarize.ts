@@ -1,0 +1,144 @@
+/** Step 8: the table printed at the end of a build: routes, kinds, first-load JS, totals. */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
+import type { Manifest, PageKind } from '../../../contract/manifest';
+import { CLIENT_OPTIONS } from './bundle-client';
+import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
+
+const KIND_MARK: Record<PageKind, string> = { static: '○', ssg: '●', ssr: 'λ' };
+const KIND_NAME: Record<PageKind, string> = { static: 'static', ssg: 'static data', ssr: 'server data' };
+
+export interface RouteSize {
+  pattern: string;
+  kind: PageKind;
+  /** First-load JS (entry + page chunks), bytes after gzip and after brotli. */
+  gzip: number;
+  brotli: number;
+  prerendered: number;
+}
+
+export interface BuildSummary {
+  routes: RouteSize[];
+  sharedGzip: number;
+  sharedBrotli: number;
+  /** The Stratus client runtime's own share of the first load: everything but React and React DOM. */
+  runtime: { gzip: number; brotli: number };
+  /** React and React DOM, compressed on their own. */
+  react: { gzip: number; brotli: number };
+  renderBundleBytes: number;
+}
+
+const REACT_ONLY = `export * as r from 'react'; export * as d from 'react-dom/client'; export * as j from 'react/jsx-runtime';`;
+const RUNTIME_ENTRY = ['browser/start-client', 'link', 'head', 'router'].map((m, i) => `export * as m${i} from ${JSON.stringify(path.join(RUNTIME_DIR, m))};`).join(' ');
+
+type RuntimeSize = { runtime: BuildSummary['runtime']; react: BuildSummary['react'] };
+
+/**
+ * What the runtime figure depends on: the runtime's sources, the React and esbuild
+ * versions and the compile options. Never the app.
+ */
+function runtimeSizeKey(): string {
+  const hash = createHash('sha256').update(JSON.stringify(CLIENT_OPTIONS)).update(esbuildVersion);
+  for (const pkg of ['react', 'react-dom']) hash.update(readFileSync(path.join(NODE_MODULES, pkg, 'package.json')));
+  // The browser runtime also bundles the contract's URL layout.
+  for (const dir of [RUNTIME_DIR, CONTRACT_DIR]) {
+    for (const file of readdirSync(dir, { recursive: true }).map(String).sort()) {
+      const full = path.join(dir, file);
+      if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+    }
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The runtime's own share, measured as what it adds on top of React: React + React DOM
+ * bundled alone, then together with the runtime (client entry, Link, Head, Router), with
+ * the client bundle's settings; the share is the difference of the compressed sizes.
+ * Bundling React twice takes over a second, and the figure depends on the checkout, not
+ * the app, so it is kept in node_modules/.cache until the runtime or React changes.
+ */
+export function measureRuntime(): RuntimeSize {
+  const key = runtimeSizeKey();
+  const cacheFile = path.join(NODE_MODULES, '.cache', 'stratus', 'runtime-size.json');
+  try {
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8')) as { key: string; size: RuntimeSize };
+    if (cached.key === key) return cached.size;
+  } catch {
+    // No cache yet, or an unreadable one: measure.
+  }
+  const bundle = (contents: string) => {
+    const options: BuildOptions = {
+      ...CLIENT_OPTIONS,
+      stdin: { contents, resolveDir: REPO_ROOT, loader: 'tsx' },
+      bundle: true,
+      write: false,
+    };
+    const code = buildSync(options).outputFiles![0]!.contents;
+    return { gzip: gzipSync(code, { level: 9 }).length, brotli: brotliCompressSync(code).length };
+  };
+  const react = bundle(REACT_ONLY);
+  const both = bundle(`${REACT_ONLY} ${RUNTIME_ENTRY}`);
+  const size: RuntimeSize = { react, runtime: { gzip: both.gzip - react.gzip, brotli: both.brotli - react.brotli } };
+  mkdirSync(path.dirname(cacheFile), { recursive: true });
+  writeFileSync(cacheFile, JSON.stringify({ key, size }));
+  return size;
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`;
+}
+
+export function measure(manifest: Manifest, assetsDir: string, renderBundle: string): BuildSummary {
+  const cache = new Map<string, { gzip: number; brotli: number }>();
+  const size = (url: string) => {
+    let entry = cache.get(url);
+    if (!entry) {
+      const content = readFileSync(path.join(assetsDir, url));
+      entry = { gzip: gzipSync(content, { level: 9 }).length, brotli: brotliCompressSync(content).length };
+      cache.set(url, entry);
+    }
+    return entry;
+  };
+  const total = (urls: Iterable<string>) => {
+    let gzip = 0;
+    let brotli = 0;
+    for (const url of new Set(urls)) {
+      gzip += size(url).gzip;
+      brotli += size(url).brotli;
+    }
+    return { gzip, brotli };
+  };
+  const shared = total(manifest.entryScripts);
+  return {
+    routes: manifest.routes.map((r) => ({ pattern: r.pattern, kind: r.kind, prerendered: r.prerendered.length, ...total([...manifest.entryScripts, ...r.scripts]) })),
+    sharedGzip: shared.gzip,
+    sharedBrotli: shared.brotli,
+    ...measureRuntime(),
+    renderBundleBytes: readFileSync(renderBundle).length,
+  };
+}
+
+export function formatSummary(summary: BuildSummary, buildId: string, seconds: number): string {
+  const width = Math.max(5, ...summary.routes.map((r) => r.pattern.length));
+  const note = (r: RouteSize) => (r.prerendered ? `(${r.prerendered} prerendered)` : '');
+  const lines = [
+    '',
+    `  ${'Route'.padEnd(width)}  ${'Kind'.padEnd(11)}  First-load JS: ${'gzip'.padStart(9)}  ${'brotli'.padStart(9)}`,
+    ...summary.routes.map((r) =>
+      `${KIND_MARK[r.kind]} ${r.pattern.padEnd(width)}  ${KIND_NAME[r.kind].padEnd(11)}  ${''.padEnd(15)}${formatBytes(r.gzip).padStart(9)}` +
+      `  ${formatBytes(r.brotli).padStart(9)}  ${note(r)}`.trimEnd(),
+    ),
+    '',
+    `  Shared by all pages: ${formatBytes(summary.sharedGzip)} gzip, ${formatBytes(summary.sharedBrotli)} brotli`,
+    `    of which the Stratus runtime: ${formatBytes(summary.runtime.gzip)} gzip, ${formatBytes(summary.runtime.brotli)} brotli` +
+      ` (React + React DOM: ${formatBytes(summary.react.gzip)} gzip, ${formatBytes(summary.react.brotli)} brotli)`,
+    `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)} (index.js)`,
+    `  ${summary.routes.length} routes, build ${buildId}, ${seconds.toFixed(1)} s`,
+    '',
+    '  ○ static   ● static data (getStaticProps)   λ server data (getServerSideProps)',
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,87 @@
+/**
+ * The app's config (`stratus.config.ts`) as users write it, and resolved with defaults as
+ * the build records it in the manifest. Part of the contract: the render and image
+ * functions and the stack read the resolved form.
+ *
+ * @example
+ * // web/site/stratus.config.ts
+ * import type { StratusConfig } from 'stratus/config';
+ * export default { locales: ['en', 'fr'], defaultLocale: 'en' } satisfies StratusConfig;
+ */
+export interface RemotePattern {
+  protocol?: 'http' | 'https';
+  /** Exact host, or with wildcards: `*.example.com` (one label), `**.example.com` (any depth). */
+  hostname: string;
+  port?: string;
+  /** Path glob, `/images/**` style; any path when absent. */
+  pathname?: string;
+}
+
+export interface ImageConfig {
+  deviceSizes?: number[];
+  imageSizes?: number[];
+  /** Default quality when `q` is absent. */
+  quality?: number;
+  /** Output formats offered, in order of preference (`image/avif`, `image/webp`). */
+  formats?: string[];
+  remotePatterns?: RemotePattern[];
+  /** Lower bound of the `max-age` of optimised images, in seconds. */
+  minimumCacheTTL?: number;
+  dangerouslyAllowSVG?: boolean;
+}
+
+export interface StratusConfig {
+  locales?: string[];
+  defaultLocale?: string;
+  images?: ImageConfig;
+}
+
+export interface ResolvedImageConfig {
+  deviceSizes: number[];
+  imageSizes: number[];
+  quality: number;
+  formats: string[];
+  remotePatterns: RemotePattern[];
+  minimumCacheTTL: number;
+  dangerouslyAllowSVG: boolean;
+}
+
+export interface ResolvedConfig {
+  locales: string[];
+  defaultLocale: string;
+  images: ResolvedImageConfig;
+}
+
+export const DEFAULT_DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840];
+export const DEFAULT_IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384];
+export const DEFAULT_IMAGE_QUALITY = 75;
+
+/** Fills in defaults and rejects contradictory settings with a message saying how to fix them. */
+export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
+  const locales = config.locales && config.locales.length > 0 ? [...config.locales] : ['en'];
+  const defaultLocale = config.defaultLocale ?? locales[0]!;
+  if (!locales.includes(defaultLocale)) {
+    throw new Error(
+      `defaultLocale "${defaultLocale}" is not in locales [${locales.join(', ')}]; add it to locales or pick one of them.`,
+    );
+  }
+  for (const locale of locales) {
+    if (!/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(locale)) {
+      throw new Error(`locale "${locale}" is not a language tag such as "en" or "fr-CA".`);
+    }
+  }
+  const images = config.images ?? {};
+  return {
+    locales,
+    defaultLocale,
+    images: {
+      deviceSizes: [...(images.deviceSizes ?? DEFAULT_DEVICE_SIZES)].sort((a, b) => a - b),
+      imageSizes: [...(images.imageSizes ?? DEFAULT_IMAGE_SIZES)].sort((a, b) => a - b),
+      quality: images.quality ?? DEFAULT_IMAGE_QUALITY,
+      formats: images.formats ?? ['image/webp'],
+      remotePatterns: images.remotePatterns ?? [],
+      minimumCacheTTL: images.minimumCacheTTL ?? 60,
+      dangerouslyAllowSVG: images.dangerouslyAllowSVG ?? false,
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * The layout of a build folder (**contract**): what `stratus build` writes, the stack
+ * deploys and the local server serves. `<appDir>/.stratus` unless `--out` says otherwise.
+ */
+export const OUTPUT_LAYOUT = {
+  manifest: 'manifest.json',
+  /** Everything under here is uploaded to the S3 bucket as is. */
+  assets: 'assets',
+  /** The render Lambda's code folder: `index.js` (handler `index.handler`), manifest, prerendered pages. */
+  renderLambda: 'lambdas/render',
+  /** The image Lambda's code folder: `index.js` (handler `index.handler`) and sharp's native package. */
+  imageLambda: 'lambdas/image',
+} as const;
+
+/** The Lambda handler both function folders export: `index.js`, `exports.handler`. */
+export const LAMBDA_ENTRY_FILE = 'index.js';
+
+/** The folder of prerendered pages inside the render function's folder. */
+export const PRERENDERED_DIR = 'prerendered';
+
+/** File name (without extension) of a prerendered page below PRERENDERED_DIR: `fr/posts/a`, `en/index`. */
+export function prerenderedKey(locale: string, pagePath: string): string {
+  return `${locale}${pagePath === '/' ? '/index' : pagePath}`;
+}

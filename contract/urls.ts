@@ -1,0 +1,43 @@
+/**
+ * The URL layout every part agrees on (**contract**): the build writes files there, the
+ * stack routes them, the functions and the browser runtime request them. The edge
+ * function (infra/edge/viewer-request.cf.js) is standalone text with its own copies; a
+ * test holds them equal to these.
+ */
+
+/** Everything Stratus serves itself lives under this prefix; `public/` may not use it. */
+export const APP_PREFIX = '/_app/';
+/** Content-hashed scripts, styles and media: `/_app/static/<name>-<hash>.js`. */
+export const STATIC_PREFIX = '/_app/static/';
+/** Imported images and other media files, hashed: `/_app/static/media/photo.3f2a9c1b.jpg`. */
+export const MEDIA_PREFIX = '/_app/static/media/';
+/** Page data: `/_app/data/<buildId>/[<locale>/]<path>.json` (`/index.json` for `/`). */
+export const DATA_PREFIX = '/_app/data/';
+/** The image optimiser: `/_app/image?url=&w=&q=`. */
+export const IMAGE_PATH = '/_app/image';
+/** Where each deploy records its build id in the bucket: `/_app/builds/<buildId>.json`. */
+export const BUILDS_PREFIX = '/_app/builds/';
+
+/** The cookie that remembers a visitor's chosen locale (the edge skips detection when set). */
+export const LOCALE_COOKIE = 'STRATUS_LOCALE';
+
+/** `/_app/data/<buildId>/[<locale>/]<path>.json`; `localePrefix` is `''` for the default locale. */
+export function dataUrl(buildId: string, localePrefix: string, pagePath: string): string {
+  const page = pagePath === '/' ? '/index' : pagePath.replace(/\/$/, '');
+  return `${DATA_PREFIX}${buildId}${localePrefix}${page}.json`;
+}
+
+/**
+ * The parts of a page-data URL: its build id and the page path it stands for (locale prefix
+ * still on). Null when the path is not a data URL.
+ */
+export function parseDataUrl(path: string): { buildId: string; pagePath: string } | null {
+  if (!path.startsWith(DATA_PREFIX) || !path.endsWith('.json')) return null;
+  const rest = path.slice(DATA_PREFIX.length, -'.json'.length);
+  const slash = rest.indexOf('/');
+  if (slash <= 0) return null;
+  let pagePath = rest.slice(slash);
+  if (pagePath === '/index') pagePath = '/';
+  else if (pagePath.endsWith('/index')) pagePath = pagePath.slice(0, -'/index'.length);
+  return { buildId: rest.slice(0, slash), pagePath };
+}

@@ -1,0 +1,24 @@
+/**
+ * The image Lambda: config from the `manifest.json` the build copies next to this file
+ * (`STRATUS_MANIFEST` may point elsewhere), images from the bucket named by
+ * `STRATUS_BUCKET`, all behind the one Function URL adapter.
+ */
+import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { readManifest } from '../../contract/manifest';
+import { createFunctionUrlHandler } from '../shared/function-url';
+import { webCore } from '../shared/http';
+import { createImageCore } from './image-core';
+import { createS3Source } from './sources/s3';
+
+const manifestPath = process.env.STRATUS_MANIFEST ?? join(__dirname, 'manifest.json');
+const manifest = readManifest(manifestPath);
+const bucket = process.env.STRATUS_BUCKET;
+if (!bucket) throw new Error('STRATUS_BUCKET is not set: the image Lambda needs the name of the assets bucket.');
+
+export const handler = createFunctionUrlHandler(
+  webCore(createImageCore({
+    config: manifest.config.images,
+    source: createS3Source({ client: new S3Client({}), bucket }),
+  })),
+);

@@ -1,0 +1,46 @@
+import { exportedNames, parseModule, stripDataFunctions } from '../../../cli/builder/page-source';
+
+describe('stripDataFunctions', () => {
+  test('removes data functions and the imports only they used', () => {
+    const out = stripDataFunctions(`
+import { readFileSync } from 'node:fs';
+import { readSecret, shared } from './secret';
+import { jsx } from 'react/jsx-runtime';
+import './styles.css';
+const helper = () => readSecret();
+export default function Page(props) { return jsx('p', { children: shared(props.x) }); }
+export async function getServerSideProps() { return { props: { x: readFileSync('a') + helper() } }; }
+`);
+    expect(out).not.toMatch(/node:fs|readSecret|helper|getServerSideProps/);
+    expect(out).toContain("import { shared } from './secret';");
+    expect(out).toContain("import './styles.css';");
+    expect(out).toContain('export default function Page');
+  });
+
+  test('handles const exports and export lists', () => {
+    const out = stripDataFunctions(`
+import db from 'db';
+const getStaticPaths = () => db.paths();
+export const getStaticProps = async () => ({ props: db.get() });
+export { getStaticPaths };
+export const config = { a: 1 };
+export default () => null;
+`);
+    expect(out).not.toMatch(/\bdb\b|getStatic/);
+    expect(out).toContain('export const config');
+  });
+
+  test('keeps what the page itself also uses', () => {
+    const out = stripDataFunctions(`
+import { format } from './format';
+export default function Page() { return format(1); }
+export function getStaticProps() { return { props: { a: format(2) } }; }
+`);
+    expect(out).toContain("import { format } from './format';");
+  });
+
+  test('exportedNames lists declarations, lists and default', () => {
+    const names = exportedNames(parseModule('export default 1; export function getStaticProps() {} const a = 1; export { a as b };'));
+    expect([...names].sort()).toEqual(['b', 'default', 'getStaticProps']);
+  });
+});

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { edgeBehaviours, MAX_BEHAVIOURS, matchPathPattern, selectBehaviour } from '../../contract/edge-behaviours';
+import { onlyResource, synthFixture } from '../infra/stack-fixture';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+describe('edge behaviour table', () => {
+  const table = edgeBehaviours(['/favicon.ico', '/robots.txt', '/photos/a.jpg', '/photos/deep/b.png', '/fonts/x.woff2', '/logo.png']);
+
+  test('fixed paths first, public files grouped, default last', () => {
+    expect(table.map((b) => b.pathPattern)).toEqual([
+      '/_app/static/*',
+      '/_app/data/*',
+      '/_app/image',
+      '/*.ico',
+      '/*.png',
+      '/*.txt',
+      '/fonts/*',
+      '/photos/*',
+      '*',
+    ]);
+  });
+
+  test.each([
+    ['/_app/static/chunk-abc.js', 'assets', 'immutable'],
+    ['/_app/data/b1/fr/posts/a.json', 'assets', 'origin'],
+    ['/_app/image', 'image', 'image'],
+    ['/photos/deep/b.png', 'assets', 'origin'],
+    ['/favicon.ico', 'assets', 'origin'],
+    ['/about', 'render', 'origin'],
+    ['/', 'render', 'origin'],
+  ])('%s → %s (%s)', (path, origin, cache) => {
+    expect(selectBehaviour(table, path)).toMatchObject({ origin, cache });
+  });
+
+  test('page data falls back to the render function; the edge function runs only where a Lambda may answer', () => {
+    expect(selectBehaviour(table, '/_app/data/x.json').failoverOrigin).toBe('render');
+    const withFunction = table.filter((b) => b.viewerRequest).map((b) => b.pathPattern);
+    expect(withFunction).toEqual(['/_app/data/*', '/_app/image', '*']);
+  });
+
+  test('CloudFront pattern matching: case-sensitive, * spans slashes, ? one character', () => {
+    expect(matchPathPattern('/photos/*', '/photos/a/b.jpg')).toBe(true);
+    expect(matchPathPattern('/photos/*', '/Photos/a.jpg')).toBe(false);
+    expect(matchPathPattern('/*.png', '/a/b.png')).toBe(true);
+    expect(matchPathPattern('/a?c', '/abc')).toBe(true);
+    expect(matchPathPattern('/_app/image', '/_app/images')).toBe(false);
+  });
+
+  test('thousands of public files stay within the behaviour quota', () => {
+    const files = Array.from({ length: 5000 }, (_, i) => `/gallery${i % 20}/photo-${i}.jpg`);
+    expect(edgeBehaviours(files).length).toBeLessThanOrEqual(MAX_BEHAVIOURS);
+    expect(MAX_BEHAVIOURS).toBeLessThan(75);
+  });
+
+  test('too many top-level names fails with the fix', () => {
+    const files = Array.from({ length: 80 }, (_, i) => `/file-${i}`);
+    expect(() => edgeBehaviours(files)).toThrow(/move top-level files into folders/);
+  });
+});
+
+describe('one table for the stack and the local server', () => {
+  test('the distribution has exactly the table’s behaviours, in order', () => {
+    const { template, build } = synthFixture();
+    const config = onlyResource(template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
+    const table = edgeBehaviours(build.manifest.publicFiles);
+    expect([...config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern), '*']).toEqual(table.map((b) => b.pathPattern));
+    const withFunction = [...config.CacheBehaviors, { ...config.DefaultCacheBehavior, PathPattern: '*' }]
+      .filter((b: { FunctionAssociations?: unknown[] }) => b.FunctionAssociations)
+      .map((b: { PathPattern: string }) => b.PathPattern);
+    expect(withFunction).toEqual(table.filter((b) => b.viewerRequest).map((b) => b.pathPattern));
+  });
+
+  // The local server lives in cli/serve (another module); it must route with this table
+  // and run this edge function rather than keep copies.
+  const server = join(ROOT, 'cli', 'serve', 'server.ts');
+  const origins = join(ROOT, 'cli', 'serve', 'local-origins.ts');
+  (existsSync(server) ? test : test.skip)('the local server imports the table and the edge function from infra/edge', () => {
+    const sources = [server, origins].filter(existsSync).map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(sources).toMatch(/import \{[^}]*\bedgeBehaviours\b[^}]*\} from '\.\.\/\.\.\/infra\/edge\/behaviours'/);
+    expect(sources).toMatch(/import \{[^}]*\bselectBehaviour\b[^}]*\} from '\.\.\/\.\.\/infra\/edge\/behaviours'/);
+    expect(sources).toMatch(/\bloadViewerRequest\b[\s\S]*from '\.\.\/\.\.\/infra\/edge\/viewer-request'/);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The client router's core without a browser: a memory history, a fake fetch and fake
+ * page loaders. Event order, cancellation, data answers, retries, hash changes, prefetch.
+ */
+import { createEmitter } from '../../../../web/runtime/shared/events';
+import { memoryHistory } from '../../../../web/runtime/browser/history-source';
+import { createNavigator, type PageState } from '../../../../web/runtime/browser/navigator';
+import type { ClientRoute } from '../../../../web/runtime/shared/page-types';
+import { parseRoutePattern } from '../../../../web/runtime/shared/route-match';
+
+const Page = () => null;
+const NotFound = () => null;
+
+type Answer = { status: number; body?: unknown } | 'network';
+
+function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<string, () => Promise<{ default: typeof Page }>>; initial?: string; timeoutMs?: number } = {}) {
+  const history = memoryHistory(options.initial ?? '/');
+  const events = createEmitter();
+  const log: unknown[][] = [];
+  for (const type of ['routeChangeStart', 'beforeHistoryChange', 'routeChangeComplete', 'routeChangeError', 'hashChangeStart', 'hashChangeComplete']) {
+    events.on(type, (...args: unknown[]) => log.push([type, ...args.map((a) => (a instanceof Error ? { cancelled: (a as { cancelled?: boolean }).cancelled === true } : a))]));
+  }
+  const fetched: string[] = [];
+  const answers = options.answers ?? {};
+  const fetchImpl = (async (input: string) => {
+    fetched.push(input);
+    const queue = answers[input.replace(/^\/_app\/data\/b1/, '')];
+    const answer = queue && queue.length > 1 ? queue.shift()! : queue?.[0];
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    const { status, body } = answer ?? { status: 200, body: { pageProps: { from: input } } };
+    return new Response(JSON.stringify(body ?? {}), { status });
+  }) as unknown as typeof fetch;
+  const load = (pattern: string) => options.loaders?.[pattern] ?? (async () => ({ default: Page }));
+  const route = (pattern: string, kind: ClientRoute['kind']): ClientRoute => ({ pattern, kind, segments: parseRoutePattern(pattern), load: () => load(pattern)() });
+  const routes = [route('/', 'ssg'), route('/about', 'static'), route('/posts/[slug]', 'ssg'), route('/live', 'ssr'), route('/docs/[...path]', 'ssr'), route('/shop/[[...f]]', 'static')];
+  const rendered: PageState[] = [];
+  const nav = createNavigator({
+    buildId: 'b1',
+    locales: ['en', 'fr'],
+    defaultLocale: 'en',
+    routes,
+    errorPages: {},
+    ErrorPage: NotFound,
+    history,
+    events,
+    fetch: fetchImpl,
+    render: async (state) => void rendered.push(state),
+    timeoutMs: options.timeoutMs,
+  });
+  nav.start({ route: '/', Component: Page, props: {}, query: {}, asPath: '/', locale: 'en', isFallback: false, isReady: true, withApp: true });
+  return { nav, history, log, fetched, rendered };
+}
+
+test('a navigation emits start, beforeHistoryChange, complete; pushes history; scrolls to the top', async () => {
+  const { nav, history, log, rendered } = setup();
+  history.scrollTo(0, 500);
+  expect(await nav.push('/posts/hello?x=1')).toBe(true);
+  expect(log).toEqual([
+    ['routeChangeStart', '/posts/hello?x=1', { shallow: false }],
+    ['beforeHistoryChange', '/posts/hello?x=1', { shallow: false }],
+    ['routeChangeComplete', '/posts/hello?x=1', { shallow: false }],
+  ]);
+  expect(history.url()).toBe('/posts/hello?x=1');
+  expect(rendered.at(-1)).toMatchObject({ route: '/posts/[slug]', query: { slug: 'hello', x: '1' }, asPath: '/posts/hello?x=1' });
+  expect(history.scrollPosition()).toEqual([0, 0]);
+});
+
+test('static data is cached per build, server data fetched every time, static pages fetch nothing', async () => {
+  const { nav, fetched } = setup();
+  await nav.push('/posts/a');
+  await nav.push('/about');
+  await nav.push('/posts/a');
+  await nav.push('/live?q=1');
+  await nav.push('/live?q=1');
+  expect(fetched).toEqual(['/_app/data/b1/posts/a.json', '/_app/data/b1/live.json?q=1', '/_app/data/b1/live.json?q=1']);
+});
+
+test('catch-all and optional catch-all params; locale prefixes in data paths', async () => {
+  const { nav, rendered, fetched } = setup();
+  await nav.push('/docs/a/b');
+  expect(rendered.at(-1)!.query).toEqual({ path: ['a', 'b'] });
+  await nav.push('/shop');
+  expect(rendered.at(-1)!.query).toEqual({});
+  await nav.push('/shop/x/y');
+  expect(rendered.at(-1)!.query).toEqual({ f: ['x', 'y'] });
+  await nav.push('/posts/a', undefined, { locale: 'fr' });
+  expect(rendered.at(-1)).toMatchObject({ locale: 'fr', asPath: '/posts/a' });
+  expect(fetched.at(-1)).toBe('/_app/data/b1/fr/posts/a.json');
+});
+
+test('a newer navigation cancels the older one, which never renders', async () => {
+  let release!: () => void;
+  const { nav, log, rendered } = setup({ loaders: { '/posts/[slug]': () => new Promise((resolve) => (release = () => resolve({ default: Page }))) } });
+  const older = nav.push('/posts/slow');
+  await Promise.resolve();
+  const newer = nav.push('/about');
+  release();
+  expect(await older).toBe(false);
+  expect(await newer).toBe(true);
+  expect(rendered.map((s) => s.route)).toEqual(['/about']);
+  expect(log).toContainEqual(['routeChangeError', { cancelled: true }, '/posts/slow', { shallow: false }]);
+});
+
+test.each<[string, Answer]>([
+  ['5xx', { status: 502 }],
+  ['network failure', 'network'],
+  ['unknown build id', { status: 404, body: { error: 'unknown build id' } }],
+])('data %s on a navigation makes a full load of the target', async (_name, answer) => {
+  const { nav, history, log, rendered } = setup({ answers: { '/live.json': [answer] } });
+  expect(await nav.push('/live')).toBe(false);
+  expect(history.fullLoads).toEqual(['/live']);
+  expect(rendered).toEqual([]);
+  expect(log.map((e) => e[0])).toEqual(['routeChangeStart', 'routeChangeError']);
+});
+
+test('a page script that fails or times out makes a full load', async () => {
+  const { nav, history } = setup({ timeoutMs: 50, loaders: { '/about': () => Promise.reject(new Error('500')), '/live': () => new Promise(() => undefined) } });
+  expect(await nav.push('/about')).toBe(false);
+  const started = Date.now();
+  expect(await nav.push('/live')).toBe(false);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  expect(history.fullLoads).toEqual(['/about', '/live']);
+});
+
+test('redirects: internal softly, external with a full load; notFound renders the 404 page', async () => {
+  const { nav, history, rendered } = setup({
+    answers: {
+      '/docs/old.json': [{ status: 200, body: { redirect: { destination: '/docs/new', statusCode: 307 } } }],
+      '/docs/away.json': [{ status: 200, body: { redirect: { destination: 'https://example.com/', statusCode: 307 } } }],
+      '/docs/gone.json': [{ status: 404, body: { notFound: true } }],
+    },
+  });
+  expect(await nav.push('/docs/old')).toBe(true);
+  expect(history.url()).toBe('/docs/new');
+  expect(await nav.push('/docs/away')).toBe(false);
+  expect(history.fullLoads).toEqual(['https://example.com/']);
+  expect(await nav.push('/docs/gone')).toBe(true);
+  expect(rendered.at(-1)).toMatchObject({ route: '/_error', props: { statusCode: 404 }, defaultTitle: '404: This page could not be found', withApp: false });
+  expect(await nav.push('/no/such/route')).toBe(true);
+  expect(rendered.at(-1)).toMatchObject({ props: { statusCode: 404 } });
+});
+
+test('hydrating a fallback page retries 5xx up to 3 attempts in all, then shows the 500 page', async () => {
+  const ok = setup({ initial: '/posts/new', answers: { '/posts/new.json': [{ status: 500 }, { status: 503 }, { status: 200, body: { pageProps: { done: true } } }] } });
+  expect(await ok.nav.hydrateFallback()).toBe(true);
+  expect(ok.fetched).toHaveLength(3);
+  expect(ok.rendered.at(-1)).toMatchObject({ props: { done: true }, isFallback: false });
+
+  const failing = setup({ initial: '/posts/new', answers: { '/posts/new.json': [{ status: 500 }] } });
+  expect(await failing.nav.hydrateFallback()).toBe(true);
+  expect(failing.fetched).toHaveLength(3);
+  expect(failing.history.fullLoads).toEqual([]);
+  expect(failing.rendered.at(-1)).toMatchObject({ props: { statusCode: 500 }, defaultTitle: '500: Internal Server Error' });
+});
+
+test('hash-only changes fetch nothing, keep the page, scroll to the hash; back restores positions', async () => {
+  const { nav, history, log, fetched, rendered } = setup();
+  expect(await nav.push('/#one')).toBe(true);
+  expect(await nav.push('#two')).toBe(true);
+  expect(fetched).toEqual([]);
+  expect(history.scrolledToHash).toEqual(['one', 'two']);
+  expect(rendered.at(-1)).toMatchObject({ route: '/', asPath: '/#two' });
+  expect(log.map((e) => e[0])).toEqual(['hashChangeStart', 'hashChangeComplete', 'hashChangeStart', 'hashChangeComplete']);
+  history.scrollTo(0, 900);
+  await nav.push('/about');
+  history.go(-1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(history.url()).toBe('/#two');
+  expect(history.scrollPosition()).toEqual([0, 900]);
+});
+
+test('prefetch loads script and static data once, never server data, and the navigation reuses it', async () => {
+  const { nav, fetched } = setup();
+  await nav.prefetch('/posts/a');
+  await nav.prefetch('/posts/a');
+  await nav.prefetch('/live');
+  await nav.prefetch('https://example.com/');
+  expect(fetched).toEqual(['/_app/data/b1/posts/a.json']);
+  await nav.push('/posts/a');
+  expect(fetched).toEqual(['/_app/data/b1/posts/a.json']);
+});

@@ -1,0 +1,26 @@
+import { addLocale, formatUrl, isExternal } from '../../../../web/runtime/shared/url';
+
+const settings = { locales: ['en', 'fr'], defaultLocale: 'en' };
+
+test('formatUrl fills dynamic segments from the query and keeps the rest as search', () => {
+  expect(formatUrl({ pathname: '/posts/[slug]', query: { slug: 'a b', page: 2 } })).toBe('/posts/a%20b?page=2');
+  expect(formatUrl({ pathname: '/docs/[...path]', query: { path: ['x', 'y'] }, hash: 'top' })).toBe('/docs/x/y#top');
+  expect(formatUrl({ pathname: '/shop/[[...f]]', query: {} })).toBe('/shop');
+  expect(formatUrl('/as/is?x=1')).toBe('/as/is?x=1');
+});
+
+test('addLocale prefixes other locales once, never the default, never external URLs', () => {
+  expect(addLocale('/about?x=1#h', 'fr', settings)).toBe('/fr/about?x=1#h');
+  expect(addLocale('/', 'fr', settings)).toBe('/fr');
+  expect(addLocale('/about', 'en', settings)).toBe('/about');
+  expect(addLocale('/fr/about', 'fr', settings)).toBe('/fr/about');
+  expect(addLocale('https://example.com/', 'fr', settings)).toBe('https://example.com/');
+  expect(addLocale('#top', 'fr', settings)).toBe('#top');
+});
+
+test('isExternal', () => {
+  expect(isExternal('https://example.com')).toBe(true);
+  expect(isExternal('//cdn.example.com/x')).toBe(true);
+  expect(isExternal('mailto:a@b.c')).toBe(true);
+  expect(isExternal('/about')).toBe(false);
+});

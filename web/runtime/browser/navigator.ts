@@ -1,0 +1,321 @@
+/**
+ * The client router's core: resolves a URL to a route, loads the page's script and data
+ * in parallel, cancels older navigations, writes history, emits the pages-router events
+ * in their usual order and hands the new page state to `render`. It knows nothing of
+ * React or `window`: the location comes from a HistorySource, so it runs in jest.
+ *
+ * Event order of a navigation: routeChangeStart → beforeHistoryChange →
+ * routeChangeComplete (or routeChangeError); of a hash change: hashChangeStart →
+ * hashChangeComplete. Each gets the URL as shown in the address bar and `{ shallow }`.
+ *
+ * @example
+ * const nav = createNavigator({ ...settings, history: browserHistory(), render, ... });
+ * await nav.push('/posts/hello');
+ */
+import type { ComponentType } from 'react';
+import { errorTitle } from '../shared/errors';
+import type { Emitter } from '../shared/events';
+import type { ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
+import { dataPath, matchRoute, searchToQuery, splitPath, type LocaleSettings } from '../shared/route-match';
+
+export { searchToQuery } from '../shared/route-match';
+import type { Query, TransitionOptions, Url } from '../shared/router-context';
+import { formatUrl } from '../shared/url';
+import type { HistorySource } from './history-source';
+import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
+
+/** What the app renders: one page, its props and the router fields. */
+export interface PageState {
+  /** Route pattern (`/posts/[slug]`), or `/404`, `/500`, `/_error`. */
+  route: string;
+  Component: ComponentType<any>;
+  props: PageProps;
+  query: Query;
+  /** Path without the locale prefix, with search and hash. */
+  asPath: string;
+  locale: string;
+  isFallback: boolean;
+  isReady: boolean;
+  /** False for the built-in error page, which renders without `_app`, as on the server. */
+  withApp: boolean;
+  /** The document title when no `<Head>` sets one (error pages). */
+  defaultTitle?: string;
+}
+
+export interface NavigatorOptions extends LocaleSettings {
+  buildId: string;
+  routes: ClientRoute[];
+  errorPages: ClientOptions['errorPages'];
+  /** The built-in error page. */
+  ErrorPage: ComponentType<{ statusCode: number }>;
+  history: HistorySource;
+  events: Emitter;
+  fetch: typeof fetch;
+  /** Renders a state; resolves once it is committed. */
+  render(state: PageState): Promise<void>;
+  /** After a navigation to another page has rendered and scrolled (focus, announcement). */
+  onNavigated?(state: PageState): void;
+  /** True when the browser asks to save data: nothing is prefetched. */
+  saveData?(): boolean;
+  /** @default 3800 */
+  timeoutMs?: number;
+}
+
+export interface ChangeOptions extends TransitionOptions {
+  /** The hydration phase: completing a `fallback: true` page; 5xx data is retried. */
+  hydrate?: boolean;
+}
+
+type Method = 'push' | 'replace' | 'pop';
+
+interface Target {
+  /** As shown in the address bar: locale prefix, path, search, hash. */
+  as: string;
+  /** Path without the locale prefix (percent-encoded). */
+  path: string;
+  search: string;
+  hash: string;
+  locale: string;
+}
+
+/** The error a navigation gets when a newer one replaces it (`routeChangeError`). */
+export function cancelledError(url: string): Error & { cancelled: true } {
+  return Object.assign(new Error(`Route change to "${url}" was cancelled by a newer navigation`), { cancelled: true as const });
+}
+
+
+const withoutHash = (url: string) => url.replace(/#.*/, '');
+const newKey = () => Math.random().toString(36).slice(2, 10);
+const noop = () => undefined;
+
+export function createNavigator(options: NavigatorOptions) {
+  const { history, events, routes, errorPages, locales, defaultLocale } = options;
+  const timeoutMs = options.timeoutMs;
+  const dataCache = new Map<string, Promise<PageData | ErrorAnswer>>();
+  const prefetched = new Set<string>();
+  let current: PageState;
+  /** The committed URL as shown in the address bar. */
+  let currentAs = history.url();
+  let currentKey = history.state()?.key ?? newKey();
+  let inFlight: (() => void) | null = null;
+
+  function resolve(url: Url, as: Url | undefined, locale: string | false | undefined): Target | { external: string } {
+    const href = new URL(formatUrl(as ?? url), history.origin + currentAs);
+    if (href.origin !== history.origin) return { external: href.href };
+    let path = href.pathname.replace(/(.)\/+$/, '$1');
+    const first = path.split('/')[1] ?? '';
+    let target: string;
+    if (locales.includes(first)) {
+      target = first;
+      path = path.slice(first.length + 1) || '/';
+    } else {
+      target = locale === false ? defaultLocale : (locale ?? current?.locale ?? defaultLocale);
+    }
+    const prefixed = target === defaultLocale ? path : path === '/' ? `/${target}` : `/${target}${path}`;
+    return { as: prefixed + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+  }
+
+  /** Same path and search: only the hash changes (the pages-router rule, including `#` → none). */
+  function onlyHashChange(target: Target): boolean {
+    if (withoutHash(currentAs) !== withoutHash(target.as)) return false;
+    return target.hash !== '' || currentAs.includes('#');
+  }
+
+  /** Static data is fetched once per build; failures are not kept. */
+  function staticData(url: string): Promise<PageData | ErrorAnswer> {
+    let entry = dataCache.get(url);
+    if (!entry) {
+      entry = fetchPageData(options.fetch, url);
+      dataCache.set(url, entry);
+      entry.catch(() => dataCache.delete(url));
+    }
+    return entry;
+  }
+
+  async function errorState(statusCode: number, base: Pick<PageState, 'asPath' | 'locale'>): Promise<PageState> {
+    const name = statusCode === 404 && errorPages['404'] ? '404' : statusCode === 500 && errorPages['500'] ? '500' : errorPages._error ? '_error' : undefined;
+    const Component = name ? (await loadPageScript(errorPages[name]!, timeoutMs)).default : options.ErrorPage;
+    return {
+      ...base,
+      route: `/${name ?? '_error'}`,
+      Component,
+      props: { statusCode },
+      query: {},
+      isFallback: false,
+      isReady: true,
+      withApp: !!name,
+      defaultTitle: errorTitle(statusCode),
+    };
+  }
+
+  async function load(target: Target, how: ChangeOptions): Promise<PageState | { redirect: { destination: string } }> {
+    const base = { asPath: target.path + target.search + target.hash, locale: target.locale };
+    const match = matchRoute(routes, splitPath(target.path));
+    if (!match) return errorState(404, base);
+    const { route, params } = match;
+    const query = { ...searchToQuery(target.search), ...params };
+    if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
+    const url = dataPath(options.buildId, target.path, target.locale, options);
+    const attempts = how.hydrate ? 3 : 1;
+    const [module, data] = await Promise.all([
+      loadPageScript(route.load, timeoutMs),
+      route.kind === 'static'
+        ? { pageProps: {} }
+        : route.kind === 'ssr'
+          ? fetchPageData(options.fetch, url + target.search, attempts)
+          : how.hydrate
+            ? fetchPageData(options.fetch, url, attempts)
+            : staticData(url),
+    ]);
+    if ('redirect' in data) return data;
+    if ('notFound' in data) return errorState(404, base);
+    if ('statusCode' in data) return errorState(data.statusCode, base);
+    return { ...base, route: route.pattern, Component: module.default, props: data.pageProps, query, isFallback: false, isReady: true, withApp: true };
+  }
+
+  /** Writes the history entry for a navigation (back/forward have already moved it). */
+  function writeHistory(method: Method, url: string): void {
+    if (method === 'pop') return;
+    history.savePosition(currentKey, history.scrollPosition());
+    currentKey = newKey();
+    history[method](url, { __s: 1, key: currentKey });
+  }
+
+  function scrollAfter(method: Method, target: Target, scroll: boolean | undefined): void {
+    const saved = method === 'pop' ? history.savedPosition(currentKey) : undefined;
+    if (saved) history.scrollTo(saved[0], saved[1]);
+    else if (method === 'pop' || scroll !== false) {
+      if (target.hash) history.scrollToHash(target.hash.slice(1));
+      else history.scrollTo(0, 0);
+    }
+  }
+
+  async function commit(state: PageState): Promise<void> {
+    current = state;
+    await options.render(state);
+  }
+
+  /** A navigation: `push`, `replace`, or `pop` (back/forward, the URL is already in place). */
+  async function change(method: Method, url: Url, as?: Url, how: ChangeOptions = {}): Promise<boolean> {
+    const target = resolve(url, as, how.locale);
+    if ('external' in target) {
+      history.load(target.external, method !== 'push');
+      return false;
+    }
+    const eventOptions = { shallow: !!how.shallow };
+    inFlight?.();
+    inFlight = null;
+
+    if (!how.hydrate && onlyHashChange(target)) {
+      events.emit('hashChangeStart', target.as, eventOptions);
+      writeHistory(method, target.as);
+      currentAs = target.as;
+      await commit({ ...current, asPath: target.path + target.search + target.hash });
+      scrollAfter(method, target, how.scroll);
+      events.emit('hashChangeComplete', target.as, eventOptions);
+      return true;
+    }
+
+    let cancelled = false;
+    const cancel = () => {
+      cancelled = true;
+      events.emit('routeChangeError', cancelledError(target.as), target.as, eventOptions);
+    };
+    inFlight = cancel;
+    events.emit('routeChangeStart', target.as, eventOptions);
+    try {
+      const next = await load(target, how);
+      if (cancelled) return false;
+      inFlight = null;
+      if (!('route' in next)) {
+        const destination = next.redirect.destination;
+        // Internal redirects navigate softly, as the browser would follow a Location header
+        // (an unprefixed destination is in the default locale); others load in full.
+        if (destination.startsWith('/') && !destination.startsWith('//')) {
+          return change(method === 'push' ? 'push' : 'replace', destination, undefined, { ...how, locale: false, hydrate: false });
+        }
+        history.load(destination, method !== 'push');
+        return false;
+      }
+      events.emit('beforeHistoryChange', target.as, eventOptions);
+      writeHistory(how.hydrate ? 'replace' : method, target.as);
+      currentAs = target.as;
+      await commit(next);
+      if (!how.hydrate) {
+        scrollAfter(method, target, how.scroll);
+        options.onNavigated?.(next);
+      }
+      events.emit('routeChangeComplete', target.as, eventOptions);
+      return true;
+    } catch (error) {
+      if (cancelled) return false;
+      inFlight = null;
+      events.emit('routeChangeError', error, target.as, eventOptions);
+      // The one place soft navigation gives up: a script that failed or timed out, data
+      // that is unreachable, 5xx or from another build, a malformed path. A full load of
+      // the target gets the server's answer (a fresh build, or its error page).
+      history.load(target.as, method !== 'push');
+      return false;
+    }
+  }
+  
+  /** Loads a page's script, and for static-data pages its data, ahead of a navigation. */
+  async function prefetch(url: Url, as?: Url, opts: { locale?: string | false } = {}): Promise<void> {
+    if (options.saveData?.()) return;
+    const target = resolve(url, as, opts.locale);
+    if ('external' in target) return;
+    const key = withoutHash(target.as);
+    if (prefetched.has(key) || key === withoutHash(currentAs)) return;
+    prefetched.add(key);
+    let match;
+    try {
+      match = matchRoute(routes, splitPath(target.path));
+    } catch {
+      return;
+    }
+    if (!match) return;
+    const route = match.route;
+    await Promise.all([
+      route.load().catch(noop),
+      // Server data is per request: never prefetched.
+      route.kind === 'ssg' ? staticData(dataPath(options.buildId, target.path, target.locale, options)).catch(noop) : undefined,
+    ]);
+  }
+
+  history.listen((state) => {
+    history.savePosition(currentKey, history.scrollPosition());
+    if (state) currentKey = state.key;
+    else {
+      // An entry the router did not write (a plain fragment link): adopt it.
+      currentKey = newKey();
+      history.replace(history.url(), { __s: 1, key: currentKey });
+    }
+    void change('pop', history.url(), undefined, { locale: false });
+  });
+
+  return {
+    /** Sets the hydrated state and claims the current history entry. */
+    start(state: PageState): void {
+      current = state;
+      history.replace(currentAs, { __s: 1, key: currentKey });
+    },
+    /** Re-renders with changed fields, without a navigation or events (after hydration). */
+    update(fields: Partial<PageState>): Promise<void> {
+      return commit({ ...current, ...fields });
+    },
+    get state(): PageState {
+      return current;
+    },
+    push: (url: Url, as?: Url, opts?: TransitionOptions) => change('push', url, as, opts),
+    replace: (url: Url, as?: Url, opts?: TransitionOptions) => change('replace', url, as, opts),
+    /** Completes a `fallback: true` page: its data with up to 3 attempts, then the error page. */
+    hydrateFallback: () => change('replace', currentAs, undefined, { locale: false, hydrate: true, scroll: false }),
+    prefetch,
+    /** Saves the scroll position of the current entry (before the document unloads). */
+    saveScroll: () => history.savePosition(currentKey, history.scrollPosition()),
+    /** The saved position of the current entry, when it has one. */
+    savedScroll: () => history.savedPosition(currentKey),
+  };
+}
+
+export type Navigator = ReturnType<typeof createNavigator>;

@@ -1,0 +1,160 @@
+/**
+ * Browser entry: hydrates the server-rendered page with the embedded data, then hands
+ * navigation to the client router (web/runtime/browser/navigator.ts). The generated client
+ * entry calls it with the app's `_app`, its routes and its error pages.
+ *
+ * @example
+ * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', load: () => import('./pages/index') }], errorPages: {} });
+ */
+import { useEffect } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { DefaultApp } from '../shared/default-app';
+import { ErrorPage } from '../shared/error-page';
+import { errorTitle } from '../shared/errors';
+import { HeadManagerContext } from '../head';
+import type { ClientOptions, EmbeddedData } from '../shared/page-types';
+import { RouterContext, type StratusRouter } from '../shared/router-context';
+import { routerEvents, setCurrentRouter } from '../router';
+import { announcePage } from './announcer';
+import { ErrorBoundary } from './error-boundary';
+import { createDomHead } from './head-dom';
+import { browserHistory } from './history-source';
+import { createNavigator, searchToQuery, type PageState } from './navigator';
+import { saveData } from './viewport';
+import { segmentsOf } from '../shared/route-match';
+
+export function readEmbeddedData(): EmbeddedData {
+  const element = document.getElementById('__STRATUS_DATA__');
+  return JSON.parse(element?.textContent ?? '{}') as EmbeddedData;
+}
+
+/** Calls `onCommit` once React has committed the tree it belongs to. */
+function Committed({ id, onCommit }: { id: number; onCommit: (id: number) => void }) {
+  useEffect(() => onCommit(id), [id, onCommit]);
+  return null;
+}
+
+export async function startClient(options: ClientOptions): Promise<void> {
+  const data = readEmbeddedData();
+  const container = document.getElementById('__stratus')!;
+  const history = browserHistory();
+  const head = createDomHead();
+  const App = options.App ?? DefaultApp;
+  let root: Root | undefined;
+  let renders = 0;
+  let pending: Array<[number, () => void]> = [];
+
+  function onCommit(id: number): void {
+    head.flush();
+    for (const [waiting, resolve] of pending) if (waiting <= id) resolve();
+    pending = pending.filter(([waiting]) => waiting > id);
+  }
+
+  const navigator = createNavigator({
+    buildId: data.buildId,
+    locales: data.locales,
+    defaultLocale: data.defaultLocale,
+    routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern) })),
+    errorPages: options.errorPages,
+    ErrorPage,
+    history,
+    events: routerEvents,
+    fetch: (input, init) => fetch(input, init),
+    render,
+    onNavigated: (state) => announcePage(container, state.asPath),
+    saveData,
+  });
+
+  const methods = {
+    push: navigator.push,
+    replace: navigator.replace,
+    back: () => history.back(),
+    reload: () => history.reload(),
+    prefetch: navigator.prefetch,
+    events: routerEvents,
+  };
+
+  /** The tree the server rendered (head manager › router › `_app` › page), plus two invisible helpers. */
+  function tree(state: PageState, id: number) {
+    const router: StratusRouter = {
+      pathname: state.route,
+      query: state.query,
+      asPath: state.asPath,
+      locale: state.locale,
+      locales: data.locales,
+      defaultLocale: data.defaultLocale,
+      isFallback: state.isFallback,
+      isReady: state.isReady,
+      ...methods,
+    };
+    setCurrentRouter(router);
+    head.setDefaultTitle(state.defaultTitle);
+    document.documentElement.lang = state.locale;
+    const Shell = state.withApp ? App : DefaultApp;
+    return (
+      <HeadManagerContext.Provider value={head}>
+        <RouterContext.Provider value={router}>
+          <ErrorBoundary page={state.props}>
+            <Shell Component={state.Component} pageProps={state.props} />
+          </ErrorBoundary>
+          <Committed id={id} onCommit={onCommit} />
+        </RouterContext.Provider>
+      </HeadManagerContext.Provider>
+    );
+  }
+
+  function render(state: PageState): Promise<void> {
+    const id = ++renders;
+    return new Promise((resolve) => {
+      pending.push([id, resolve]);
+      if (root) root.render(tree(state, id));
+      else root = hydrateRoot(container, tree(state, id));
+    });
+  }
+
+  const route = options.routes.find((r) => r.pattern === data.page);
+  const custom = route ? undefined : options.errorPages[data.page.slice(1) as '404'];
+  let Component;
+  try {
+    Component = route ? (await route.load()).default : custom ? (await custom()).default : ErrorPage;
+  } catch (error) {
+    // The page's script did not load: it stays as the server rendered it, links work as plain links.
+    console.error(error);
+    return;
+  }
+
+  const first = location.pathname.split('/')[1];
+  const path = first === data.locale && data.locale !== data.defaultLocale ? location.pathname.slice(first.length + 1) || '/' : location.pathname;
+  // Hydrate with what the server rendered (static pages are rendered without the search,
+  // and no page with the hash); the full URL follows right after, as in the pages router.
+  const serverAsPath = path + (route?.kind === 'ssr' ? location.search : '');
+  const initial: PageState = {
+    route: data.page,
+    Component,
+    props: data.props.pageProps,
+    query: data.query,
+    asPath: serverAsPath,
+    locale: data.locale,
+    isFallback: data.isFallback,
+    isReady: !data.isFallback && (route?.kind === 'ssr' || !route || !location.search),
+    withApp: !!(route || custom),
+    defaultTitle: data.statusCode ? errorTitle(data.statusCode) : undefined,
+  };
+  navigator.start(initial);
+  addEventListener('pagehide', navigator.saveScroll);
+  await render(initial);
+
+  const kind = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+  const saved = navigator.savedScroll();
+  if (saved && (kind === 'back_forward' || kind === 'reload')) scrollTo(saved[0], saved[1]);
+
+  if (data.isFallback && route) {
+    await navigator.hydrateFallback();
+  } else if (!initial.isReady || location.search || location.hash) {
+    await navigator.update({
+      asPath: path + location.search + location.hash,
+      query: route && route.kind !== 'ssr' ? { ...searchToQuery(location.search), ...data.query } : data.query,
+      isReady: true,
+    });
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Route patterns and URL shapes, shared by the browser router and the server so both
+ * agree on what a URL means.
+ */
+
+import type { RouteSegment } from '../../../contract/manifest';
+import { dataUrl } from '../../../contract/urls';
+
+export type { RouteSegment };
+
+export type RouteParams = Record<string, string | string[]>;
+
+/**
+ * `a=1&a=2&b=3` → `{ a: ['1', '2'], b: '3' }`. Built as own properties (a `__proto__`
+ * key stays a plain key and never reaches the prototype).
+ */
+export function searchToQuery(search: string | URLSearchParams): Record<string, string | string[]> {
+  const values = new Map<string, string | string[]>();
+  for (const [key, value] of new URLSearchParams(search)) {
+    const existing = values.get(key);
+    values.set(key, existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]);
+  }
+  return Object.fromEntries(values);
+}
+
+/** A path could not be decoded (bad percent-encoding): the request is malformed. */
+export class MalformedPathError extends Error {
+  constructor(path: string) {
+    super(`Malformed path: ${path}`);
+    this.name = 'MalformedPathError';
+  }
+}
+
+const SEGMENT_RANK = { static: 0, dynamic: 1, catchAll: 2, optionalCatchAll: 3 } as const;
+
+const PARAM = /^(?:\[\[\.\.\.(.+)\]\]|\[\.\.\.(.+)\]|\[(.+)\])$/;
+
+/**
+ * `/posts/[slug]` → segments, for patterns already checked by the build (the browser
+ * derives its route table with this, so it carries no validation code).
+ */
+export function segmentsOf(pattern: string): RouteSegment[] {
+  return pattern.split('/').filter(Boolean).map((part): RouteSegment => {
+    const m = part.match(PARAM);
+    if (!m) return { type: 'static', value: part };
+    if (m[1]) return { type: 'optionalCatchAll', name: m[1] };
+    if (m[2]) return { type: 'catchAll', name: m[2] };
+    return { type: 'dynamic', name: m[3]! };
+  });
+}
+
+/** `/posts/[slug]` → segments. Throws on a shape the router cannot serve, naming it. */
+export function parseRoutePattern(pattern: string): RouteSegment[] {
+  const parts = pattern.split('/').filter(Boolean);
+  parts.forEach((part, index) => {
+    const catchAll = part.match(/^\[\[?\.\.\.([A-Za-z_$][\w$]*)\]\]?$/);
+    if (catchAll && part.startsWith('[[') !== part.endsWith(']]')) throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
+    if (catchAll && index !== parts.length - 1) {
+      throw new Error(`"${part}" in ${pattern}: ${part.startsWith('[[') ? 'an optional catch-all' : 'a catch-all'} must be the last segment`);
+    }
+    if (!catchAll && !/^\[[A-Za-z_$][\w$]*\]$/.test(part) && /[[\]]/.test(part)) {
+      throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
+    }
+  });
+  return segmentsOf(pattern);
+}
+
+/** The route's shape with parameter names erased: two routes with one shape conflict. */
+export function routeShape(segments: RouteSegment[]): string {
+  return '/' + segments.map((s) => (s.type === 'static' ? s.value : `<${s.type}>`)).join('/');
+}
+
+/** Orders routes so the first match is the right one: static > dynamic > catch-all > optional catch-all, segment by segment. */
+export function compareRoutes(a: { segments: RouteSegment[] }, b: { segments: RouteSegment[] }): number {
+  const length = Math.max(a.segments.length, b.segments.length);
+  for (let i = 0; i < length; i++) {
+    const sa = a.segments[i];
+    const sb = b.segments[i];
+    if (!sa || !sb) return sa ? 1 : -1;
+    const rank = SEGMENT_RANK[sa.type] - SEGMENT_RANK[sb.type];
+    if (rank !== 0) return rank;
+    if (sa.type === 'static' && sb.type === 'static' && sa.value !== sb.value) return sa.value < sb.value ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Splits a URL path into decoded segments; throws MalformedPathError on bad percent-encoding. */
+export function splitPath(pathname: string): string[] {
+  const parts = pathname.split('/').filter(Boolean);
+  try {
+    return parts.map((part) => decodeURIComponent(part));
+  } catch {
+    throw new MalformedPathError(pathname);
+  }
+}
+
+/** Matches decoded segments against one route; the params on success. */
+export function matchSegments(segments: RouteSegment[], parts: string[]): RouteParams | null {
+  const params: RouteParams = {};
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    const part = parts[i];
+    switch (segment.type) {
+      case 'static':
+        if (part !== segment.value) return null;
+        break;
+      case 'dynamic':
+        if (part === undefined) return null;
+        params[segment.name] = part;
+        break;
+      case 'catchAll':
+        if (part === undefined) return null;
+        params[segment.name] = parts.slice(i);
+        return params;
+      case 'optionalCatchAll':
+        if (part !== undefined) params[segment.name] = parts.slice(i);
+        return params;
+    }
+  }
+  return parts.length === segments.length ? params : null;
+}
+
+/** The first route (in precedence order) that matches the decoded segments. */
+export function matchRoute<T extends { segments: RouteSegment[] }>(
+  routes: readonly T[],
+  parts: string[],
+): { route: T; params: RouteParams } | null {
+  for (const route of routes) {
+    const params = matchSegments(route.segments, parts);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+export interface LocaleSettings {
+  locales: string[];
+  defaultLocale: string;
+}
+
+/**
+ * Takes the locale prefix off decoded segments. `explicitDefault` is true when the path
+ * spells out the default locale (`/en/about`), which is served unprefixed.
+ */
+export function stripLocale(parts: string[], settings: LocaleSettings): { locale: string; parts: string[]; explicitDefault: boolean } {
+  const first = parts[0];
+  if (first !== undefined && settings.locales.includes(first)) {
+    return { locale: first, parts: parts.slice(1), explicitDefault: first === settings.defaultLocale };
+  }
+  return { locale: settings.defaultLocale, parts, explicitDefault: false };
+}
+
+/** Adds the locale prefix (none for the default locale) to a path without one. */
+export function localizePath(path: string, locale: string, settings: LocaleSettings): string {
+  if (locale === settings.defaultLocale) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+const encodeSegment = (value: string) => encodeURIComponent(value);
+
+/**
+ * Fills a route pattern from params: `('/posts/[slug]', { slug: 'a b' })` → `/posts/a%20b`.
+ * Returns the path and the params it used, so callers can put the rest in the query.
+ */
+export function buildPath(segments: RouteSegment[], params: Record<string, unknown>): { path: string; used: Set<string> } {
+  const out: string[] = [];
+  const used = new Set<string>();
+  for (const segment of segments) {
+    if (segment.type === 'static') {
+      out.push(encodeSegment(segment.value));
+      continue;
+    }
+    const value = params[segment.name];
+    used.add(segment.name);
+    if (segment.type === 'dynamic') {
+      if (value === undefined || value === null || Array.isArray(value)) {
+        throw new Error(`Missing or invalid value for [${segment.name}]`);
+      }
+      out.push(encodeSegment(String(value)));
+    } else {
+      const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+      if (segment.type === 'catchAll' && list.length === 0) throw new Error(`[...${segment.name}] needs at least one value`);
+      for (const item of list) out.push(encodeSegment(String(item)));
+    }
+  }
+  return { path: '/' + out.join('/'), used };
+}
+
+/** `/_app/data/<buildId>/[<locale>/]<path>.json`, `/index.json` for `/`. */
+export function dataPath(buildId: string, path: string, locale: string, settings: LocaleSettings): string {
+  return dataUrl(buildId, locale === settings.defaultLocale ? '' : `/${locale}`, path);
+}

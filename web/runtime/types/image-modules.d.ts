@@ -1,0 +1,17 @@
+/**
+ * Types of image imports, which cli/builder/plugins/image-import.ts turns into
+ * `{ src, width, height }`.
+ *
+ * @example
+ * import photo from './photo.jpg';
+ * <Image src={photo} alt="" />
+ */
+type StratusStaticImage = import('../image').StaticImageData;
+
+declare module '*.jpg' { const image: StratusStaticImage; export default image; }
+declare module '*.jpeg' { const image: StratusStaticImage; export default image; }
+declare module '*.png' { const image: StratusStaticImage; export default image; }
+declare module '*.webp' { const image: StratusStaticImage; export default image; }
+declare module '*.avif' { const image: StratusStaticImage; export default image; }
+declare module '*.gif' { const image: StratusStaticImage; export default image; }
+declare module '*.svg' { const image: StratusStaticImage; export default image; }
