@@ -9,7 +9,9 @@ import { BUILT_IN_ERROR_PAGE, type AppComponent, type EmbeddedData, type PageDat
 import { ErrorPage } from '../../web/runtime/shared/error-page';
 import { setImageConfig } from '../../web/runtime/shared/image-config';
 import { errorTitle } from '../../web/runtime/shared/errors';
-import { MalformedPathError, matchRoute, searchToQuery, splitPath, stripLocale, type RouteParams } from '../../web/runtime/shared/route-match';
+import { MalformedPathError, matchRoute, searchToQuery, splitPath, type RouteParams } from '../../web/runtime/shared/route-match';
+import { splitLocaleSegments } from '../../web/runtime/shared/locale-prefix';
+import { chooseErrorPage } from '../../web/runtime/shared/error-page-choice';
 import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { log, logError, startTimer } from '../shared/log';
 import { NO_STORE, staticCacheControl } from './cache-control';
@@ -108,8 +110,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
 
   /** The app's own error page for a status when it has one, else the built-in page; never throws. */
   function renderError(statusCode: number, locale: string, asPath: string): string {
-    const name = statusCode === 404 && modules.errorPages['404'] ? '404' : statusCode === 500 && modules.errorPages['500'] ? '500' : '_error';
-    const custom = modules.errorPages[name];
+    const name = chooseErrorPage(statusCode, (page) => modules.errorPages[page] !== undefined);
+    const custom = name && modules.errorPages[name];
     if (custom) {
       try {
         return renderPageDocument({
@@ -226,7 +228,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     | { req: PageRequest }
     | { response: CoreResponse } {
     const parts = splitPath(pathname);
-    const { locale, parts: rest, explicitDefault } = stripLocale(parts, config);
+    const { locale, parts: rest, prefixed } = splitLocaleSegments(parts, config);
+    const explicitDefault = prefixed && locale === config.defaultLocale;
     const path = '/' + rest.map(encodeURIComponent).join('/');
     if (explicitDefault) {
       // The default locale is served unprefixed: one URL per page.

@@ -16,7 +16,9 @@ import type { ComponentType } from 'react';
 import { errorTitle } from '../shared/errors';
 import type { Emitter } from '../shared/events';
 import type { ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
-import { dataPath, matchRoute, searchToQuery, splitPath, type LocaleSettings } from '../shared/route-match';
+import { dataPath, matchRoute, searchToQuery, splitPath } from '../shared/route-match';
+import { chooseErrorPage } from '../shared/error-page-choice';
+import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
 
 export { searchToQuery } from '../shared/route-match';
 import type { Query, TransitionOptions, Url } from '../shared/router-context';
@@ -89,7 +91,7 @@ const newKey = () => Math.random().toString(36).slice(2, 10);
 const noop = () => undefined;
 
 export function createNavigator(options: NavigatorOptions) {
-  const { history, events, routes, errorPages, locales, defaultLocale } = options;
+  const { history, events, routes, errorPages, defaultLocale } = options;
   const timeoutMs = options.timeoutMs;
   const dataCache = new Map<string, Promise<PageData | ErrorAnswer>>();
   const prefetched = new Set<string>();
@@ -102,17 +104,10 @@ export function createNavigator(options: NavigatorOptions) {
   function resolve(url: Url, as: Url | undefined, locale: string | false | undefined): Target | { external: string } {
     const href = new URL(formatUrl(as ?? url), history.origin + currentAs);
     if (href.origin !== history.origin) return { external: href.href };
-    let path = href.pathname.replace(/(.)\/+$/, '$1');
-    const first = path.split('/')[1] ?? '';
-    let target: string;
-    if (locales.includes(first)) {
-      target = first;
-      path = path.slice(first.length + 1) || '/';
-    } else {
-      target = locale === false ? defaultLocale : (locale ?? current?.locale ?? defaultLocale);
-    }
-    const prefixed = target === defaultLocale ? path : path === '/' ? `/${target}` : `/${target}${path}`;
-    return { as: prefixed + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+    const split = splitLocale(href.pathname.replace(/(.)\/+$/, '$1'), options);
+    const target = split.prefixed ? split.locale : locale === false ? defaultLocale : (locale ?? current?.locale ?? defaultLocale);
+    const path = split.path;
+    return { as: localizePath(path, target, options) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
   }
 
   /** Same path and search: only the hash changes (the pages-router rule, including `#` → none). */
@@ -133,7 +128,7 @@ export function createNavigator(options: NavigatorOptions) {
   }
 
   async function errorState(statusCode: number, base: Pick<PageState, 'asPath' | 'locale'>): Promise<PageState> {
-    const name = statusCode === 404 && errorPages['404'] ? '404' : statusCode === 500 && errorPages['500'] ? '500' : errorPages._error ? '_error' : undefined;
+    const name = chooseErrorPage(statusCode, (page) => errorPages[page] !== undefined);
     const Component = name ? (await loadPageScript(errorPages[name]!, timeoutMs)).default : options.ErrorPage;
     return {
       ...base,

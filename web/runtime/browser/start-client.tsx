@@ -22,6 +22,7 @@ import { browserHistory } from './history-source';
 import { createNavigator, searchToQuery, type PageState } from './navigator';
 import { saveData } from './viewport';
 import { segmentsOf } from '../shared/route-match';
+import { splitLocale } from '../shared/locale-prefix';
 
 export function readEmbeddedData(): EmbeddedData {
   const element = document.getElementById('__STRATUS_DATA__');
@@ -123,8 +124,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     return;
   }
 
-  const first = location.pathname.split('/')[1];
-  const path = first === data.locale && data.locale !== data.defaultLocale ? location.pathname.slice(first.length + 1) || '/' : location.pathname;
+  const path = splitLocale(location.pathname, data).path;
   // Hydrate with what the server rendered (static pages are rendered without the search,
   // and no page with the hash); the full URL follows right after, as in the pages router.
   const serverAsPath = path + (route?.kind === 'ssr' ? location.search : '');

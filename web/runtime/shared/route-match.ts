@@ -5,6 +5,7 @@
 
 import type { RouteSegment } from '../../../contract/manifest';
 import { dataUrl } from '../../../contract/urls';
+import { localizePath, type LocaleSettings } from './locale-prefix';
 
 export type { RouteSegment };
 
@@ -132,28 +133,6 @@ export function matchRoute<T extends { segments: RouteSegment[] }>(
   return null;
 }
 
-export interface LocaleSettings {
-  locales: string[];
-  defaultLocale: string;
-}
-
-/**
- * Takes the locale prefix off decoded segments. `explicitDefault` is true when the path
- * spells out the default locale (`/en/about`), which is served unprefixed.
- */
-export function stripLocale(parts: string[], settings: LocaleSettings): { locale: string; parts: string[]; explicitDefault: boolean } {
-  const first = parts[0];
-  if (first !== undefined && settings.locales.includes(first)) {
-    return { locale: first, parts: parts.slice(1), explicitDefault: first === settings.defaultLocale };
-  }
-  return { locale: settings.defaultLocale, parts, explicitDefault: false };
-}
-
-/** Adds the locale prefix (none for the default locale) to a path without one. */
-export function localizePath(path: string, locale: string, settings: LocaleSettings): string {
-  if (locale === settings.defaultLocale) return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
-}
 
 const encodeSegment = (value: string) => encodeURIComponent(value);
 
@@ -187,5 +166,5 @@ export function buildPath(segments: RouteSegment[], params: Record<string, unkno
 
 /** `/_app/data/<buildId>/[<locale>/]<path>.json`, `/index.json` for `/`. */
 export function dataPath(buildId: string, path: string, locale: string, settings: LocaleSettings): string {
-  return dataUrl(buildId, locale === settings.defaultLocale ? '' : `/${locale}`, path);
+  return dataUrl(buildId, localizePath('', locale, settings), path);
 }

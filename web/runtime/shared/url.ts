@@ -1,5 +1,6 @@
 /** Turning `href` values (strings or `{ pathname, query }`) into URLs, shared by Link and the router. */
-import { buildPath, localizePath, segmentsOf, type LocaleSettings } from './route-match';
+import { buildPath, segmentsOf } from './route-match';
+import { localizePath, splitLocale, type LocaleSettings } from './locale-prefix';
 import type { Url } from './router-context';
 
 function appendQuery(search: URLSearchParams, key: string, value: unknown): void {
@@ -40,6 +41,6 @@ export function isExternal(href: string): boolean {
 export function addLocale(href: string, locale: string | undefined, settings: LocaleSettings): string {
   if (!locale || isExternal(href) || !href.startsWith('/')) return href;
   const match = href.match(/^([^?#]*)(.*)$/)!;
-  if (settings.locales.includes(match[1]!.split('/')[1]!)) return href;
+  if (splitLocale(match[1]!, settings).prefixed) return href;
   return localizePath(match[1]!, locale, settings) + match[2]!;
 }

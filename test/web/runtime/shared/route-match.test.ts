@@ -1,6 +1,6 @@
 import {
   searchToQuery,
-  buildPath, compareRoutes, dataPath, localizePath, MalformedPathError, matchRoute, parseRoutePattern, splitPath, stripLocale,
+  buildPath, compareRoutes, dataPath, MalformedPathError, matchRoute, parseRoutePattern, splitPath,
 } from '../../../../web/runtime/shared/route-match';
 
 const routes = ['/', '/about', '/posts/[slug]', '/posts/new', '/docs/[...path]', '/shop/[[...filters]]', '/[lang]/intro', '/[...all]']
@@ -70,24 +70,6 @@ describe('route matching', () => {
 
 describe('locales', () => {
   const settings = { locales: ['en', 'fr'], defaultLocale: 'en' };
-
-  test('a non-default locale prefix is stripped', () => {
-    expect(stripLocale(['fr', 'about'], settings)).toEqual({ locale: 'fr', parts: ['about'], explicitDefault: false });
-  });
-
-  test('no prefix means the default locale', () => {
-    expect(stripLocale(['about'], settings)).toEqual({ locale: 'en', parts: ['about'], explicitDefault: false });
-  });
-
-  test('an explicit default prefix is flagged', () => {
-    expect(stripLocale(['en', 'about'], settings).explicitDefault).toBe(true);
-  });
-
-  test('localizePath prefixes only non-default locales', () => {
-    expect(localizePath('/about', 'en', settings)).toBe('/about');
-    expect(localizePath('/about', 'fr', settings)).toBe('/fr/about');
-    expect(localizePath('/', 'fr', settings)).toBe('/fr');
-  });
 
   test('data paths', () => {
     expect(dataPath('b1', '/', 'en', settings)).toBe('/_app/data/b1/index.json');

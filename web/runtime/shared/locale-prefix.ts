@@ -1,0 +1,42 @@
+/**
+ * Locale prefixes of URL paths (`/fr/about`): the one rule for the render core, the
+ * browser router and Link. The default locale is never spelled out in a canonical URL
+ * (`/en/about` answers 308 to `/about`).
+ */
+
+export interface LocaleSettings {
+  locales: readonly string[];
+  defaultLocale: string;
+}
+
+/**
+ * Splits a URL path (encoded or decoded: locales are plain tags) into its locale and the
+ * rest. `prefixed` says whether the path spelled a locale out.
+ *
+ * @example
+ * splitLocale('/fr/about', { locales: ['en', 'fr'], defaultLocale: 'en' }); // { locale: 'fr', path: '/about', prefixed: true }
+ */
+export function splitLocale(path: string, settings: LocaleSettings): { locale: string; path: string; prefixed: boolean } {
+  const end = path.indexOf('/', 1);
+  const first = end < 0 ? path.slice(1) : path.slice(1, end);
+  if (first !== '' && settings.locales.includes(first)) {
+    return { locale: first, path: end < 0 ? '/' : path.slice(end), prefixed: true };
+  }
+  return { locale: settings.defaultLocale, path, prefixed: false };
+}
+
+/** Adds the locale prefix (none for the default locale) to a path without one. */
+export function localizePath(path: string, locale: string, settings: LocaleSettings): string {
+  if (locale === settings.defaultLocale) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/**
+ * The same rule on a path already split into decoded segments (the render core matches
+ * routes on those): the locale, the segments after it, and whether one was spelled out.
+ */
+export function splitLocaleSegments(parts: readonly string[], settings: LocaleSettings): { locale: string; parts: string[]; prefixed: boolean } {
+  const first = parts[0];
+  if (first !== undefined && settings.locales.includes(first)) return { locale: first, parts: parts.slice(1), prefixed: true };
+  return { locale: settings.defaultLocale, parts: [...parts], prefixed: false };
+}
