@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { edgeBehaviours, MAX_BEHAVIOURS, matchPathPattern, selectBehaviour } from '../../contract/edge-behaviours';
 import { onlyResource, synthFixture } from '../infra/stack-fixture';
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = join(__dirname, '..', '..');
 
 describe('edge behaviour table', () => {
   const table = edgeBehaviours(['/favicon.ico', '/robots.txt', '/photos/a.jpg', '/photos/deep/b.png', '/fonts/x.woff2', '/logo.png']);
@@ -76,10 +76,10 @@ describe('one table for the stack and the local server', () => {
   // and run this edge function rather than keep copies.
   const server = join(ROOT, 'cli', 'serve', 'server.ts');
   const origins = join(ROOT, 'cli', 'serve', 'local-origins.ts');
-  (existsSync(server) ? test : test.skip)('the local server imports the table and the edge function from infra/edge', () => {
-    const sources = [server, origins].filter(existsSync).map((file) => readFileSync(file, 'utf8')).join('\n');
-    expect(sources).toMatch(/import \{[^}]*\bedgeBehaviours\b[^}]*\} from '\.\.\/\.\.\/infra\/edge\/behaviours'/);
-    expect(sources).toMatch(/import \{[^}]*\bselectBehaviour\b[^}]*\} from '\.\.\/\.\.\/infra\/edge\/behaviours'/);
+  test('the local server imports the table from contract/ and the edge function from infra/edge', () => {
+    const sources = [server, origins].map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(sources).toMatch(/import \{[^}]*\bedgeBehaviours\b[^}]*\} from '\.\.\/\.\.\/contract\/edge-behaviours'/);
+    expect(sources).toMatch(/import \{[^}]*\bselectBehaviour\b[^}]*\} from '\.\.\/\.\.\/contract\/edge-behaviours'/);
     expect(sources).toMatch(/\bloadViewerRequest\b[\s\S]*from '\.\.\/\.\.\/infra\/edge\/viewer-request'/);
   });
 });
