@@ -1,4 +1,4 @@
-/** Step 2: read each page's exports, classify it, and reject broken pages with the file named. */
+/** Build step: read each page's exports, classify it, and reject broken pages with the file named. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync, type Message } from 'esbuild';

@@ -1,5 +1,5 @@
 /**
- * Step 3: the browser bundle. One generated entry (runtime + route table) and one chunk
+ * Build step: the browser bundle. One generated entry (runtime + route table) and one chunk
  * per page, code-split with shared chunks, minified, React in production mode.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Step 4: the render Lambda bundle: the render core with every page compiled in, one
+ * Build step: the render Lambda bundle: the render core with every page compiled in, one
  * CommonJS file for Node.js, React in production mode.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-/** Step 5: the app's `public/` files, copied as they are to the S3 content. */
+/** Build step: the app's `public/` files, copied as they are to the S3 content. */
 import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError } from '../errors';

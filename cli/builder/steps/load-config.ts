@@ -1,4 +1,4 @@
-/** Step 0: `stratus.config.ts` (or .js), compiled and evaluated, with defaults filled in. */
+/** Build step: `stratus.config.ts` (or .js), compiled and evaluated, with defaults filled in. */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';

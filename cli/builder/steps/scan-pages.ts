@@ -1,4 +1,4 @@
-/** Step 1: `pages/` → the route list, ordered by precedence, plus the special pages. */
+/** Build step: `pages/` → the route list, ordered by precedence, plus the special pages. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { compareRoutes, parseRoutePattern, routeShape, type RouteSegment } from '../../../web/runtime/shared/route-match';

@@ -1,4 +1,4 @@
-/** Step 8: the table printed at the end of a build: routes, kinds, first-load JS, totals. */
+/** Build step: the table printed at the end of a build: routes, kinds, first-load JS, totals. */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

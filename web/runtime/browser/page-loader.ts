@@ -1,12 +1,12 @@
 /**
- * Loading what a navigation needs: the page's script (with the spec's 3800 ms route
+ * Loading what a navigation needs: the page's script (with the 3800 ms route
  * timeout) and its data (`/_app/data/<buildId>/….json`). Failures that only a full page
  * load can recover from are marked `fullLoad`; the router does that load in one place.
  */
 import type { ComponentType } from 'react';
 import type { PageData } from '../shared/page-types';
 
-/** The spec's time-out for loading a route's script. */
+/** The time-out for loading a route's script, as the client contract fixes it (docs/CLIENT.md). */
 export const ROUTE_TIMEOUT_MS = 3800;
 
 export type PageModuleLike = { default: ComponentType<any> };

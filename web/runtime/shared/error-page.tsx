@@ -1,6 +1,6 @@
 /**
  * The built-in error page, used when the app has no page of its own for a status (or
- * when that page itself fails). The title follows the spec's table.
+ * when that page itself fails). The title follows the error-page table (README, "Error pages").
  */
 import { CLIENT_ERROR_MESSAGE, ERROR_TITLES } from './errors';
 
