@@ -5,7 +5,7 @@ module.exports = {
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '\\.[jt]sx?$': '<rootDir>/test/helpers/jest-esbuild-transform.cjs' },
   moduleNameMapper: {
-    '^stratus/(link|router|head|image|config)$': '<rootDir>/web/runtime/$1',
+    '^stratus/([a-z-]+)$': '<rootDir>/web/runtime/$1',
   },
   testTimeout: 60000,
   modulePathIgnorePatterns: ['<rootDir>/.*/\\.stratus/', '<rootDir>/cdk.out/', '<rootDir>/bench/next-app/'],
