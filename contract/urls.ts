@@ -18,6 +18,11 @@ export const IMAGE_PATH = '/_app/image';
 /** Where each deploy records its build id in the bucket: `/_app/builds/<buildId>.json`. */
 export const BUILDS_PREFIX = '/_app/builds/';
 
+/** The bucket key of a URL path (keys have no leading slash): `/_app/static/` → `_app/static/`. */
+export function assetKey(urlPath: string): string {
+  return urlPath.replace(/^\/+/, '');
+}
+
 /** The cookie that remembers a visitor's chosen locale (the edge skips detection when set). */
 export const LOCALE_COOKIE = 'STRATUS_LOCALE';
 

@@ -6,6 +6,7 @@ import { BuildError } from './errors';
 import path from 'node:path';
 import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import { APP_PREFIX, assetKey, DATA_PREFIX, MEDIA_PREFIX, STATIC_PREFIX } from '../../contract/urls';
 import { edgeBehaviours, selectBehaviour } from '../../contract/edge-behaviours';
 import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
@@ -38,9 +39,9 @@ export interface BuildResult {
 
 export const S3_CACHE_CONTROL = [
   // Content-hashed names: a changed file gets a new name, so caches may keep these forever.
-  { prefix: '_app/static/', cacheControl: 'public, max-age=31536000, immutable' },
+  { prefix: assetKey(STATIC_PREFIX), cacheControl: 'public, max-age=31536000, immutable' },
   // The build id is in the path, and a build's data never changes.
-  { prefix: '_app/data/', cacheControl: 'public, max-age=31536000, immutable' },
+  { prefix: assetKey(DATA_PREFIX), cacheControl: 'public, max-age=31536000, immutable' },
   // public/ files keep their names: browsers recheck hourly, the edge daily (a deploy invalidates it).
   { prefix: '', cacheControl: 'public, max-age=3600, s-maxage=86400' },
 ];
@@ -86,7 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   mkdirSync(assetsDir, { recursive: true });
   mkdirSync(renderDir, { recursive: true });
   mkdirSync(imageDir, { recursive: true });
-  const plugins = [imageImportPlugin({ assetsDir, publicPath: '/_app/static/media/' })];
+  const plugins = [imageImportPlugin({ assetsDir, publicPath: MEDIA_PREFIX })];
 
   log('  compiling client bundle…');
   const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images });
@@ -95,7 +96,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const publicFiles = copyPublic(appDir, assetsDir);
   checkRoutesReachable(routes, publicFiles);
 
-  const buildId = computeBuildId({ dirs: [path.join(assetsDir, '_app')], files: [renderBundle], config });
+  const buildId = computeBuildId({ dirs: [path.join(assetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
   const manifest: Manifest = {
     version: 1,
     buildId,

@@ -12,6 +12,7 @@
  */
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import { getImageConfig, type ImageComponentConfig } from './shared/image-config';
+import { IMAGE_PATH } from '../../contract/urls';
 
 /** What `import photo from './photo.jpg'` gives. */
 export interface StaticImageData {
@@ -41,7 +42,6 @@ export interface ImageProps
   loading?: 'lazy' | 'eager';
 }
 
-const IMAGE_PATH = '/_app/image';
 
 /** The optimiser URL of `src` at `width`. */
 export function imageUrl(src: string, width: number, quality: number): string {

@@ -9,12 +9,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { getSharp } from '../../../lambdas/image/sharp';
+import type { MEDIA_PREFIX } from '../../../contract/urls';
 
 export interface ImageImportOptions {
   /** The build's asset folder (`<out>/assets`), uploaded to S3 as is. */
   assetsDir: string;
   /** URL prefix of emitted files; they are written under the same path inside `assetsDir`. */
-  publicPath: '/_app/static/media/';
+  publicPath: typeof MEDIA_PREFIX;
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;

@@ -13,6 +13,7 @@ import type { ScannedPages } from './scan-pages';
 import type { ResolvedImageConfig } from '../../../contract/config';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
 import { fromEsbuildFailure } from '../errors';
+import { assetKey, STATIC_PREFIX } from '../../../contract/urls';
 
 export interface ClientBundle {
   /** URL paths of the scripts every page loads first (entry + its static imports). */
@@ -23,7 +24,7 @@ export interface ClientBundle {
   metafile: Metafile;
 }
 
-const STATIC_DIR = '_app/static';
+const STATIC_DIR = assetKey(STATIC_PREFIX);
 
 /**
  * How browser code is compiled, shared with the runtime-size measurement
@@ -112,7 +113,7 @@ export async function bundleClient(options: {
     entryNames: 'chunks/[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
-    publicPath: `/${STATIC_DIR}/`,
+    publicPath: STATIC_PREFIX,
     plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the client bundle failed');

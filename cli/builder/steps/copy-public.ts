@@ -2,6 +2,7 @@
 import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError } from '../errors';
+import { APP_PREFIX } from '../../../contract/urls';
 
 /** Returns the copied files as URL paths. */
 export function copyPublic(appDir: string, assetsDir: string): string[] {
@@ -17,8 +18,8 @@ export function copyPublic(appDir: string, assetsDir: string): string[] {
     }
   };
   walk(publicDir, '');
-  const clash = files.find((f) => f.startsWith('/_app/'));
-  if (clash) throw new BuildError(`public${clash}: /_app/ is reserved for Stratus; move the file elsewhere.`);
+  const clash = files.find((f) => f.startsWith(APP_PREFIX));
+  if (clash) throw new BuildError(`public${clash}: ${APP_PREFIX} is reserved for Stratus; move the file elsewhere.`);
   cpSync(publicDir, assetsDir, { recursive: true });
   return files;
 }
