@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
+import { cssModulesPlugin } from '../plugins/css-modules';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
@@ -83,7 +84,7 @@ export async function bundleRender(options: {
     ...SERVER_OPTIONS,
     entryPoints: [entryFile],
     outfile,
-    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), ...(options.plugins ?? [])],
+    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), cssModulesPlugin({ appDir: options.appDir, emitCss: false }), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
