@@ -10,6 +10,7 @@ import { APP_PREFIX, assetKey, DATA_PREFIX, MEDIA_PREFIX, STATIC_PREFIX } from '
 import { edgeBehaviours, selectBehaviour } from '../../contract/edge-behaviours';
 import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
+import { appJsxPlugin } from './plugins/app-jsx';
 import { imageImportPlugin } from './plugins/image-import';
 import { bundleClient } from './steps/bundle-client';
 import { bundleImageLambda } from './steps/bundle-image';
@@ -87,7 +88,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   mkdirSync(assetsDir, { recursive: true });
   mkdirSync(renderDir, { recursive: true });
   mkdirSync(imageDir, { recursive: true });
-  const plugins = [imageImportPlugin({ assetsDir, publicPath: MEDIA_PREFIX })];
+  const plugins = [imageImportPlugin({ assetsDir, publicPath: MEDIA_PREFIX }), appJsxPlugin(appDir)];
 
   log('  compiling client bundle…');
   const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images });

@@ -73,6 +73,8 @@ export function stripDataFunctions(code: string): string {
   const removed: Range[] = [];
   const replacements = new Map<number, { end: number; text: string }>();
   const removedNames = new Set<string>();
+  /** Local names a replaced `export { … }` still exports: they stay referenced. */
+  const keptExports = new Set<string>();
 
   for (const node of program.body) {
     if (node.type !== 'ExportNamedDeclaration') continue;
@@ -84,7 +86,9 @@ export function stripDataFunctions(code: string): string {
       removed.push([node.start, node.end]);
     } else if (!decl && node.specifiers.some((s) => isDataFunction(exportName(s.exported)))) {
       const kept = node.specifiers.filter((s) => !isDataFunction(exportName(s.exported)));
-      for (const s of node.specifiers) if (!kept.includes(s) && s.local.type === 'Identifier') removedNames.add(s.local.name);
+      for (const s of node.specifiers) if (!kept.includes(s) && s.local.type === 'Identifier' && !node.source) removedNames.add(s.local.name);
+      // esbuild writes `export { default } from './other'` as an import of `default2` plus `export { default2 as default }`.
+      for (const s of kept) if (s.local.type === 'Identifier' && !node.source) keptExports.add(s.local.name);
       const from = node.source ? ` from ${code.slice(node.source.start, node.source.end)}` : '';
       const text = kept.length ? `export { ${kept.map((s) => code.slice(s.start, s.end)).join(', ')} }${from};` : '';
       replacements.set(node.start, { end: node.end, text });
@@ -117,10 +121,10 @@ export function stripDataFunctions(code: string): string {
   }
 
   function isReferenced(name: string, declStart: number, declEnd: number): boolean {
-    return identifiers.some((id) => id.name === name && !(id.start >= declStart && id.end <= declEnd) && !inside(id.start, removed));
+    return keptExports.has(name) || identifiers.some((id) => id.name === name && !(id.start >= declStart && id.end <= declEnd) && !inside(id.start, removed));
   }
   function isReferencedOutside(name: string, start: number, end: number): boolean {
-    return identifiers.some((id) => id.name === name && (id.start < start || id.start >= end) && !inside(id.start, removed));
+    return keptExports.has(name) || identifiers.some((id) => id.name === name && (id.start < start || id.start >= end) && !inside(id.start, removed));
   }
   function wasReferencedByRemoved(name: string): boolean {
     return removedNames.has(name) || identifiers.some((id) => id.name === name && inside(id.start, removed));

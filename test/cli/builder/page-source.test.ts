@@ -30,6 +30,24 @@ export default () => null;
     expect(out).toContain('export const config');
   });
 
+  test('a page that re-exports another keeps the component and drops the data function (as esbuild writes the re-export)', () => {
+    const out = stripDataFunctions(`
+import { default as default2, getStaticProps } from "./other";
+export {
+  default2 as default,
+  getStaticProps
+};
+`);
+    expect(out).toMatch(/import \{ default as default2 \} from "\.\/other";/);
+    expect(out).toMatch(/export \{ default2 as default \};/);
+    expect(out).not.toContain('getStaticProps');
+  });
+
+  test('a direct re-export list keeps its source', () => {
+    const out = stripDataFunctions(`export { default, getServerSideProps } from './other';\n`);
+    expect(out.trim()).toBe("export { default } from './other';");
+  });
+
   test('keeps what the page itself also uses', () => {
     const out = stripDataFunctions(`
 import { format } from './format';

@@ -50,17 +50,27 @@ export function segmentsOf(pattern: string): RouteSegment[] {
   });
 }
 
-/** `/posts/[slug]` → segments. Throws on a shape the router cannot serve, naming it. */
+/** A parameter name as the pages router accepts it: any characters but brackets and slashes, not starting with a dot. */
+const PARAM_NAME = '([^[\\]/.][^[\\]/]*)';
+const VALID_SEGMENT = new RegExp(`^(?:\\[\\[\\.\\.\\.${PARAM_NAME}\\]\\]|\\[\\.\\.\\.${PARAM_NAME}\\]|\\[${PARAM_NAME}\\])$`);
+
+/**
+ * `/posts/[slug]` → segments. Throws on a shape the router cannot serve, naming it.
+ * Names may be any text the pages router allows (`[123]`, `[hello-world]`); each only once.
+ */
 export function parseRoutePattern(pattern: string): RouteSegment[] {
   const parts = pattern.split('/').filter(Boolean);
+  const names = new Set<string>();
   parts.forEach((part, index) => {
-    const catchAll = part.match(/^\[\[?\.\.\.([A-Za-z_$][\w$]*)\]\]?$/);
-    if (catchAll && part.startsWith('[[') !== part.endsWith(']]')) throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
+    if (!/[[\]]/.test(part)) return;
+    const valid = part.match(VALID_SEGMENT);
+    if (!valid) throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
+    const name = valid[1] ?? valid[2] ?? valid[3]!;
+    if (names.has(name)) throw new Error(`"${part}" in ${pattern}: the parameter name "${name}" is used twice; give each segment its own name`);
+    names.add(name);
+    const catchAll = valid[1] !== undefined || valid[2] !== undefined;
     if (catchAll && index !== parts.length - 1) {
-      throw new Error(`"${part}" in ${pattern}: ${part.startsWith('[[') ? 'an optional catch-all' : 'a catch-all'} must be the last segment`);
-    }
-    if (!catchAll && !/^\[[A-Za-z_$][\w$]*\]$/.test(part) && /[[\]]/.test(part)) {
-      throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
+      throw new Error(`"${part}" in ${pattern}: ${valid[1] !== undefined ? 'an optional catch-all' : 'a catch-all'} must be the last segment`);
     }
   });
   return segmentsOf(pattern);

@@ -65,6 +65,21 @@ describe('route matching', () => {
   test('invalid patterns are rejected with the reason', () => {
     expect(() => parseRoutePattern('/[...a]/b')).toThrow(/catch-all must be the last segment/);
     expect(() => parseRoutePattern('/x[y]')).toThrow(/not a valid segment/);
+    expect(() => parseRoutePattern('/[[...a]')).toThrow(/not a valid segment/);
+    expect(() => parseRoutePattern('/[.a]')).toThrow(/not a valid segment/);
+    expect(() => parseRoutePattern('/[a]]')).toThrow(/not a valid segment/);
+    expect(() => parseRoutePattern('/[]')).toThrow(/not a valid segment/);
+    expect(() => parseRoutePattern('/[id]/x/[id]')).toThrow(/"id" is used twice/);
+  });
+
+  test('parameter names are any text the pages router accepts', () => {
+    expect(parseRoutePattern('/[123]')).toEqual([{ type: 'dynamic', name: '123' }]);
+    expect(parseRoutePattern('/a/[hello-world]/[...rest-of]')).toEqual([
+      { type: 'static', value: 'a' }, { type: 'dynamic', name: 'hello-world' }, { type: 'catchAll', name: 'rest-of' },
+    ]);
+    expect(parseRoutePattern('/[[...ünïcode]]')).toEqual([{ type: 'optionalCatchAll', name: 'ünïcode' }]);
+    const route = { pattern: '/[hello-world]', segments: parseRoutePattern('/[hello-world]') };
+    expect(matchRoute([route], ['x'])?.params).toEqual({ 'hello-world': 'x' });
   });
 });
 

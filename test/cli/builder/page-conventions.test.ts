@@ -1,0 +1,61 @@
+/**
+ * File conventions pages-router apps rely on: JSX in `.js` files, parameter names such as
+ * `[123]` and `[hello-world]`, and a page that re-exports another page.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type BuiltApp } from '../../helpers/build-app';
+import { functionUrlEvent } from '../../helpers/function-url-event';
+
+const FILES: Record<string, string> = {
+  'pages/index.js': "import { Greeting } from '../components/greeting';\nexport default function Home() { return <Greeting name=\"js\" />; }\n",
+  'components/greeting.js': 'export function Greeting({ name }) { return <h1>Hello {name}</h1>; }\n',
+  'pages/n/[123].jsx': 'export default function P() { return <p>n</p>; }\nexport function getServerSideProps({ params }) { return { props: { v: params["123"] } }; }\n',
+  'pages/w/[hello-world].tsx':
+    "export default function P({ v }: { v: string }) { return <p>word {v}</p>; }\nexport function getServerSideProps({ params }: { params: Record<string, string> }) { return { props: { v: params['hello-world'] } }; }\n",
+  'pages/original.tsx':
+    "import { readFileSync } from 'node:fs';\nexport default function Original({ text }: { text: string }) { return <p>original {text}</p>; }\nexport function getStaticProps() { return { props: { text: String(readFileSync.length) } }; }\n",
+  'pages/alias.tsx': "export { default, getStaticProps } from './original';\n",
+};
+
+let app: BuiltApp;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-conventions-'));
+  for (const [file, text] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  app = await buildApp(dir);
+});
+afterAll(() => {
+  app?.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = async (url: string) => (await app.handler(functionUrlEvent(url))) as { statusCode: number; body: string };
+
+test('JSX in .js and .jsx files, pages and the modules they import', async () => {
+  expect((await get('/')).body).toContain('<h1>Hello <!-- -->js</h1>');
+});
+
+test('parameter names that are not identifiers', async () => {
+  expect(app.manifest.routes.map((r) => r.pattern)).toEqual(expect.arrayContaining(['/n/[123]', '/w/[hello-world]']));
+  const numbered = await get('/w/abc');
+  expect(numbered.statusCode).toBe(200);
+  expect(numbered.body).toContain('word <!-- -->abc');
+  expect((await get('/n/7')).statusCode).toBe(200);
+});
+
+test('a page re-exporting another page and its getStaticProps is prerendered, and the browser copy has no data function', async () => {
+  const page = await get('/alias');
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toMatch(/<p>original <!-- -->\d+<\/p>/);
+  const chunks = path.join(app.outDir, 'assets/_app/static/chunks');
+  expect(readdirSync(chunks).some((f) => f.startsWith('page-alias'))).toBe(true);
+  for (const file of readdirSync(chunks).filter((f) => f.endsWith('.js'))) {
+    expect(readFileSync(path.join(chunks, file), 'utf8')).not.toMatch(/node:fs|readFileSync|getStaticProps/);
+  }
+});
