@@ -16,13 +16,25 @@ export interface PlainRequest {
   remoteAddress?: string;
 }
 
+/**
+ * A null-prototype map, for names an outsider chooses (query, header, cookie): `__proto__`
+ * or `constructor` stay plain keys and never reach, or read from, `Object.prototype`.
+ *
+ * @example
+ * const query = nameMap<string>(); query['__proto__'] = 'x'; // an own key; Object.prototype untouched
+ */
+export function nameMap<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 const TEXT_BODY = /^(text\/|application\/(json|x-www-form-urlencoded|xml))/;
 
+/** The Function URL event for a Node request, as Lambda would build it. */
 export function toFunctionUrlEvent(request: PlainRequest): LambdaFunctionURLEvent {
   const queryAt = request.url.indexOf('?');
   const rawPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
   const rawQueryString = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
-  const headers: Record<string, string> = {};
+  const headers = nameMap<string>();
   let cookies: string[] | undefined;
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -32,10 +44,13 @@ export function toFunctionUrlEvent(request: PlainRequest): LambdaFunctionURLEven
     if (lower === 'cookie') cookies = joined.split(/;\s*/).filter(Boolean);
     else headers[lower] = joined;
   }
-  const queryStringParameters: Record<string, string> = {};
+  const queryStringParameters = nameMap<string>();
   for (const [key, value] of new URLSearchParams(rawQueryString)) {
     queryStringParameters[key] = key in queryStringParameters ? `${queryStringParameters[key]},${value}` : value;
   }
+  // A Function URL sets these itself, whatever the viewer sent (CloudFront reaches it over HTTPS).
+  headers['x-forwarded-proto'] = 'https';
+  headers['x-forwarded-port'] = '443';
   const now = new Date();
   const body = request.body && request.body.length > 0 ? request.body : undefined;
   const isText = TEXT_BODY.test(headers['content-type'] ?? '');

@@ -10,17 +10,18 @@ import { createLocalImageCore } from '../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../lambdas/shared/function-url';
 import { webCore } from '../../lambdas/shared/http';
 import {
-  isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValueMap,
+  isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValue, type CloudFrontValueMap,
 } from '../../infra/edge/viewer-request';
-import type { PlainRequest } from './function-url-event';
+import { nameMap, type PlainRequest } from './function-url-event';
 import type { EdgeStep, FunctionUrlHandler } from './server';
 
 export function localImageHandler(outDir: string, manifest: Manifest): FunctionUrlHandler {
   return createFunctionUrlHandler(webCore(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images)));
 }
 
-function toValueMap(entries: Iterable<[string, string]>): CloudFrontValueMap {
-  const map: CloudFrontValueMap = {};
+/** CloudFront's `{ name: { value, multiValue? } }` shape; repeated names keep every value, in order. */
+export function toValueMap(entries: Iterable<[string, string]>): CloudFrontValueMap {
+  const map = nameMap<CloudFrontValue>();
   for (const [name, value] of entries) {
     const existing = map[name];
     if (!existing) map[name] = { value };
@@ -29,8 +30,12 @@ function toValueMap(entries: Iterable<[string, string]>): CloudFrontValueMap {
   return map;
 }
 
-function fromValueMap(map: CloudFrontValueMap): [string, string][] {
-  return Object.entries(map).flatMap(([name, v]) => (v.multiValue ?? [{ value: v.value }]).map((m): [string, string] => [name, m.value]));
+/** Name/value pairs of a value map, own properties only (the function may return a plain object). */
+export function fromValueMap(map: CloudFrontValueMap): [string, string][] {
+  return Object.entries(map).flatMap(([name, v]) => {
+    const values = Object.hasOwn(v, 'multiValue') && v.multiValue ? v.multiValue : [{ value: v.value }];
+    return values.map((m): [string, string] => [name, m.value]);
+  });
 }
 
 /** Node request → CloudFront Functions event, as CloudFront builds it (query values still encoded). */
@@ -67,12 +72,12 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
   return (request) => {
     const result = viewerRequest(toEdgeEvent(request));
     if (isFunctionResponse(result)) {
-      const headers: Record<string, string> = {};
+      const headers = nameMap<string>();
       for (const [name, value] of fromValueMap(result.headers ?? {})) headers[name] = value;
       return { response: { status: result.statusCode, headers, body: result.body } };
     }
     const query = fromValueMap(result.querystring).map(([k, v]) => (v === '' ? k : `${k}=${v}`)).join('&');
-    const headers: Record<string, string> = {};
+    const headers = nameMap<string>();
     for (const [name, value] of fromValueMap(result.headers)) headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
     const cookie = fromValueMap(result.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;

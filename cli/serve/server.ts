@@ -13,6 +13,7 @@ import { edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/e
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
+import { isValidHost, toOriginForm } from './request-line';
 import { createStaticFiles } from './static-files';
 import { BuildError } from '../builder/errors';
 
@@ -37,6 +38,9 @@ const gzipAsync = promisify(gzip);
 /** Brotli's default quality (11) costs ~100× more CPU than 5 for a few % of size; edge CDNs use mid levels too. */
 const BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
 const MAX_COMPRESSED_CACHE = 500;
+/** CloudFront's own answer to a request it cannot read: the contract's 400 title, nothing else. */
+const BAD_REQUEST_PAGE =
+  '<!DOCTYPE html><html><head><meta charset="utf-8"><title>400: Bad Request</title></head><body><h1>400</h1><p>Bad Request</p></body></html>';
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -100,9 +104,15 @@ export async function startServer(options: ServerOptions) {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = toOriginForm(req.url ?? '/');
+    if (url === null || !isValidHost(req.headers.host)) {
+      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' });
+      res.end(req.method === 'HEAD' ? undefined : BAD_REQUEST_PAGE);
+      return;
+    }
     let request: PlainRequest = {
       method: req.method ?? 'GET',
-      url: req.url ?? '/',
+      url,
       headers: req.headers,
       body: req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req),
       remoteAddress: req.socket.remoteAddress,

@@ -16,8 +16,11 @@ function handler(event) {
   var uri = request.uri;
 
   // A Function URL rejects a foreign Host, so the origin request policy never forwards it;
-  // the render and image cores read the viewer's host from here instead.
-  if (headers.host) headers['x-forwarded-host'] = { value: headers.host.value };
+  // the render and image cores read the viewer's host from here instead. A viewer's own
+  // X-Forwarded-Host never gets through: the cores build URLs from it.
+  var host = own(headers, 'host');
+  delete headers['x-forwarded-host'];
+  if (host) headers['x-forwarded-host'] = { value: host.value };
 
   // Lambda origins behind OAC can't take an unsigned body, so no method but GET/HEAD is
   // ever worth sending to them: answer here.
@@ -30,21 +33,28 @@ function handler(event) {
   if (uri.indexOf(APP_PREFIX) === 0) return request;
 
   if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
-    return redirect(308, withoutTrailingSlash(uri) + queryOf(request));
+    return redirect(308, sitePath(uri.replace(/\/+$/, '')) + queryOf(request));
   }
-  if (uri === '/' && CONFIG.locales.length > 1 && !hasCookie(request, LOCALE_COOKIE)) {
-    var locale = preferredLocale(headers['accept-language']);
-    if (locale && locale !== CONFIG.defaultLocale) return redirect(307, '/' + locale + queryOf(request));
+  if (uri === '/' && CONFIG.locales.length > 1 && !own(request.cookies, LOCALE_COOKIE)) {
+    var locale = preferredLocale(own(headers, 'accept-language'));
+    if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath('/' + locale) + queryOf(request));
   }
   return request;
+}
+
+// Headers, cookies and query are keyed by names the viewer chose: `__proto__` or
+// `constructor` must read as absent, never as what Object.prototype holds.
+function own(map, name) {
+  return map && Object.prototype.hasOwnProperty.call(map, name) ? map[name] : undefined;
 }
 
 // The cache policy keys image responses on Accept; the raw header varies by browser
 // version, so it is cut down to the one format the image function will pick.
 function negotiateImageFormat(headers) {
-  var accepted = acceptedTypes(headers.accept ? headers.accept.value : '');
+  var accept = own(headers, 'accept');
+  var accepted = acceptedTypes(accept ? accept.value : '');
   for (var i = 0; i < CONFIG.imageFormats.length; i++) {
-    if (accepted[CONFIG.imageFormats[i]]) {
+    if (own(accepted, CONFIG.imageFormats[i])) {
       headers.accept = { value: CONFIG.imageFormats[i] };
       return;
     }
@@ -56,7 +66,7 @@ function negotiateImageFormat(headers) {
 // Media types listed explicitly with q > 0; wildcards don't count (a browser that sends
 // only `*/*` may not decode AVIF).
 function acceptedTypes(value) {
-  var result = {};
+  var result = Object.create(null);
   var parts = value.split(',');
   for (var i = 0; i < parts.length; i++) {
     var params = parts[i].split(';');
@@ -107,14 +117,27 @@ function matchLocale(tag) {
   return null;
 }
 
-function hasCookie(request, name) {
-  return Boolean(request.cookies && request.cookies[name]);
+// A Location path that stays on this site: browsers read `\` as `/` and drop tabs and
+// newlines (WHATWG URL), so those and every other character outside RFC 3986's path set
+// are percent-encoded; then leading slashes collapse to one, as `//host` leaves the site.
+function sitePath(path) {
+  return '/' + encodeUnsafe(path, PATH_UNSAFE).replace(/^\/+/, '');
 }
 
-// `//evil.example/` would become a protocol-relative URL once its slash went; keep one.
-function withoutTrailingSlash(uri) {
-  var path = uri.replace(/\/+$/, '');
-  return path === '' ? '/' : path.replace(/^\/+/, '/');
+var PATH_UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@\/%]/g;
+// After the `?` nothing can change the origin; only what a header value can't carry is encoded.
+var QUERY_UNSAFE = /[\x00-\x20\x7f-\uffff]/g;
+
+var SURROGATE_PAIR = /[\ud800-\udbff][\udc00-\udfff]/g;
+
+function encodeUnsafe(text, unsafe) {
+  return text.replace(SURROGATE_PAIR, encodeURIComponent).replace(unsafe, function (ch) {
+    var code = ch.charCodeAt(0);
+    if (code < 0x10) return '%0' + code.toString(16).toUpperCase();
+    if (code < 0x80) return '%' + code.toString(16).toUpperCase();
+    // A lone surrogate has no UTF-8 form: U+FFFD, as browsers send it.
+    return code >= 0xd800 && code <= 0xdfff ? '%EF%BF%BD' : encodeURIComponent(ch);
+  });
 }
 
 function queryOf(request) {
@@ -124,14 +147,15 @@ function queryOf(request) {
   } else {
     var parts = [];
     var qs = request.querystring || {};
-    for (var key in qs) {
-      var entry = qs[key];
-      var values = entry.multiValue ? entry.multiValue : [entry];
-      for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? key : key + '=' + values[i].value);
+    var keys = Object.keys(qs);
+    for (var k = 0; k < keys.length; k++) {
+      var entry = qs[keys[k]];
+      var values = own(entry, 'multiValue') || [entry];
+      for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? keys[k] : keys[k] + '=' + values[i].value);
     }
     query = parts.join('&');
   }
-  return query ? '?' + query : '';
+  return query ? '?' + encodeUnsafe(query, QUERY_UNSAFE) : '';
 }
 
 function redirect(statusCode, location) {

@@ -39,23 +39,18 @@ function badRequest(message: string): HttpError {
   return new HttpError(400, message);
 }
 
+/** The base site paths are resolved against; only its origin matters. */
+const SITE = new URL('http://site.invalid');
+
 function parseUrl(values: string[], config: ResolvedImageConfig): { url: string; isAbsolute: boolean } {
   const [url] = values;
   if (values.length > 1) throw badRequest('"url" parameter cannot be an array');
   if (!url) throw badRequest('"url" parameter is required');
   if (url.length > MAX_URL_LENGTH) throw badRequest('"url" parameter is too long');
-  if (url.startsWith('//') || url.startsWith('/\\')) {
-    throw badRequest('"url" parameter cannot be a protocol-relative URL (//)');
-  }
   if (url.startsWith('/')) {
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(new URL(url, 'http://site.invalid').pathname);
-    } catch {
-      throw badRequest('"url" parameter is invalid');
-    }
-    if (RECURSIVE.test(pathname)) throw badRequest('"url" parameter cannot be recursive');
-    return { url, isAbsolute: false };
+    const { path, decodedPath } = parseSitePath(url);
+    if (RECURSIVE.test(decodedPath)) throw badRequest('"url" parameter cannot be recursive');
+    return { url: path, isAbsolute: false };
   }
   let parsed: URL;
   try {
@@ -67,6 +62,27 @@ function parseUrl(values: string[], config: ResolvedImageConfig): { url: string;
   if (RECURSIVE.test(parsed.pathname)) throw badRequest('"url" parameter cannot be recursive');
   if (!isAllowedRemoteUrl(parsed, config.remotePatterns)) throw badRequest('"url" parameter is not allowed');
   return { url: parsed.href, isAbsolute: true };
+}
+
+/**
+ * A site path as the URL parser reads it, so the image loaded, its download name and a 307
+ * to it all mean the same URL: `//host`, `/\host` and `/<tab>/host` name another origin
+ * for a browser and are refused; leading slashes collapse to one.
+ */
+function parseSitePath(url: string): { path: string; decodedPath: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, SITE);
+  } catch {
+    throw badRequest('"url" parameter is invalid');
+  }
+  if (parsed.origin !== SITE.origin) throw badRequest('"url" parameter cannot be a protocol-relative URL (//)');
+  const pathname = `/${parsed.pathname.replace(/^\/+/, '')}`;
+  try {
+    return { path: pathname + parsed.search, decodedPath: decodeURIComponent(pathname) };
+  } catch {
+    throw badRequest('"url" parameter is invalid');
+  }
 }
 
 function parseWidth(values: string[], config: ResolvedImageConfig): number {

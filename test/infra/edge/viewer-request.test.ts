@@ -78,6 +78,30 @@ describe('viewer-request function', () => {
     expect(asResponse(handler(event('///'))).headers?.location?.value).toBe('/');
   });
 
+  test('a backslash, tab or newline never turns into another host either (browsers read them as / or drop them)', () => {
+    expect(asResponse(handler(event('/\\evil.example/'))).headers?.location?.value).toBe('/%5Cevil.example');
+    expect(asResponse(handler(event('/\t/evil.example/'))).headers?.location?.value).toBe('/%09/evil.example');
+    expect(asResponse(handler(event('/\uFF0F\uFF0Fevil.example/'))).headers?.location?.value).toBe('/%EF%BC%8F%EF%BC%8Fevil.example');
+  });
+
+  test("a viewer's own X-Forwarded-Host never reaches the origin", () => {
+    const request = asRequest(handler(event('/about', { headers: { 'x-forwarded-host': 'evil.example' } })));
+    expect(request.headers['x-forwarded-host']).toEqual({ value: 'www.example.com' });
+    const e = event('/about', { headers: { 'x-forwarded-host': 'evil.example' } });
+    delete e.request.headers.host;
+    expect(asRequest(handler(e)).headers['x-forwarded-host']).toBeUndefined();
+  });
+
+  test('reads only own names of the maps CloudFront builds', () => {
+    const e = event('/a/');
+    e.request.querystring = Object.assign(Object.create({ inherited: { value: 'x' } }), { x: { value: '1' } });
+    e.request.cookies = Object.create({ STRATUS_LOCALE: { value: 'en' } });
+    expect(asResponse(handler(e)).headers?.location?.value).toBe('/a?x=1');
+    const root = event('/', { headers: { 'accept-language': 'fr' } });
+    root.request.cookies = Object.create({ STRATUS_LOCALE: { value: 'en' } });
+    expect(asResponse(handler(root)).headers?.location?.value).toBe('/fr');
+  });
+
   test('prefers rawQueryString() when the runtime offers it', () => {
     const e = event('/a/');
     (e.request as unknown as { rawQueryString: () => string }).rawQueryString = () => 'x=1&x=2';

@@ -25,6 +25,13 @@ describe('parseImageParams', () => {
     expect(parse('url=%2Fphotos%2Fa.jpg&w=640')).toEqual({ url: '/photos/a.jpg', isAbsolute: false, width: 640, quality: 75 });
   });
 
+  it('gives a site path as the URL parser reads it: one leading slash, unsafe characters encoded', () => {
+    expect(parse('url=/.//evil.example/a.jpg&w=640').url).toBe('/evil.example/a.jpg');
+    expect(parse('url=/photos/a b.jpg&w=640').url).toBe('/photos/a%20b.jpg');
+    expect(parse('url=/photos/a%250A.jpg&w=640').url).toBe('/photos/a%0A.jpg');
+    expect(parse('url=/photos/a%0A.jpg&w=640').url).toBe('/photos/a.jpg'); // a raw newline is dropped, as browsers do
+  });
+
   it('accepts image sizes as widths and an explicit quality', () => {
     expect(parse('url=/a.png&w=16&q=100')).toMatchObject({ width: 16, quality: 100 });
     expect(parse('url=/a.png&w=3840&q=1')).toMatchObject({ width: 3840, quality: 1 });
@@ -42,7 +49,11 @@ describe('parseImageParams', () => {
     ['url=&w=640', '"url" parameter is required'],
     ['url=/a.jpg&url=/b.jpg&w=640', '"url" parameter cannot be an array'],
     ['url=//evil.example.com/a.jpg&w=640', '"url" parameter cannot be a protocol-relative URL (//)'],
+    ['url=%2F%5Cevil.example%2Fa.jpg&w=640', '"url" parameter cannot be a protocol-relative URL (//)'],
+    ['url=%2F%09%2Fevil.example%2Fa.jpg&w=640', '"url" parameter cannot be a protocol-relative URL (//)'],
+    ['url=%2F%0A%2Fevil.example%2Fa.jpg&w=640', '"url" parameter cannot be a protocol-relative URL (//)'],
     ['url=/_app/image?url=/a.jpg&w=640', '"url" parameter cannot be recursive'],
+    ['url=/.//_app/image&w=640', '"url" parameter cannot be recursive'],
     ['url=%2F_app%2Fimage%3Furl%3D%252Fa.jpg%26w%3D640&w=640', '"url" parameter cannot be recursive'],
     ['url=https://cdn.example.com/_app/image?url=/a.jpg&w=640', '"url" parameter cannot be recursive'],
     ['url=https://evil.com/images/a.jpg&w=640', '"url" parameter is not allowed'],

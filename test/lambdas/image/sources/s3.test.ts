@@ -12,6 +12,7 @@ import { getSharp } from '../../../../lambdas/image/sharp';
 import { createS3Source } from '../../../../lambdas/image/sources/s3';
 import { setLogSink } from '../../../../lambdas/shared/log';
 import { resolveConfig } from '../../../../contract/config';
+import { MANIFEST_VERSION, type Manifest } from '../../../../contract/manifest';
 import { makeJpeg } from '../../../fixtures/images/fixtures';
 
 // s3rver ships no types; this is the part the test uses.
@@ -113,7 +114,11 @@ describe('Lambda entry (index.ts)', () => {
 
   beforeAll(() => {
     outDir = mkdtempSync(join(tmpdir(), 'stratus-image-lambda-'));
-    writeFileSync(join(outDir, 'manifest.json'), JSON.stringify({ config: resolveConfig() }));
+    // The smallest manifest the checked reader takes: the image function reads only its config.
+    const manifest: Manifest = {
+      version: MANIFEST_VERSION, buildId: 'b1', config: resolveConfig(), routes: [], entryScripts: [], errorScripts: {}, styles: [], publicFiles: [], s3CacheControl: [],
+    };
+    writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest));
     Object.assign(process.env, {
       STRATUS_MANIFEST: join(outDir, 'manifest.json'),
       STRATUS_BUCKET: BUCKET,
