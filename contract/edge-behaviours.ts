@@ -1,8 +1,10 @@
 /**
  * The path → origin table of the distribution (**contract**). The CDK stack turns it into CloudFront
  * cache behaviours and the local server routes requests with it, so what runs locally is
- * what CloudFront does.
+ * what CloudFront does. Each behaviour's allowed methods and cache key are derived here too,
+ * for both sides to read (test/infra/local-parity.test.ts holds the template to them).
  */
+import { LOCALE_COOKIE } from './urls';
 
 export type OriginId = 'assets' | 'render' | 'image';
 
@@ -73,4 +75,58 @@ export function matchPathPattern(pattern: string, path: string): boolean {
 /** The behaviour CloudFront would pick for a request path. */
 export function selectBehaviour(behaviours: readonly EdgeBehaviour[], path: string): EdgeBehaviour {
   return behaviours.find((b) => matchPathPattern(b.pathPattern, path)) ?? behaviours[behaviours.length - 1]!;
+}
+
+/** CloudFront's allowed-methods sets (a behaviour takes one of them). */
+export const GET_HEAD = ['GET', 'HEAD'] as const;
+export const ALL_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'] as const;
+export type HttpMethod = (typeof ALL_METHODS)[number];
+
+/**
+ * The methods CloudFront lets through to a behaviour; it answers any other with 403 itself,
+ * before the viewer-request function runs. The bucket takes GET and HEAD, and so does an
+ * origin group (a failover origin), as CloudFront requires:
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/high_availability_origin_failover.html
+ * A behaviour that reaches only a function allows all, so that the viewer-request function,
+ * not CloudFront's bare 403, answers a POST (405 with `Allow`).
+ */
+export function allowedMethods(behaviour: EdgeBehaviour): readonly HttpMethod[] {
+  return behaviour.origin !== 'assets' && !behaviour.failoverOrigin ? ALL_METHODS : GET_HEAD;
+}
+
+/** The image function's parameters, the only query strings an image response varies on. */
+export const IMAGE_QUERY_KEYS = ['url', 'w', 'q'] as const;
+
+/** What CloudFront's cache key holds besides the path (it also forwards these to the origin). */
+export interface CacheKey {
+  /** `'all'`, or the names kept (`[]`: none). */
+  readonly queryStrings: 'all' | readonly string[];
+  /** Lower-case header names. */
+  readonly headers: readonly string[];
+  readonly cookies: readonly string[];
+}
+
+/** The cache keys in use; the stack makes one shared cache policy of each (policies count against a quota). */
+export const CACHE_KEYS = {
+  /** Content-hashed files: the path names the content. */
+  static: { queryStrings: [], headers: [], cookies: [] },
+  /** Public files: the path alone; a query string must not split the cache. */
+  file: { queryStrings: [], headers: [], cookies: [] },
+  /** Pages and page data: pages read the query, and `/` answers by the visitor's chosen locale. */
+  page: { queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE] },
+  /** Images: their parameters and the Accept the viewer-request function cut down to one format. */
+  image: { queryStrings: IMAGE_QUERY_KEYS, headers: ['accept'], cookies: [] },
+} as const satisfies Record<string, CacheKey>;
+
+export type CacheKeyName = keyof typeof CACHE_KEYS;
+
+/** Which cache key a behaviour uses: anything the render function may answer varies like a page. */
+export function cacheKeyName(behaviour: EdgeBehaviour): CacheKeyName {
+  if (behaviour.cache === 'immutable') return 'static';
+  if (behaviour.cache === 'image') return 'image';
+  return behaviour.origin === 'render' || behaviour.failoverOrigin === 'render' ? 'page' : 'file';
+}
+
+export function cacheKeyOf(behaviour: EdgeBehaviour): CacheKey {
+  return CACHE_KEYS[cacheKeyName(behaviour)];
 }

@@ -1,5 +1,5 @@
 /**
- * The CloudFront distribution, built from the path table in infra/edge/behaviours.ts
+ * The CloudFront distribution, built from the path table in contract/edge-behaviours.ts
  * (which the local server reads too) and the viewer-request function in infra/edge/.
  */
 import { Duration } from 'aws-cdk-lib';
@@ -9,10 +9,20 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { EdgeBehaviour, OriginId } from '../../contract/edge-behaviours';
+import { allowedMethods, type EdgeBehaviour, type OriginId } from '../../contract/edge-behaviours';
 import { type EdgeConfig, viewerRequestCode } from '../edge/viewer-request';
 import { ARCHIVE_PREFIX } from './assets-bucket';
 import { createSitePolicies, type SitePolicies } from './site-policies';
+
+/** The one of CloudFront's three allowed-methods sets that holds exactly `methods`. */
+function cloudFrontMethods(methods: readonly string[]): cloudfront.AllowedMethods {
+  const { ALLOW_GET_HEAD, ALLOW_GET_HEAD_OPTIONS, ALLOW_ALL } = cloudfront.AllowedMethods;
+  const set = [ALLOW_GET_HEAD, ALLOW_GET_HEAD_OPTIONS, ALLOW_ALL].find(
+    (candidate) => candidate.methods.length === methods.length && methods.every((m) => candidate.methods.includes(m)),
+  );
+  if (!set) throw new Error(`CloudFront has no allowed-methods set of exactly ${methods.join(', ')}.`);
+  return set;
+}
 
 export interface SiteDistributionProps {
   /** CloudFront's order, default (`*`) last: `edgeBehaviours(manifest.publicFiles)`. */
@@ -77,15 +87,11 @@ export class SiteDistribution extends Construct {
       const origin = fallback
         ? new origins.OriginGroup({ primaryOrigin: primary, fallbackOrigin: fallback, fallbackStatusCodes: [403, 404] })
         : primary;
-      const reachesLambda = [behaviour.origin, behaviour.failoverOrigin].some((o) => o === 'render' || o === 'image');
       return {
         origin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
-        // Origin groups take GET/HEAD only. Lambda-only paths allow all methods so the
-        // viewer-request function, not CloudFront's bare 403, answers a POST with 405.
-        allowedMethods:
-          reachesLambda && !fallback ? cloudfront.AllowedMethods.ALLOW_ALL : cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        allowedMethods: cloudFrontMethods(allowedMethods(behaviour)),
         cachePolicy: this.policies.cachePolicyFor(behaviour),
         originRequestPolicy: this.policies.originRequestPolicyFor(behaviour),
         responseHeadersPolicy: this.policies.securityHeaders,

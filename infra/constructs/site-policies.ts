@@ -1,15 +1,21 @@
 /**
  * Cache, origin-request and response-headers policies of the distribution, and which
  * behaviour takes which. Policies count against per-account quotas, so a few are shared.
+ * What goes into each cache key, which behaviour takes which key, and the response headers
+ * come from the contract (contract/edge-behaviours.ts, contract/security-headers.ts), which
+ * the local server reads too; TTLs and origin requests are CloudFront's alone.
  * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/controlling-the-cache-key.html
  */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
-import type { EdgeBehaviour } from '../../contract/edge-behaviours';
+import { CACHE_KEYS, cacheKeyName, type CacheKey, type EdgeBehaviour } from '../../contract/edge-behaviours';
+import { SECURITY_HEADERS } from '../../contract/security-headers';
+import { responseHeadersSettings } from './response-headers';
 
+export { IMAGE_QUERY_KEYS } from '../../contract/edge-behaviours';
 /** The cookie a visitor's locale choice lives in; part of the page cache key. */
-export const LOCALE_COOKIE = 'STRATUS_LOCALE';
+export { LOCALE_COOKIE } from '../../contract/urls';
 
 /** Headers pages may read. Never `host`: a Function URL rejects a foreign one. */
 export const PAGE_ORIGIN_HEADERS = [
@@ -22,7 +28,20 @@ export const PAGE_ORIGIN_HEADERS = [
   'cloudfront-viewer-country',
 ];
 
-export const IMAGE_QUERY_KEYS = ['url', 'w', 'q'];
+/** A contract cache key as a cache policy's key settings. */
+function keySettings(key: CacheKey): Pick<cloudfront.CachePolicyProps, 'queryStringBehavior' | 'headerBehavior' | 'cookieBehavior'> {
+  const { queryStrings, headers, cookies } = key;
+  return {
+    queryStringBehavior:
+      queryStrings === 'all'
+        ? cloudfront.CacheQueryStringBehavior.all()
+        : queryStrings.length > 0
+          ? cloudfront.CacheQueryStringBehavior.allowList(...queryStrings)
+          : cloudfront.CacheQueryStringBehavior.none(),
+    headerBehavior: headers.length > 0 ? cloudfront.CacheHeaderBehavior.allowList(...headers) : cloudfront.CacheHeaderBehavior.none(),
+    cookieBehavior: cookies.length > 0 ? cloudfront.CacheCookieBehavior.allowList(...cookies) : cloudfront.CacheCookieBehavior.none(),
+  };
+}
 
 const YEAR = Duration.days(365);
 
@@ -51,9 +70,7 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     minTtl: YEAR,
     defaultTtl: YEAR,
     maxTtl: YEAR,
-    queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    ...keySettings(CACHE_KEYS.static),
     ...compressed,
   });
   const fileCache = new cloudfront.CachePolicy(scope, id('FileCache'), {
@@ -61,9 +78,7 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     minTtl: Duration.seconds(0),
     defaultTtl: Duration.days(1),
     maxTtl: YEAR,
-    queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
-    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    ...keySettings(CACHE_KEYS.file),
     ...compressed,
   });
   const pageCache = new cloudfront.CachePolicy(scope, id('PageCache'), {
@@ -72,9 +87,7 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     minTtl: Duration.seconds(0),
     defaultTtl: Duration.seconds(0),
     maxTtl: YEAR,
-    queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
-    cookieBehavior: cloudfront.CacheCookieBehavior.allowList(LOCALE_COOKIE),
+    ...keySettings(CACHE_KEYS.page),
     ...compressed,
   });
   const imageCache = new cloudfront.CachePolicy(scope, id('ImageCache'), {
@@ -82,10 +95,8 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     minTtl: Duration.seconds(0),
     defaultTtl: Duration.days(1),
     maxTtl: YEAR,
-    queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList(...IMAGE_QUERY_KEYS),
-    // The viewer-request function has cut Accept down to one format token.
-    headerBehavior: cloudfront.CacheHeaderBehavior.allowList('accept'),
-    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    // Accept is in the key: the viewer-request function has cut it down to one format token.
+    ...keySettings(CACHE_KEYS.image),
     // Images are compressed already; the format is the negotiation that matters.
     enableAcceptEncodingGzip: false,
     enableAcceptEncodingBrotli: false,
@@ -103,15 +114,8 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
   });
   const securityHeaders = new cloudfront.ResponseHeadersPolicy(scope, id('SecurityHeaders'), {
-    comment: 'Stratus security headers',
-    securityHeadersBehavior: {
-      strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
-      contentTypeOptions: { override: true },
-      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: false },
-      // Only frame-ancestors: a page that sets its own Content-Security-Policy keeps it.
-      contentSecurityPolicy: { contentSecurityPolicy: "frame-ancestors 'none'", override: false },
-    },
+    comment: 'Stratus security headers (contract/security-headers.ts)',
+    ...responseHeadersSettings(SECURITY_HEADERS),
   });
 
   const reachesRender = (b: EdgeBehaviour) => b.origin === 'render' || b.failoverOrigin === 'render';
@@ -124,9 +128,7 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     imageOrigin,
     securityHeaders,
     cachePolicyFor(behaviour) {
-      if (behaviour.cache === 'immutable') return staticCache;
-      if (behaviour.cache === 'image') return imageCache;
-      return reachesRender(behaviour) ? pageCache : fileCache;
+      return { static: staticCache, file: fileCache, page: pageCache, image: imageCache }[cacheKeyName(behaviour)];
     },
     originRequestPolicyFor(behaviour) {
       if (behaviour.origin === 'image') return imageOrigin;

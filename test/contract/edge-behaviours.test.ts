@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { edgeBehaviours, MAX_BEHAVIOURS, matchPathPattern, selectBehaviour } from '../../contract/edge-behaviours';
+import {
+  allowedMethods, cacheKeyOf, edgeBehaviours, GET_HEAD, MAX_BEHAVIOURS, matchPathPattern, selectBehaviour,
+} from '../../contract/edge-behaviours';
+import { LOCALE_COOKIE } from '../../contract/urls';
 import { onlyResource, synthFixture } from '../infra/stack-fixture';
 
 const ROOT = join(__dirname, '..', '..');
@@ -57,6 +60,28 @@ describe('edge behaviour table', () => {
   test('too many top-level names fails with the fix', () => {
     const files = Array.from({ length: 80 }, (_, i) => `/file-${i}`);
     expect(() => edgeBehaviours(files)).toThrow(/move top-level files into folders/);
+  });
+});
+
+describe('allowed methods and cache keys per behaviour', () => {
+  const table = edgeBehaviours(['/favicon.ico', '/photos/a.jpg']);
+  const at = (path: string) => selectBehaviour(table, path);
+
+  test('GET/HEAD where the bucket or an origin group answers; all where only a function does', () => {
+    expect(allowedMethods(at('/_app/static/a.js'))).toEqual(GET_HEAD);
+    expect(allowedMethods(at('/_app/data/b/a.json'))).toEqual(GET_HEAD);
+    expect(allowedMethods(at('/photos/a.jpg'))).toEqual(GET_HEAD);
+    expect(allowedMethods(at('/_app/image'))).toContain('POST');
+    expect(allowedMethods(at('/about'))).toContain('POST');
+  });
+
+  test('pages and their data vary on the query and the locale cookie, images on their parameters and Accept, files on nothing', () => {
+    expect(cacheKeyOf(at('/about'))).toEqual({ queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE] });
+    expect(cacheKeyOf(at('/_app/data/b/a.json'))).toEqual(cacheKeyOf(at('/about')));
+    expect(cacheKeyOf(at('/_app/image'))).toEqual({ queryStrings: ['url', 'w', 'q'], headers: ['accept'], cookies: [] });
+    for (const path of ['/_app/static/a.js', '/photos/a.jpg', '/favicon.ico']) {
+      expect(cacheKeyOf(at(path))).toEqual({ queryStrings: [], headers: [], cookies: [] });
+    }
   });
 });
 

@@ -1,0 +1,49 @@
+/**
+ * The response headers CloudFront adds to every answer of the distribution (**contract**).
+ * The CDK stack builds its response headers policy from this list
+ * (infra/constructs/response-headers.ts) and the local server adds the same headers to
+ * every response it sends, with the same override rule, so a page behaves locally as it
+ * will behind CloudFront (a frame, a sniffed type, a referrer).
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/understanding-response-headers-policies.html
+ */
+
+export interface SecurityHeader {
+  /** Lower-case, as HTTP/2 sends it. */
+  readonly name: string;
+  /** Exactly what CloudFront writes (for HSTS: `max-age=N[; includeSubDomains][; preload]`). */
+  readonly value: string;
+  /**
+   * CloudFront's `Override`: `true` replaces a value the origin sent; `false` adds the
+   * header only when the origin sent none, so a page may set its own.
+   */
+  readonly override: boolean;
+}
+
+export const SECURITY_HEADERS: readonly SecurityHeader[] = [
+  // Two years, the length the HSTS preload list asks for; not preloaded (a domain opts in itself).
+  { name: 'strict-transport-security', value: 'max-age=63072000; includeSubDomains', override: true },
+  { name: 'x-content-type-options', value: 'nosniff', override: true },
+  { name: 'x-frame-options', value: 'DENY', override: true },
+  { name: 'referrer-policy', value: 'strict-origin-when-cross-origin', override: false },
+  // Only frame-ancestors: a page that sets its own Content-Security-Policy keeps it.
+  { name: 'content-security-policy', value: "frame-ancestors 'none'", override: false },
+];
+
+type Headers = Record<string, string | string[] | number | undefined>;
+
+/**
+ * `headers` with the security headers added CloudFront's way: an `override` header replaces
+ * the origin's value, any other is added only when the origin sent none (names compared
+ * without case). Returns a new object; `headers` is left as it was.
+ */
+export function withSecurityHeaders<T extends Headers>(headers: T, securityHeaders: readonly SecurityHeader[] = SECURITY_HEADERS): T & Record<string, string> {
+  const result: Headers = { ...headers };
+  const present = new Map(Object.keys(result).map((name) => [name.toLowerCase(), name]));
+  for (const header of securityHeaders) {
+    const existing = present.get(header.name);
+    if (existing !== undefined && result[existing] !== undefined && !header.override) continue;
+    if (existing !== undefined) delete result[existing];
+    result[header.name] = header.value;
+  }
+  return result as T & Record<string, string>;
+}

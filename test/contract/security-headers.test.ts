@@ -1,0 +1,36 @@
+import { SECURITY_HEADERS, withSecurityHeaders } from '../../contract/security-headers';
+
+const byName = (name: string) => SECURITY_HEADERS.find((h) => h.name === name)!;
+
+describe('security headers, applied the way CloudFront applies its response headers policy', () => {
+  test('added to a response that has none', () => {
+    const headers = withSecurityHeaders({ 'content-type': 'text/html' });
+    for (const header of SECURITY_HEADERS) expect(headers[header.name]).toBe(header.value);
+    expect(headers['content-type']).toBe('text/html');
+  });
+
+  test("override: true replaces the origin's value, override: false keeps it (names compared without case)", () => {
+    const overriding = SECURITY_HEADERS.find((h) => h.override)!;
+    const kept = SECURITY_HEADERS.find((h) => !h.override)!;
+    const origin = { [overriding.name.toUpperCase()]: 'origin', [kept.name.replace(/^./, (c) => c.toUpperCase())]: 'origin' };
+    const headers = withSecurityHeaders(origin);
+    const values = Object.entries(headers).filter(([name]) => [overriding.name, kept.name].includes(name.toLowerCase()));
+    expect(values).toHaveLength(2); // one of each, never a second copy under another case
+    expect(values.find(([name]) => name.toLowerCase() === overriding.name)![1]).toBe(overriding.value);
+    expect(values.find(([name]) => name.toLowerCase() === kept.name)![1]).toBe('origin');
+  });
+
+  test('the input is left as it was', () => {
+    const input = { 'content-type': 'text/plain' };
+    withSecurityHeaders(input);
+    expect(input).toEqual({ 'content-type': 'text/plain' });
+  });
+
+  test('the headers the issue names are there: HSTS, nosniff, frame-ancestors, referrer policy', () => {
+    expect(byName('strict-transport-security').value).toMatch(/^max-age=\d+/);
+    expect(byName('x-content-type-options').value).toBe('nosniff');
+    expect(byName('content-security-policy').value).toContain("frame-ancestors 'none'");
+    expect(byName('referrer-policy')).toBeDefined();
+    for (const header of SECURITY_HEADERS) expect(header.name).toBe(header.name.toLowerCase());
+  });
+});
