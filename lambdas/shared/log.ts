@@ -3,6 +3,8 @@
  * are, so CloudWatch Logs Insights sees each key as a field; the local server prints the
  * same lines.
  */
+import { sourceMappedStack } from './source-map-stack';
+
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
 let sink: (line: string) => void = (line) => process.stdout.write(line + '\n');
@@ -21,7 +23,7 @@ export function log(fields: LogFields, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO'
 /** Logs an error with its stack; the visitor never sees either. */
 export function logError(error: unknown, fields: LogFields = {}): void {
   const err = error instanceof Error ? error : new Error(String(error));
-  log({ ...fields, msg: 'error', error: err.message, errorName: err.name, stack: err.stack }, 'ERROR');
+  log({ ...fields, msg: 'error', error: err.message, errorName: err.name, stack: err.stack && sourceMappedStack(err.stack) }, 'ERROR');
 }
 
 /**

@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { NODE_MODULES, REPO_ROOT } from '../../paths';
 import { BuildError, fromEsbuildFailure } from '../errors';
+import { makeSourceMapReadable } from '../source-map-paths';
 
 const run = promisify(execFile);
 
@@ -43,6 +44,8 @@ export async function bundleImageLambda(outDir: string, options: BundleImageOpti
     target: 'node20',
     outfile: path.join(lambdaDir, 'index.js'),
     minify: true,
+    sourcemap: 'external',
+    sourcesContent: false,
     // sharp loads a native binary, which cannot be bundled: it is installed beside index.js.
     // The AWS SDK v3 ships with Lambda's Node.js runtimes, so it stays out of the bundle.
     // https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html
@@ -53,6 +56,7 @@ export async function bundleImageLambda(outDir: string, options: BundleImageOpti
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the image Lambda failed');
   });
+  makeSourceMapReadable(path.join(lambdaDir, 'index.js'), REPO_ROOT);
 
   const installed = await installSharpForLambda(arch, options.cacheDir ?? path.join(NODE_MODULES, '.cache', 'stratus'));
   const target = path.join(lambdaDir, 'node_modules');

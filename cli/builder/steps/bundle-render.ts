@@ -11,6 +11,7 @@ import { cssModulesPlugin } from '../plugins/css-modules';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
+import { makeSourceMapReadable } from '../source-map-paths';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special']): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
@@ -59,6 +60,10 @@ export const SERVER_OPTIONS = {
   format: 'cjs',
   target: 'node20',
   minify: true,
+  // Beside index.js, with no sourceMappingURL comment: read only when an error is logged
+  // (lambdas/shared/source-map-stack.ts), never at cold start.
+  sourcemap: 'external',
+  sourcesContent: false,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   nodePaths: [NODE_MODULES],
@@ -88,5 +93,6 @@ export async function bundleRender(options: {
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
+  makeSourceMapReadable(outfile, options.appDir);
   return outfile;
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleImageLambda } from '../../../cli/builder/steps/bundle-image';
 import { resolveConfig } from '../../../contract/config';
+import { MANIFEST_VERSION, type Manifest } from '../../../contract/manifest';
 
 jest.setTimeout(300_000);
 
@@ -46,7 +47,10 @@ describe('bundleImageLambda', () => {
 
   it('the bundle loads and answers without touching sharp for a bad parameter', () => {
     const lambdaDir = join(outDir, 'lambdas', 'image');
-    writeFileSync(join(lambdaDir, 'manifest.json'), JSON.stringify({ config: resolveConfig() }));
+    const manifest: Manifest = {
+      version: MANIFEST_VERSION, buildId: 'b1', config: resolveConfig(), routes: [], entryScripts: [], errorScripts: {}, styles: [], publicFiles: [], s3CacheControl: [],
+    };
+    writeFileSync(join(lambdaDir, 'manifest.json'), JSON.stringify(manifest));
     expect(readFileSync(join(lambdaDir, 'index.js'), 'utf8')).not.toContain('S3ServiceException'); // the SDK is not bundled
     // A fresh Node process set up as Lambda's runtime is: the AWS SDK comes from NODE_PATH
     // (/var/runtime/node_modules there; this checkout's node_modules here).

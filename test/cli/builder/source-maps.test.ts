@@ -1,0 +1,52 @@
+/**
+ * Server bundles ship a source map beside them, read only when an error is logged, so the
+ * log line's stack names the app's own file and line instead of a minified position.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp, FIXTURES, type BuiltApp } from '../../helpers/build-app';
+import { functionUrlEvent } from '../../helpers/function-url-event';
+
+let app: BuiltApp;
+beforeAll(async () => {
+  app = await buildApp(path.join(FIXTURES, 'apps', 'basic'));
+});
+afterAll(() => app?.cleanup());
+
+async function errorLineOf(url: string): Promise<{ stack: string }> {
+  const lines: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await app.handler(functionUrlEvent(url));
+  } finally {
+    write.mockRestore();
+  }
+  const error = lines.map((l) => JSON.parse(l) as { level: string; stack: string }).find((l) => l.level === 'ERROR');
+  if (!error) throw new Error(`no error line among ${lines.join('')}`);
+  return error;
+}
+
+test('the render bundle has a map beside it, with sources named from the app, and no sourceMappingURL to load at cold start', () => {
+  const bundle = path.join(app.outDir, 'lambdas/render/index.js');
+  const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] };
+  expect(map.sources).toContain('pages/throws.tsx');
+  expect(map.sources.some((s) => s.startsWith('stratus/lambdas/render/'))).toBe(true);
+  expect(map.sources.every((s) => !path.isAbsolute(s) && !s.startsWith('..'))).toBe(true);
+  expect(readFileSync(bundle, 'utf8')).not.toContain('sourceMappingURL');
+});
+
+test("an error in a data function is logged with the page's own file and line", async () => {
+  const { stack } = await errorLineOf('/throws');
+  expect(stack).toMatch(/pages\/throws\.tsx:6:\d+/);
+  // The top frame is the page's line, not a minified position in the bundle.
+  expect(stack.split('\n')[1]).not.toMatch(/index\.js:\d+:\d+/);
+});
+
+test('an error while rendering names the component file too', async () => {
+  const { stack } = await errorLineOf('/render-throws');
+  expect(stack).toMatch(/pages\/render-throws\.tsx:2:\d+/);
+  expect(existsSync(path.join(app.outDir, 'lambdas/render/index.js.map'))).toBe(true);
+});
