@@ -17,6 +17,7 @@ import { bundleImageLambda } from './steps/bundle-image';
 import { bundleRender } from './steps/bundle-render';
 import { copyPublic } from './steps/copy-public';
 import { loadConfig } from './steps/load-config';
+import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
@@ -66,6 +67,15 @@ function checkRoutesReachable(routes: { pattern: string; file: string; segments:
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  const env = loadEnv(path.resolve(options.appDir));
+  try {
+    return await buildWithEnv(options, env);
+  } finally {
+    env.restore();
+  }
+}
+
+async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<BuildResult> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
   const appDir = path.resolve(options.appDir);
@@ -82,6 +92,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const scanned = scanPages(appDir);
   const routes = analysePages(appDir, scanned);
   log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
+  if (env.files.length > 0) log(`  environment from ${env.files.join(', ')}`);
 
   rmSync(assetsDir, { recursive: true, force: true });
   rmSync(renderDir, { recursive: true, force: true });
@@ -91,9 +102,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const plugins = [imageImportPlugin({ assetsDir, publicPath: MEDIA_PREFIX }), appJsxPlugin(appDir)];
 
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images });
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, publicEnv: env.publicEnv });
   log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins });
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: env.publicEnv });
   const publicFiles = copyPublic(appDir, assetsDir);
   checkRoutesReachable(routes, publicFiles);
 

@@ -9,6 +9,7 @@ import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
 import { cssModulesPlugin } from '../plugins/css-modules';
+import { publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import type { ResolvedImageConfig } from '../../../contract/config';
@@ -84,6 +85,8 @@ export async function bundleClient(options: {
   special: ScannedPages['special'];
   plugins?: Plugin[];
   imageConfig: ResolvedImageConfig;
+  /** `NEXT_PUBLIC_*` variables to inline. @default {} */
+  publicEnv?: Record<string, string>;
 }): Promise<ClientBundle> {
   const { appDir, outDir, routes, special } = options;
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
@@ -107,6 +110,7 @@ export async function bundleClient(options: {
     bundle: true,
     splitting: true,
     ...CLIENT_OPTIONS,
+    define: { ...CLIENT_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'browser') },
     metafile: true,
     write: true,
     outdir: path.join(assetsDir, STATIC_DIR),

@@ -12,6 +12,7 @@ import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
 import { makeSourceMapReadable } from '../source-map-paths';
+import { publicEnvDefines } from './load-env';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special']): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
@@ -79,6 +80,8 @@ export async function bundleRender(options: {
   routes: AnalysedRoute[];
   special: ScannedPages['special'];
   plugins?: Plugin[];
+  /** `NEXT_PUBLIC_*` variables to inline. @default {} */
+  publicEnv?: Record<string, string>;
 }): Promise<string> {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
@@ -87,6 +90,7 @@ export async function bundleRender(options: {
   const outfile = path.join(options.lambdaDir, 'index.js');
   await build({
     ...SERVER_OPTIONS,
+    define: { ...SERVER_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
     entryPoints: [entryFile],
     outfile,
     plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), cssModulesPlugin({ appDir: options.appDir, emitCss: false }), ...(options.plugins ?? [])],
