@@ -9,9 +9,10 @@ import path from 'node:path';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
+import { allowedMethods, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import { withSecurityHeaders } from '../../contract/security-headers';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
 import { isValidHost, toOriginForm } from './request-line';
 import { createStaticFiles } from './static-files';
@@ -81,10 +82,6 @@ export async function startServer(options: ServerOptions) {
 
   async function fromOrigin(origin: OriginId, request: PlainRequest): Promise<{ status: number; headers: Record<string, string>; body?: Buffer } | null> {
     if (origin === 'assets') {
-      // Bucket behaviours allow GET and HEAD; CloudFront refuses other methods itself.
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        return { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('Invalid method\n') };
-      }
       const pathOnly = request.url.split('?')[0]!;
       const file = await serveStatic(pathOnly, request.headers['if-none-match'] as string | undefined);
       return file;
@@ -106,7 +103,7 @@ export async function startServer(options: ServerOptions) {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = toOriginForm(req.url ?? '/');
     if (url === null || !isValidHost(req.headers.host)) {
-      res.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' });
+      res.writeHead(400, withSecurityHeaders({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }));
       res.end(req.method === 'HEAD' ? undefined : BAD_REQUEST_PAGE);
       return;
     }
@@ -120,10 +117,16 @@ export async function startServer(options: ServerOptions) {
     // CloudFront runs the viewer-request function only on the behaviours it is attached to.
     const pathOnly = request.url.split('?')[0]!;
     const behaviour = selectBehaviour(behaviours, pathOnly);
+    // CloudFront refuses a method the behaviour does not allow with 403, before any function runs.
+    if (!(allowedMethods(behaviour) as readonly string[]).includes(request.method)) {
+      res.writeHead(403, withSecurityHeaders({ 'content-type': 'text/plain; charset=utf-8' }));
+      res.end('Invalid method\n');
+      return;
+    }
     if (options.edge && behaviour.viewerRequest) {
       const edged = options.edge(request);
       if ('response' in edged) {
-        res.writeHead(edged.response.status, edged.response.headers);
+        res.writeHead(edged.response.status, withSecurityHeaders(edged.response.headers));
         res.end(request.method === 'HEAD' ? undefined : edged.response.body);
         return;
       }
@@ -146,14 +149,15 @@ export async function startServer(options: ServerOptions) {
       response.headers['vary'] = response.headers['vary'] ? `${response.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     }
     if (body) response.headers['content-length'] = String(body.length);
-    res.writeHead(response.status, response.headers);
+    // CloudFront's response headers policy, on every answer (contract/security-headers.ts).
+    res.writeHead(response.status, withSecurityHeaders(response.headers));
     res.end(request.method === 'HEAD' ? undefined : body);
   }
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error(error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      if (!res.headersSent) res.writeHead(500, withSecurityHeaders({ 'content-type': 'text/plain' }));
       res.end('Internal Server Error\n');
     });
   });
