@@ -1,53 +1,43 @@
-/** Running a page's data functions and checking what they return. */
-import type { DataResult, PageProps, Redirect } from '../../web/runtime/shared/page-types';
+/**
+ * The data stage: what a matched page answers. Server pages run getServerSideProps on
+ * every request; static pages come from the store (rendered again when stale, or first
+ * rendered as `fallback` allows). The answer is props, notFound or a redirect, the same
+ * outcome whether the request wants the page or its data.
+ */
+import type { ResolvedConfig } from '../../contract/config';
+import { searchToQuery } from '../../web/runtime/shared/route-match';
+import { NO_STORE, staticCacheControl } from './cache-control';
+import { readDataResult } from './data-result';
+import type { Outcome, PageRequest, Query } from './outcome';
+import { serverContext } from './server-context';
+import type { StaticPages } from './static-pages';
 
-export type DataOutcome =
-  | { type: 'props'; props: PageProps; revalidate: number | false }
-  | { type: 'notFound'; revalidate: number | false }
-  | { type: 'redirect'; destination: string; statusCode: number; revalidate: number | false };
-
-/** A data function returned something the contract does not allow; names the page and says what was expected. */
-export class DataContractError extends Error {
-  constructor(page: string, fn: string, detail: string) {
-    super(`${fn} of ${page} ${detail}`);
-    this.name = 'DataContractError';
-  }
+/** Search params and route params together, params winning. */
+function queryOf(page: PageRequest): Query {
+  return { ...searchToQuery(page.search), ...page.params };
 }
 
-const REDIRECT_CODES = new Set([301, 302, 303, 307, 308]);
-
-function redirectStatus(redirect: Redirect): number | null {
-  if (redirect.statusCode !== undefined) return REDIRECT_CODES.has(redirect.statusCode) ? redirect.statusCode : null;
-  return redirect.permanent ? 308 : 307;
+async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): Promise<Outcome> {
+  const query = queryOf(page);
+  const result = await readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps!(serverContext(page, query, config)));
+  if (result.type === 'props') return { kind: 'render', page, props: result.props, query, isFallback: false };
+  if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
+  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, cacheControl: NO_STORE };
 }
 
-function readRevalidate(page: string, fn: string, value: unknown): number | false {
-  if (value === undefined || value === false) return false;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1) return value;
-  throw new DataContractError(page, fn, `returned revalidate ${JSON.stringify(value)}: use a whole number of seconds (1 or more) or false.`);
+async function staticData(page: PageRequest, pages: StaticPages): Promise<Outcome> {
+  const found = await pages.lookup(page);
+  if (found === 'missing') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
+  // A `fallback: true` path not rendered yet: the shell now, its data (rendered then) next.
+  if (found === 'fallback') return { kind: 'render', page, props: {}, query: { ...page.params }, isFallback: true };
+  if ('type' in found) {
+    return { kind: 'redirect', route: page.route, destination: found.destination, statusCode: found.statusCode, cacheControl: staticCacheControl(found.revalidate) };
+  }
+  if (found.notFound) return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
+  return { kind: 'static', page, stored: found };
 }
 
-/** Normalises a data function's result into one of three outcomes, or throws DataContractError. */
-export async function readDataResult(page: string, fn: string, result: DataResult | undefined): Promise<DataOutcome> {
-  if (!result || typeof result !== 'object') {
-    throw new DataContractError(page, fn, `returned ${JSON.stringify(result)}: return { props }, { notFound: true } or { redirect }.`);
-  }
-  const revalidate = fn === 'getStaticProps' ? readRevalidate(page, fn, (result as { revalidate?: unknown }).revalidate) : false;
-  if ('notFound' in result && result.notFound) return { type: 'notFound', revalidate };
-  if ('redirect' in result && result.redirect) {
-    const { destination } = result.redirect;
-    const statusCode = redirectStatus(result.redirect);
-    if (typeof destination !== 'string' || destination === '' || statusCode === null) {
-      throw new DataContractError(page, fn, 'returned a redirect without a destination string, or with a statusCode other than 301, 302, 303, 307, 308.');
-    }
-    return { type: 'redirect', destination, statusCode, revalidate };
-  }
-  if ('props' in result) {
-    const props = await result.props;
-    if (!props || typeof props !== 'object' || Array.isArray(props)) {
-      throw new DataContractError(page, fn, 'returned props that are not an object.');
-    }
-    return { type: 'props', props, revalidate };
-  }
-  throw new DataContractError(page, fn, `returned an object with keys [${Object.keys(result).join(', ')}]: expected props, notFound or redirect.`);
+/** The data stage over the app's static pages and config. Throws what data functions throw. */
+export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): (page: PageRequest) => Promise<Outcome> {
+  return (page) => (page.route.kind === 'ssr' ? serverData(page, config) : staticData(page, pages));
 }

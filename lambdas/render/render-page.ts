@@ -6,9 +6,10 @@ import { HeadManagerContext, type HeadManager } from '../../web/runtime/head';
 import { mergeHead, type HeadElement } from '../../web/runtime/shared/head-manager';
 import type { AppComponent, EmbeddedData, PageProps } from '../../web/runtime/shared/page-types';
 import { RouterContext, type StratusRouter } from '../../web/runtime/shared/router-context';
-import { routerEvents, setCurrentRouter } from '../../web/runtime/router';
+import { routerEvents } from '../../web/runtime/router';
 import { renderDocument } from './document';
 import { headMarkup } from './head-markup';
+import { withServerRouter } from './runtime-state';
 
 export interface PageRenderInput {
   App: AppComponent | undefined;
@@ -63,19 +64,15 @@ export function renderPageDocument(input: PageRenderInput): string {
   const head = serverHead();
   const router = serverRouter(input.data, input.asPath);
   const App = input.App ?? DefaultApp;
-  setCurrentRouter(router);
-  let body: string;
-  try {
-    body = renderToString(
+  let body = withServerRouter(router, () =>
+    renderToString(
       createElement(
         HeadManagerContext.Provider,
         { value: head },
         createElement(RouterContext.Provider, { value: router }, createElement(App, { Component: input.Page, pageProps: input.props })),
       ),
-    );
-  } finally {
-    setCurrentRouter(null);
-  }
+    ),
+  );
   // React 19 emits resource hints (e.g. the preload of an <img fetchPriority="high">) at the
   // start of renderToString's output; they belong in the document head.
   const hints = body.match(LEADING_LINKS)?.[0] ?? '';

@@ -29,7 +29,11 @@ export function toCoreRequest(event: LambdaFunctionURLEvent): CoreRequest {
   return request;
 }
 
-/** The Function URL result for a core response: text as is, bytes base64, no body for HEAD. */
+/**
+ * The Function URL result for a core response: text as is, bytes base64. HEAD is decided
+ * here and nowhere else: cores answer it as GET (so `content-length` is the GET's) and
+ * the body is dropped on the way out.
+ */
 export function toResult(response: CoreResponse, method: string): FunctionUrlResult {
   const result: FunctionUrlResult = { statusCode: response.status, headers: response.headers };
   if (response.cookies && response.cookies.length > 0) result.cookies = response.cookies;
@@ -57,11 +61,9 @@ export function createFunctionUrlHandler(core: Core) {
       return toResult(await core(toCoreRequest(event), { requestId, cfId }), method);
     } catch (error) {
       logError(error, { requestId, cfId, path: event.rawPath });
-      return {
-        statusCode: 500,
-        headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' },
-        body: method === 'HEAD' ? undefined : 'Internal Server Error',
-      };
+      const body = 'Internal Server Error';
+      const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store', 'content-length': String(body.length) };
+      return toResult({ status: 500, headers, body }, method);
     }
   };
 }

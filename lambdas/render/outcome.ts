@@ -1,0 +1,86 @@
+/**
+ * What the render core decided to answer, before it is written out: the one value its
+ * stages pass along (request → before-route → route → data → output, then the log line).
+ * An outcome says nothing about HTML or JSON; the output stage writes either from it, so
+ * a page and its page data cannot disagree.
+ */
+import type { ManifestRoute } from '../../contract/manifest';
+import type { PageModule, PageProps } from '../../web/runtime/shared/page-types';
+import type { RouteParams } from '../../web/runtime/shared/route-match';
+import type { CoreRequest, CoreResponse } from '../shared/http';
+import type { StoredPage } from './page-store';
+
+/** What a request asks for: a page's HTML, or its page data (`/_app/data/<buildId>/….json`). */
+export type Format = 'html' | 'json';
+
+/** Search params and route params together, as data functions and `useRouter().query` see them. */
+export type Query = Record<string, string | string[]>;
+
+/** A request the request stage let through, on its way to route matching. */
+export interface Target {
+  format: Format;
+  /** The page path asked for (for a data URL, the page it stands for): percent-encoded, locale prefix on. */
+  path: string;
+  search: URLSearchParams;
+  request: CoreRequest;
+}
+
+/** A request matched to a page route: what the data stage works from. */
+export interface PageRequest {
+  format: Format;
+  route: ManifestRoute;
+  module: PageModule;
+  params: RouteParams;
+  locale: string;
+  /** Path without the locale prefix, percent-encoded. */
+  path: string;
+  search: URLSearchParams;
+  request: CoreRequest;
+}
+
+/** Fields every outcome may carry. */
+interface Common {
+  /** Headers added to the response whatever it is (the `allow` of a 405; later, config `headers` and middleware's). */
+  headers?: Record<string, string>;
+}
+
+/** Statuses answered with an error page (HTML) or `{ error }` (JSON). */
+export type ErrorStatus = 400 | 405 | 500;
+
+export type Outcome =
+  /** Props to render now: getServerSideProps' on every request, or a `fallback: true` shell's empty props. */
+  | (Common & { kind: 'render'; page: PageRequest; props: PageProps; query: Query; isFallback: boolean })
+  /** A static page from the store: its HTML, page data and ETag are ready. */
+  | (Common & { kind: 'static'; page: PageRequest; stored: StoredPage })
+  /** A data function's redirect, or the default locale's prefix taken off (308). */
+  | (Common & { kind: 'redirect'; route?: ManifestRoute; destination: string; statusCode: number; cacheControl: string })
+  /** No such page: no route, `notFound: true`, or a path `fallback: false` does not know. */
+  | (Common & { kind: 'notFound'; route?: ManifestRoute; locale: string; asPath: string })
+  /** A page-data URL of another build: the client falls back to a full page load. */
+  | (Common & { kind: 'unknownBuild' })
+  /** A malformed path (400), a method pages do not take (405), or a failure (500, with its cause to log). */
+  | (Common & { kind: 'error'; statusCode: ErrorStatus; route?: ManifestRoute; locale: string; asPath: string; cause?: unknown })
+  /**
+   * Reserved for API routes (`pages/api/**`, a handler `(req, res)` taking any method and a
+   * body): the handler writes its own response, which the output stage passes on as it is.
+   * Nothing produces it yet.
+   */
+  | (Common & { kind: 'api'; route: ManifestRoute; response: CoreResponse });
+
+/** The route that answered, when one matched (the log line's `route`). */
+export function routeOf(outcome: Outcome): ManifestRoute | undefined {
+  switch (outcome.kind) {
+    case 'render':
+    case 'static':
+      return outcome.page.route;
+    case 'unknownBuild':
+      return undefined;
+    default:
+      return outcome.route;
+  }
+}
+
+/** A failure anywhere in the stages: the 500 page (or JSON), its cause logged with the request. */
+export function serverError(cause: unknown, request: CoreRequest, defaultLocale: string, route?: ManifestRoute): Outcome {
+  return { kind: 'error', statusCode: 500, route, locale: defaultLocale, asPath: request.path, cause };
+}
