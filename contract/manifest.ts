@@ -48,6 +48,9 @@ export interface ManifestRoute {
   scripts: string[];
 }
 
+/** What prerendering finds out about a route; the build writes it into the route's manifest entry. */
+export type PrerenderedRoute = Pick<ManifestRoute, 'fallback' | 'prerendered'>;
+
 export interface S3CachePrefix {
   /** Key prefix under the assets folder (`_app/static/`), or `''` for everything else. */
   prefix: string;

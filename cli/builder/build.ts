@@ -109,7 +109,8 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   checkRoutesReachable(routes, publicFiles);
 
   const buildId = computeBuildId({ dirs: [path.join(assetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
-  const manifest: Manifest = {
+  // The manifest as it stands before prerendering: the render app prerenders over it.
+  const beforePrerender: Manifest = {
     version: 1,
     buildId,
     config,
@@ -130,17 +131,19 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   };
 
   log('  prerendering static pages…');
-  const count = await prerender({
+  const found = await prerender({
     bundle: loadRenderBundle(renderBundle),
-    manifest,
+    manifest: beforePrerender,
     lambdaDir: renderDir,
     assetsDir,
     onProgress: (done, total) => {
       if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
     },
   });
-  if (count === 0) log('  no static pages to prerender');
+  if (found.rendered === 0) log('  no static pages to prerender');
 
+  // Each route's fallback and prerendered pages, as prerendering found them.
+  const manifest: Manifest = { ...beforePrerender, routes: beforePrerender.routes.map((r) => ({ ...r, ...found.routes.get(r.pattern) })) };
   const manifestJson = JSON.stringify(manifest, null, 2);
   writeFileSync(path.join(outDir, OUTPUT_LAYOUT.manifest), manifestJson);
   writeFileSync(path.join(renderDir, 'manifest.json'), manifestJson);

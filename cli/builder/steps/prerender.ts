@@ -1,10 +1,12 @@
 /**
- * Step 6: pages with static data (and plain pages) become HTML and page-data JSON per
+ * Build step: pages with static data (and plain pages) become HTML and page-data JSON per
  * locale, rendered by the render bundle itself so build and Lambda agree byte for byte.
+ * It returns what it found (each route's `fallback` and prerendered pages); build.ts
+ * writes those into the manifest, which this step never changes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Manifest, ManifestRoute } from '../../../contract/manifest';
+import type { Fallback, Manifest, ManifestRoute, PrerenderedPage, PrerenderedRoute } from '../../../contract/manifest';
 import { buildPath, dataPath } from '../../../web/runtime/shared/route-match';
 import type { PageModule } from '../../../web/runtime/shared/page-types';
 import { BuildError } from '../errors';
@@ -22,17 +24,24 @@ interface StoredPageLike {
   notFound?: boolean;
 }
 
+export interface PrerenderResult {
+  /** By route pattern, for every route this step looked at (those without getServerSideProps). */
+  routes: Map<string, PrerenderedRoute>;
+  /** Pages rendered, including those that answered notFound or a redirect (not stored). */
+  rendered: number;
+}
+
 export function loadRenderBundle(file: string): RenderBundle {
   delete require.cache[require.resolve(file)];
   return require(file) as RenderBundle;
 }
 
-/** Paths to prerender for one route, per locale, from getStaticPaths or the route itself. */
-async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manifest): Promise<{ path: string; locale: string }[]> {
+/** Paths to prerender for one route, per locale, and its `fallback`: from getStaticPaths or the route itself. */
+async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manifest): Promise<{ fallback: Fallback; paths: { path: string; locale: string }[] }> {
   const { locales, defaultLocale } = manifest.config;
   const dynamic = route.segments.some((s) => s.type !== 'static');
-  if (!dynamic) return locales.map((locale) => ({ path: route.pattern, locale }));
-  if (!module.getStaticPaths) return []; // dynamic page without data: rendered on request
+  if (!dynamic) return { fallback: false, paths: locales.map((locale) => ({ path: route.pattern, locale })) };
+  if (!module.getStaticPaths) return { fallback: false, paths: [] }; // dynamic page without data: rendered on request
   const result = await module.getStaticPaths({ locales, defaultLocale });
   if (!result || !Array.isArray(result.paths)) {
     throw new BuildError(`${route.file}: getStaticPaths must return { paths: [...], fallback }, got ${JSON.stringify(result)}`);
@@ -40,8 +49,7 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
   if (result.fallback !== false && result.fallback !== true && result.fallback !== 'blocking') {
     throw new BuildError(`${route.file}: getStaticPaths returned fallback ${JSON.stringify(result.fallback)}; use false, true or 'blocking'.`);
   }
-  route.fallback = result.fallback;
-  return result.paths.map((entry) => {
+  const paths = result.paths.map((entry) => {
     if (typeof entry === 'string') return { path: entry, locale: defaultLocale };
     try {
       return { path: buildPath(route.segments, entry.params ?? {}).path, locale: entry.locale ?? defaultLocale };
@@ -49,25 +57,34 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
       throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${(error as Error).message}`);
     }
   });
+  return { fallback: result.fallback, paths };
 }
 
+/**
+ * Renders every static path with the bundle, over the manifest as it stands before this
+ * step (no fallbacks, nothing prerendered yet), and writes the files.
+ */
 export async function prerender(options: {
   bundle: RenderBundle;
   manifest: Manifest;
   lambdaDir: string;
   assetsDir: string;
   onProgress?: (done: number, total: number) => void;
-}): Promise<number> {
+}): Promise<PrerenderResult> {
   const { bundle, manifest, lambdaDir, assetsDir } = options;
-  const jobs: { route: ManifestRoute; path: string; locale: string }[] = [];
+  const routes = new Map<string, PrerenderedRoute>();
+  const jobs: { route: ManifestRoute; prerendered: PrerenderedPage[]; path: string; locale: string }[] = [];
   for (const route of manifest.routes) {
     if (route.kind === 'ssr') continue;
     const module = bundle.modules.pages[route.pattern]!;
-    for (const p of await pathsOf(route, module, manifest)) {
+    const { fallback, paths } = await pathsOf(route, module, manifest);
+    const found: PrerenderedRoute = { fallback, prerendered: [] };
+    routes.set(route.pattern, found);
+    for (const p of paths) {
       if (!manifest.config.locales.includes(p.locale)) {
         throw new BuildError(`${route.file}: getStaticPaths returned locale "${p.locale}", which is not in stratus.config locales.`);
       }
-      jobs.push({ route, ...p });
+      jobs.push({ route, prerendered: found.prerendered, ...p });
     }
   }
   const app = bundle.loadApp(manifest);
@@ -87,7 +104,7 @@ export async function prerender(options: {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(`${file}.html`, result.html);
     writeFileSync(`${file}.json`, result.json);
-    job.route.prerendered.push({ path: job.path, locale: job.locale, revalidate: result.revalidate });
+    job.prerendered.push({ path: job.path, locale: job.locale, revalidate: result.revalidate });
     // Data that never changes goes to S3; revalidating data is served by the function.
     if (result.revalidate === false) {
       const dataFile = path.join(assetsDir, dataPath(manifest.buildId, job.path, job.locale, manifest.config));
@@ -95,5 +112,5 @@ export async function prerender(options: {
       writeFileSync(dataFile, result.json);
     }
   }
-  return jobs.length;
+  return { routes, rendered: jobs.length };
 }
