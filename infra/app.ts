@@ -1,16 +1,19 @@
 /**
- * The CDK app (cdk.json "app"): reads the settings from context, the build folder they
- * name, and adds the stack. cdk-nag's AwsSolutions checks run on every synth, so a new
- * finding fails `cdk synth` and `cdk deploy` until it is fixed or acknowledged with a reason.
+ * The CDK app (cdk.json "app"): reads the settings from context, builds the app first when
+ * its build folder is missing or stale (infra/app-build.ts), reads the build and adds the
+ * stack. cdk-nag's AwsSolutions checks run on every synth, so a new finding fails
+ * `cdk synth` and `cdk deploy` until it is fixed or acknowledged with a reason.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { ensureBuild } from './app-build';
 import { readBuildOutput } from './build-output';
 import { readSiteSettings } from './site-settings';
 import { StratusStack } from './site-stack';
 
 const app = new App();
-const { buildDir, stackName, ...settings } = readSiteSettings(app.node);
+const { buildDir, appDir, autoBuild, stackName, ...settings } = readSiteSettings(app.node);
+if (autoBuild) ensureBuild({ appDir, buildDir });
 new StratusStack(app, stackName, {
   build: readBuildOutput(buildDir),
   settings,

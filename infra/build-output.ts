@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ManifestError, readManifest, type Manifest } from '../contract/manifest';
-import { OUTPUT_LAYOUT } from '../contract/output-layout';
+import { LAMBDA_ENTRY_FILE, OUTPUT_LAYOUT } from '../contract/output-layout';
 
 /** A setup mistake the user fixes (missing build, bad context): printed without a stack. */
 export class SetupError extends Error {
@@ -22,6 +22,18 @@ export interface BuildOutput {
   imageLambdaDir: string;
 }
 
+/**
+ * The files every build writes (contract/output-layout.ts), in `root`: the manifest and
+ * both functions' entry files. With the assets folder, they make a complete build.
+ */
+export function buildFiles(root: string): string[] {
+  return [
+    join(root, OUTPUT_LAYOUT.manifest),
+    join(root, OUTPUT_LAYOUT.renderLambda, LAMBDA_ENTRY_FILE),
+    join(root, OUTPUT_LAYOUT.imageLambda, LAMBDA_ENTRY_FILE),
+  ];
+}
+
 /** Reads and checks a build folder; `dir` is relative to `cwd`. */
 export function readBuildOutput(dir: string, cwd = process.cwd()): BuildOutput {
   const root = resolve(cwd, dir);
@@ -31,12 +43,7 @@ export function readBuildOutput(dir: string, cwd = process.cwd()): BuildOutput {
     renderLambdaDir: join(root, OUTPUT_LAYOUT.renderLambda),
     imageLambdaDir: join(root, OUTPUT_LAYOUT.imageLambda),
   };
-  const missing = [
-    manifestPath,
-    paths.assetsDir,
-    join(paths.renderLambdaDir, 'index.js'),
-    join(paths.imageLambdaDir, 'index.js'),
-  ].filter((path) => !existsSync(path));
+  const missing = [...buildFiles(root), paths.assetsDir].filter((path) => !existsSync(path));
   if (missing.length > 0) {
     throw new SetupError(
       `No complete Stratus build in ${root} (missing ${missing.join(', ')}). ` +

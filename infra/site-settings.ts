@@ -10,6 +10,14 @@ import { SetupError } from './build-output';
 export interface SiteSettings {
   /** Build folder (`stratus build`'s output), relative to the checkout. @default 'web/site/.stratus' */
   buildDir: string;
+  /** The app `buildDir` is built from (the folder holding `pages/`), relative to the checkout. @default 'web/site' */
+  appDir: string;
+  /**
+   * Build `appDir` into `buildDir` before synth when the build is missing or older than the
+   * app's or the framework's sources; `false` deploys `buildDir` as it is (a build made elsewhere).
+   * @default true
+   */
+  autoBuild: boolean;
   /** @default 'Stratus' */
   stackName: string;
   /** @default PriceClass.PRICE_CLASS_100 (North America and Europe edges) */
@@ -83,6 +91,8 @@ export function readSiteSettings(node: Node): SiteSettings {
   }
   return {
     buildDir: text('buildDir') ?? 'web/site/.stratus',
+    appDir: text('appDir') ?? 'web/site',
+    autoBuild: flag('autoBuild', true),
     stackName: text('stackName') ?? 'Stratus',
     priceClass,
     logRetentionDays: number('logRetentionDays', 30, 1, 3653),

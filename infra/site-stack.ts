@@ -15,7 +15,7 @@ import type { SiteSettings } from './site-settings';
 
 export interface StratusStackProps extends StackProps {
   readonly build: BuildOutput;
-  readonly settings: Omit<SiteSettings, 'buildDir' | 'stackName'>;
+  readonly settings: Omit<SiteSettings, 'buildDir' | 'appDir' | 'autoBuild' | 'stackName'>;
 }
 
 export class StratusStack extends Stack {

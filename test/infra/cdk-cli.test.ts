@@ -9,6 +9,8 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUILD = path.join('test', 'fixtures', 'infra-build');
+// The fixture is a build made by hand, with no app to rebuild it from (test/infra/fresh-clone.test.ts covers the build).
+const FIXTURE = ['-c', `buildDir=${BUILD}`, '-c', 'autoBuild=false'];
 const offlineEnv = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'stratus-none', AWS_EC2_METADATA_DISABLED: 'true' };
 
 function templateIn(outDir: string): Record<string, { Type: string }> {
@@ -20,7 +22,7 @@ function templateIn(outDir: string): Record<string, { Type: string }> {
 test('cdk synth with the pinned CLI writes the template offline', () => {
   const out = mkdtempSync(path.join(os.tmpdir(), 'stratus-cdk-'));
   try {
-    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk'), 'synth', '--no-notices', '--no-lookups', '-q', '-o', out, '-c', `buildDir=${BUILD}`], {
+    const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk'), 'synth', '--no-notices', '--no-lookups', '-q', '-o', out, ...FIXTURE], {
       cwd: ROOT, env: offlineEnv, encoding: 'utf8', timeout: 240_000,
     });
     expect(result.stderr).not.toMatch(/schema version mismatch/i);
@@ -33,7 +35,7 @@ test('cdk synth with the pinned CLI writes the template offline', () => {
 }, 300_000);
 
 test('npm run synth works without the CLI', () => {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'infra', 'synth.cjs'), '-c', `buildDir=${BUILD}`], { cwd: ROOT, env: offlineEnv, encoding: 'utf8', timeout: 240_000 });
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'infra', 'synth.cjs'), ...FIXTURE], { cwd: ROOT, env: offlineEnv, encoding: 'utf8', timeout: 240_000 });
   expect(result.status).toBe(0);
   expect(existsSync(path.join(ROOT, 'cdk.out', 'manifest.json'))).toBe(true);
 }, 300_000);

@@ -11,7 +11,7 @@ export const FIXTURE_BUILD = join(__dirname, '..', 'fixtures', 'infra-build');
 /** The app and stack, not yet synthesized. */
 export function fixtureApp(context: Record<string, unknown> = {}) {
   const app = new App({ context: { buildDir: FIXTURE_BUILD, ...context } });
-  const { buildDir, stackName, ...settings } = readSiteSettings(app.node);
+  const { buildDir, appDir, autoBuild, stackName, ...settings } = readSiteSettings(app.node);
   const build = readBuildOutput(buildDir);
   const stack = new StratusStack(app, stackName, { build, settings });
   return { app, stack, build };
