@@ -54,8 +54,11 @@ export function staleBuildReason(paths: AppBuildPaths): string | undefined {
   const appDir = path.resolve(paths.appDir);
   const buildDir = path.resolve(paths.buildDir);
   const outputs = buildFiles(buildDir);
+  if (!existsSync(buildDir)) return `there is no build in ${relative(buildDir)}`;
   const missing = [...outputs, path.join(buildDir, OUTPUT_LAYOUT.assets)].filter((file) => !existsSync(file));
-  if (missing.length > 0) return `${relative(buildDir)} has no complete build (no ${missing.map(relative).join(', ')})`;
+  if (missing.length > 0) {
+    return `${relative(buildDir)} has no complete build (no ${missing.map((file) => path.relative(buildDir, file)).join(', ')})`;
+  }
   const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const sources = [appDir, ...(paths.frameworkSources ?? FRAMEWORK_SOURCES.map((s) => path.join(REPO_ROOT, s)))];
   for (const source of sources) {
