@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SECURITY_HEADERS, withSecurityHeaders } from '../../contract/security-headers';
 
 const byName = (name: string) => SECURITY_HEADERS.find((h) => h.name === name)!;
@@ -33,4 +35,16 @@ describe('security headers, applied the way CloudFront applies its response head
     expect(byName('referrer-policy')).toBeDefined();
     for (const header of SECURITY_HEADERS) expect(header.name).toBe(header.name.toLowerCase());
   });
+});
+
+test('docs/DEPLOY.md lists the headers as they are', () => {
+  const docs = readFileSync(path.join(__dirname, '..', '..', 'docs', 'DEPLOY.md'), 'utf8');
+  const section = docs.slice(docs.indexOf('## Security headers')).split('\n## ')[0]!;
+  const rows = section.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split('|').map((cell) => cell.trim()));
+  const documented = rows.map(([, name, value, rule]) => ({
+    name: name!.replace(/`/g, '').toLowerCase(),
+    value: value!.replace(/^`|`$/g, ''),
+    override: rule!.startsWith('replaced'),
+  }));
+  expect(documented).toEqual(SECURITY_HEADERS.map((h) => ({ ...h })));
 });
