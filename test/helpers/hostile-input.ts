@@ -117,10 +117,17 @@ export function imageQueryArb(site: SiteShape): fc.Arbitrary<string> {
       { weight: 1, arbitrary: fc.tuple(value, value).map(([a, b]) => [`${name}=${encodeURIComponent(a)}`, `${name}=${encodeURIComponent(b)}`]) },
       { weight: 1, arbitrary: value.map((v) => [`${name}[]=${encodeURIComponent(v)}`]) },
     );
-  return fc
+  // A quarter are well-formed, so the fetch-and-resize path is explored too.
+  const valid = fc
+    .tuple(fc.constantFrom(...site.images, '/missing.jpg'), fc.constantFrom(...site.widths.filter((w) => w <= 128)), fc.constantFrom('', '&q=75', '&q=1', '&q=100'))
+    .map(([u, w, q]) => `url=${encodeURIComponent(u)}&w=${w}${q}`);
+  const malformed = fc
     .tuple(param('url', url), param('w', width), param('q', quality), fc.array(fc.tuple(queryNameArb, queryValueArb), { maxLength: 2 }))
-    .chain(([u, w, q, extra]) => fc.shuffledSubarray([...u, ...w, ...q, ...extra.map(([n, v]) => `${n}=${v}`)], { minLength: u.length + w.length + q.length }))
+    .map(([u, w, q, extra]) => [...u, ...w, ...q, ...extra.map(([n, v]) => `${n}=${v}`)])
+    // Every part, in any order.
+    .chain((parts) => fc.shuffledSubarray(parts, { minLength: parts.length, maxLength: parts.length }))
     .map((parts) => parts.join('&'));
+  return fc.oneof({ weight: 1, arbitrary: valid }, { weight: 3, arbitrary: malformed });
 }
 
 /** A path of one kind, with a hostile run in it: `/fr/\evil.example/`, `/_app/data/<id>/%2F%2Fx.json`. */

@@ -1,0 +1,89 @@
+/**
+ * The viewer-request function over generated events (issue "Hardening", items 2 and 3): it
+ * never throws (CloudFront would answer 503), answers only 307, 308 or 405, passes every
+ * other request on unchanged but for its own headers, and reads only own names of the
+ * maps CloudFront builds, even with `Object.prototype` polluted in the caller's realm.
+ */
+import fc from 'fast-check';
+import {
+  isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValueMap,
+} from '../../../infra/edge/viewer-request';
+import { staysOnSite } from '../../helpers/answer-contract';
+import { fragmentArb, headerArb, PROTOTYPE_NAMES, queryNameArb, queryValueArb } from '../../helpers/hostile-input';
+import { checkProperty } from '../../helpers/property';
+
+const handler = loadViewerRequest({ locales: ['en', 'fr', 'de-CH'], defaultLocale: 'en', imageFormats: ['image/avif', 'image/webp'] });
+
+/** A `{ name: { value, multiValue? } }` map as CloudFront builds it: own keys only, `__proto__` included. */
+function valueMapArb(name: fc.Arbitrary<string>, value: fc.Arbitrary<string>): fc.Arbitrary<CloudFrontValueMap> {
+  return fc.array(fc.tuple(name, fc.array(value, { minLength: 1, maxLength: 3 })), { maxLength: 4 }).map((entries) => {
+    const map: CloudFrontValueMap = {};
+    for (const [key, values] of entries) {
+      const entry = values.length > 1 ? { value: values[values.length - 1]!, multiValue: values.map((v) => ({ value: v })) } : { value: values[0]! };
+      // defineProperty: a `__proto__` key becomes an own property, as JSON.parse would make it.
+      Object.defineProperty(map, key, { value: entry, enumerable: true, writable: true, configurable: true });
+    }
+    return map;
+  });
+}
+
+const eventArb: fc.Arbitrary<CloudFrontFunctionEvent> = fc
+  .record({
+    method: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+    uri: fc.tuple(fc.constantFrom('/', '/_app/image', '/_app/data/b1/', '/fr/', '/about'), fc.array(fragmentArb, { maxLength: 4 })).map(([start, parts]) => start + parts.join('')),
+    querystring: valueMapArb(queryNameArb, queryValueArb),
+    headers: valueMapArb(
+      fc.oneof(fc.constantFrom(...PROTOTYPE_NAMES, 'host', 'accept', 'accept-language', 'x-forwarded-host'), headerArb.map(([name]) => name.toLowerCase())),
+      headerArb.map(([, value]) => value),
+    ),
+    cookies: valueMapArb(fc.constantFrom(...PROTOTYPE_NAMES, 'STRATUS_LOCALE', 'a'), fc.constantFrom('en', 'fr', 'x', '')),
+  })
+  .map(({ method, uri, querystring, headers, cookies }) => ({ version: '1.0' as const, request: { method, uri, querystring, headers, cookies } }));
+
+/** Runs the function on an event and checks the answer; returns what is wrong, or null. */
+function problemWith(event: CloudFrontFunctionEvent): string | null {
+  const { method, uri } = event.request;
+  const hostBefore = Object.hasOwn(event.request.headers, 'host') ? event.request.headers.host!.value : undefined;
+  const result = handler(event);
+  if (isFunctionResponse(result)) {
+    const location = result.headers?.location?.value;
+    if (result.statusCode === 405) return result.headers?.allow?.value === 'GET, HEAD' ? null : '405 without Allow';
+    if (result.statusCode !== 307 && result.statusCode !== 308) return `answered ${result.statusCode}`;
+    if (!location || !staysOnSite(location) || !/^[\x21-\x7e]+$/.test(location)) return `unsafe Location ${JSON.stringify(location)}`;
+    return null;
+  }
+  if (result.method !== method || result.uri !== uri) return 'changed the method or path';
+  const forwarded = Object.hasOwn(result.headers, 'x-forwarded-host') ? result.headers['x-forwarded-host']!.value : undefined;
+  return forwarded === hostBefore ? null : `x-forwarded-host ${JSON.stringify(forwarded)} is not the viewer's host ${JSON.stringify(hostBefore)}`;
+}
+
+test('never throws, answers only 307/308/405, and forwards only the viewer host', async () => {
+  await checkProperty(
+    'edge function: bounded answers for any event',
+    fc.property(eventArb, (event) => {
+      const problem = problemWith(event);
+      if (problem) throw new Error(problem);
+    }),
+    5000,
+  );
+});
+
+test('reads only own names, even with Object.prototype polluted in the caller', async () => {
+  await checkProperty(
+    'edge function: own names only under pollution',
+    fc.property(eventArb, fc.constantFrom('multiValue', 'STRATUS_LOCALE', 'host', 'accept-language', 'x'), (event, polluted) => {
+      const clean = handler(structuredClone(event));
+      const proto = Object.prototype as Record<string, unknown>;
+      proto[polluted] = { value: 'polluted', multiValue: [{ value: 'polluted' }] };
+      try {
+        const problem = problemWith(structuredClone(event));
+        if (problem) throw new Error(problem);
+        const dirty = handler(structuredClone(event));
+        if (JSON.stringify(dirty) !== JSON.stringify(clean)) throw new Error(`answer changed: ${JSON.stringify(dirty)}`);
+      } finally {
+        delete proto[polluted];
+      }
+    }),
+    1000,
+  );
+});
