@@ -34,6 +34,11 @@ describe('toResult', () => {
   test('HEAD drops the body', () => {
     expect(toResult({ status: 200, headers: {}, body: 'x' }, 'HEAD').body).toBeUndefined();
   });
+
+  test("HEAD keeps the core's headers, Content-Length of the GET included", () => {
+    const result = toResult({ status: 200, headers: { 'content-type': 'text/html', 'content-length': '9' }, body: '<p>hi</p>' }, 'HEAD');
+    expect(result).toEqual({ statusCode: 200, headers: { 'content-type': 'text/html', 'content-length': '9' } });
+  });
 });
 
 describe('web-standard cores', () => {
@@ -70,6 +75,21 @@ test('a core that throws becomes a bare 500, logged, never thrown to Lambda', as
     expect(result.body).toBe('Internal Server Error');
     const logged = JSON.parse(lines[0]!);
     expect(logged).toMatchObject({ level: 'ERROR', requestId: 'aws-1', cfId: 'cf-1', error: 'secret internals' });
+  } finally {
+    setLogSink(restore);
+  }
+});
+
+test('HEAD to a core that throws: the bare 500 without a body', async () => {
+  const restore = setLogSink(() => undefined);
+  try {
+    const handler = createFunctionUrlHandler(async () => {
+      throw new Error('down');
+    });
+    const result = await handler(functionUrlEvent('/x', { method: 'HEAD' }));
+    expect(result.statusCode).toBe(500);
+    expect(result.body).toBeUndefined();
+    expect(result.headers!['content-length']).toBe('21');
   } finally {
     setLogSink(restore);
   }

@@ -1,0 +1,146 @@
+/**
+ * The output stage: each outcome written as a page (HTML) and as page data (JSON), from
+ * the same value; JSON never renders a document.
+ */
+import { NO_STORE, staticCacheControl } from '../../../lambdas/render/cache-control';
+import type { Outcome, PageRequest } from '../../../lambdas/render/outcome';
+import { createOutput } from '../../../lambdas/render/output';
+import type { PageHtml } from '../../../lambdas/render/page-html';
+import type { StoredPage } from '../../../lambdas/render/page-store';
+import { manifestOf, pageRequest, pagesOf } from './memory-app';
+
+const specs = { '/items/[id]': { kind: 'ssr' as const, module: { default: () => null } } };
+const manifest = manifestOf(specs);
+const page: PageRequest = pageRequest(manifest, pagesOf(specs), '/items/[id]', '/items/1');
+const route = page.route;
+const stored: StoredPage = { html: '<html>stored é</html>', json: '{"pageProps":{"a":1}}', etag: '"abc"', revalidate: 60, renderedAt: 0 };
+const HTML = 'text/html; charset=utf-8';
+
+function setup() {
+  const html: PageHtml = {
+    page: jest.fn((_page, props, _query, isFallback) => `<html>${JSON.stringify(props)}${isFallback ? ' shell' : ''}</html>`),
+    error: jest.fn((status, locale, asPath) => `<html>error ${status} ${locale} ${asPath}</html>`),
+  };
+  const write = createOutput(html);
+  const get = (headers: Record<string, string> = {}) => ({ method: 'GET', path: '/items/1', rawQuery: '', headers });
+  return { html, asHtml: (o: Outcome, headers?: Record<string, string>) => write(o, 'html', get(headers)), asJson: (o: Outcome) => write(o, 'json', get()) };
+}
+
+describe('render', () => {
+  const outcome: Outcome = { kind: 'render', page, props: { id: '1' }, query: { id: '1' }, isFallback: false };
+
+  test('HTML: the page rendered now, never cached', () => {
+    const { asHtml, html } = setup();
+    expect(asHtml(outcome)).toEqual({ status: 200, headers: { 'content-type': HTML, 'cache-control': NO_STORE, 'content-length': '23' }, body: '<html>{"id":"1"}</html>' });
+    expect(html.page).toHaveBeenCalledWith(page, { id: '1' }, { id: '1' }, false);
+  });
+
+  test('JSON: the props alone, no document rendered', () => {
+    const { asJson, html } = setup();
+    expect(asJson(outcome)).toEqual({ status: 200, headers: { 'content-type': 'application/json', 'cache-control': NO_STORE, 'content-length': '24' }, body: '{"pageProps":{"id":"1"}}' });
+    expect(html.page).not.toHaveBeenCalled();
+  });
+
+  test('a fallback shell is rendered as such', () => {
+    const { asHtml } = setup();
+    expect(asHtml({ ...outcome, props: {}, isFallback: true }).body).toBe('<html>{} shell</html>');
+  });
+});
+
+describe('static', () => {
+  const outcome: Outcome = { kind: 'static', page, stored };
+
+  test('HTML: the stored document with its ETag, cached at the edge; Content-Length in bytes', () => {
+    const { asHtml, html } = setup();
+    const res = asHtml(outcome);
+    expect(res).toEqual({ status: 200, headers: { 'content-type': HTML, 'cache-control': staticCacheControl(60), etag: '"abc"', 'content-length': String(Buffer.byteLength(stored.html)) }, body: stored.html });
+    expect(res.headers['content-length']).toBe('22');
+    expect(html.page).not.toHaveBeenCalled();
+  });
+
+  test.each(['"abc"', 'W/"abc"', '"x", "abc"', '*'])('If-None-Match %s: 304 without a body', (tag) => {
+    const { asHtml } = setup();
+    expect(asHtml(outcome, { 'if-none-match': tag })).toEqual({ status: 304, headers: { etag: '"abc"', 'cache-control': staticCacheControl(60) } });
+  });
+
+  test('another ETag: the whole page', () => {
+    expect(setup().asHtml(outcome, { 'if-none-match': '"other"' }).status).toBe(200);
+  });
+
+  test('JSON: the stored data, cached like its page', () => {
+    expect(setup().asJson(outcome)).toEqual({ status: 200, headers: { 'content-type': 'application/json', 'cache-control': staticCacheControl(60), 'content-length': '21' }, body: stored.json });
+  });
+});
+
+describe('redirect', () => {
+  const outcome: Outcome = { kind: 'redirect', route, destination: '/there', statusCode: 307, cacheControl: NO_STORE };
+
+  test('HTML: the status and Location, no body', () => {
+    expect(setup().asHtml(outcome)).toEqual({ status: 307, headers: { location: '/there', 'cache-control': NO_STORE } });
+  });
+
+  test('JSON: 200 with the redirect for the client router to follow', () => {
+    const res = setup().asJson(outcome);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body as string)).toEqual({ redirect: { destination: '/there', statusCode: 307 } });
+  });
+});
+
+describe('notFound', () => {
+  const outcome: Outcome = { kind: 'notFound', route, locale: 'fr', asPath: '/items/1' };
+
+  test('HTML: the 404 page in the locale, never cached', () => {
+    const { asHtml } = setup();
+    expect(asHtml(outcome)).toMatchObject({ status: 404, headers: { 'content-type': HTML, 'cache-control': NO_STORE }, body: '<html>error 404 fr /items/1</html>' });
+  });
+
+  test('JSON: { notFound: true } and no error page rendered', () => {
+    const { asJson, html } = setup();
+    const res = asJson(outcome);
+    expect(res).toMatchObject({ status: 404, headers: { 'content-type': 'application/json', 'cache-control': NO_STORE } });
+    expect(JSON.parse(res.body as string)).toEqual({ notFound: true });
+    expect(html.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('error', () => {
+  test('HTML: the error page with the outcome headers (Allow of a 405)', () => {
+    const res = setup().asHtml({ kind: 'error', statusCode: 405, locale: 'en', asPath: '/x', headers: { allow: 'GET, HEAD' } });
+    expect(res).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD', 'cache-control': NO_STORE }, body: '<html>error 405 en /x</html>' });
+  });
+
+  test.each([
+    [400, 'Bad Request'],
+    [405, 'Method Not Allowed'],
+    [500, 'Internal Server Error'],
+  ] as const)('JSON %i: { error } with the status title, nothing rendered', (statusCode, error) => {
+    const { asJson, html } = setup();
+    const res = asJson({ kind: 'error', statusCode, locale: 'en', asPath: '/x', cause: new Error('secret') });
+    expect(res.status).toBe(statusCode);
+    expect(JSON.parse(res.body as string)).toEqual({ error });
+    expect(res.body).not.toContain('secret');
+    expect(html.error).not.toHaveBeenCalled();
+  });
+});
+
+test('unknownBuild: a JSON 404 without notFound (the client does a full load), in either format', () => {
+  const { asJson, asHtml } = setup();
+  for (const res of [asJson({ kind: 'unknownBuild' }), asHtml({ kind: 'unknownBuild' })]) {
+    expect(res).toMatchObject({ status: 404, headers: { 'content-type': 'application/json', 'cache-control': NO_STORE } });
+    expect(JSON.parse(res.body as string)).toEqual({ error: 'unknown build id' });
+  }
+});
+
+test("api (reserved): the handler's own response passes as it is", () => {
+  const response = { status: 201, headers: { 'content-type': 'text/plain' }, body: 'made' };
+  expect(setup().asHtml({ kind: 'api', route, response })).toBe(response);
+  expect(setup().asJson({ kind: 'api', route, response })).toBe(response);
+});
+
+test('outcome headers are added to every kind of answer', () => {
+  const headers = { 'x-added': '1' };
+  const { asHtml, asJson } = setup();
+  expect(asHtml({ kind: 'static', page, stored, headers }).headers['x-added']).toBe('1');
+  expect(asJson({ kind: 'notFound', locale: 'en', asPath: '/', headers }).headers['x-added']).toBe('1');
+  expect(asHtml({ kind: 'redirect', destination: '/', statusCode: 308, cacheControl: NO_STORE, headers }).headers['x-added']).toBe('1');
+});
