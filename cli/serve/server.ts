@@ -1,6 +1,6 @@
 /**
  * The local server: the build served the way CloudFront will serve it. The same path →
- * origin table as the stack (infra/edge/behaviours.ts), static files with the bucket's
+ * origin table as the stack (contract/edge-behaviours.ts), static files with the bucket's
  * headers, and pages, data and images through the Lambda handlers with real Function URL
  * events.
  */
