@@ -1,11 +1,11 @@
-import type { ComponentType } from 'react';
 import Head from 'stratus/head';
 import Link from 'stratus/link';
 import { useRouter } from 'stratus/router';
+import type { AppProps } from 'stratus/types';
 import { t } from '../lib/content';
 import '../styles.css';
 
-export default function App({ Component, pageProps }: { Component: ComponentType<any>; pageProps: Record<string, unknown> }) {
+export default function App({ Component, pageProps }: AppProps) {
   const router = useRouter();
   const s = t(router.locale);
   const other = router.locale === 'en' ? 'fr' : 'en';

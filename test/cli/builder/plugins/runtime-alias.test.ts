@@ -14,7 +14,7 @@ async function resolveImport(specifier: string) {
 
 describe('stratus/* modules', () => {
   test('the public modules are the files at the top of web/runtime, nothing from its internal folders', () => {
-    expect([...publicRuntimeModules().keys()].sort()).toEqual(['config', 'head', 'image', 'link', 'router']);
+    expect([...publicRuntimeModules().keys()].sort()).toEqual(['config', 'head', 'image', 'link', 'router', 'types']);
   });
 
   test('a public module resolves', async () => {
@@ -23,6 +23,6 @@ describe('stratus/* modules', () => {
   });
 
   test('an unknown or internal module fails the build naming the modules there are', async () => {
-    await expect(resolveImport('stratus/navigator')).rejects.toThrow(/Unknown module "stratus\/navigator": Stratus provides stratus\/config, stratus\/head, stratus\/image, stratus\/link, stratus\/router/);
+    await expect(resolveImport('stratus/navigator')).rejects.toThrow(/Unknown module "stratus\/navigator": Stratus provides stratus\/config, stratus\/head, stratus\/image, stratus\/link, stratus\/router, stratus\/types/);
   });
 });

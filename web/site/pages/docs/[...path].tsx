@@ -1,13 +1,9 @@
 import Head from 'stratus/head';
 import Link from 'stratus/link';
-
-interface Props {
-  segments: string[];
-  servedAt: string;
-}
+import type { GetServerSideProps, InferGetServerSidePropsType } from 'stratus/types';
 
 /** A catch-all route with server data: one or more segments. */
-export default function Guide({ segments, servedAt }: Props) {
+export default function Guide({ segments, servedAt }: InferGetServerSidePropsType<typeof getServerSideProps>) {
   const title = segments.map((s) => s.replace(/-/g, ' ')).join(' › ');
   return (
     <>
@@ -20,8 +16,9 @@ export default function Guide({ segments, servedAt }: Props) {
   );
 }
 
-export function getServerSideProps({ params }: { params: { path: string[] } }) {
-  if (params.path[0] === 'retired') return { notFound: true };
-  if (params.path[0] === 'start') return { redirect: { destination: '/docs/getting-started', permanent: false } };
-  return { props: { segments: params.path, servedAt: new Date().toISOString() } };
-}
+export const getServerSideProps = (({ params }) => {
+  const path = params.path as string[];
+  if (path[0] === 'retired') return { notFound: true };
+  if (path[0] === 'start') return { redirect: { destination: '/docs/getting-started', permanent: false } };
+  return { props: { segments: path, servedAt: new Date().toISOString() } };
+}) satisfies GetServerSideProps<{ segments: string[]; servedAt: string }>;

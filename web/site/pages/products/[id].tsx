@@ -1,5 +1,6 @@
 import Head from 'stratus/head';
 import { useRouter } from 'stratus/router';
+import type { GetStaticPaths, GetStaticProps } from 'stratus/types';
 import { products } from '../../lib/content';
 
 interface Props {
@@ -20,12 +21,12 @@ export default function Product({ name, price }: Props) {
   );
 }
 
-export function getStaticPaths() {
+export const getStaticPaths = (() => {
   return { paths: [{ params: { id: '1' } }, { params: { id: '2' } }], fallback: true };
-}
+}) satisfies GetStaticPaths;
 
-export function getStaticProps({ params }: { params: { id: string } }) {
+export const getStaticProps = (({ params }) => {
   const product = products.find((p) => p.id === params.id);
   if (!product) return { notFound: true };
   return { props: { name: product.name, price: product.price } };
-}
+}) satisfies GetStaticProps<Props>;

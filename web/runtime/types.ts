@@ -1,0 +1,57 @@
+/**
+ * `stratus/types`: the types of page modules, with the names pages-router apps use.
+ *
+ * @example
+ * import type { GetServerSideProps, InferGetServerSidePropsType } from 'stratus/types';
+ *
+ * export const getServerSideProps = (async ({ params }) => {
+ *   return { props: { id: String(params.id) } };
+ * }) satisfies GetServerSideProps<{ id: string }>;
+ *
+ * export default function Order({ id }: InferGetServerSidePropsType<typeof getServerSideProps>) {
+ *   return <h1>Order {id}</h1>;
+ * }
+ */
+import type { ComponentType } from 'react';
+import type { Redirect, ServerContext, StaticContext, StaticPaths } from './shared/page-types';
+import type { RouteParams } from './shared/route-match';
+
+// `any`, not `unknown`: an interface (which has no index signature) is still accepted as props.
+type Props = { [key: string]: any };
+
+/** What a data function may return: props, the 404 page, or a redirect. */
+export type DataFunctionResult<P extends Props = Props> =
+  | { props: P | Promise<P>; revalidate?: number | false }
+  | { notFound: true; revalidate?: number | false }
+  | { redirect: Redirect; revalidate?: number | false };
+
+/** `getServerSideProps`: runs on every request. */
+export type GetServerSideProps<P extends Props = Props> = (context: ServerContext) => Promise<DataFunctionResult<P>> | DataFunctionResult<P>;
+export type GetServerSidePropsContext = ServerContext;
+export type GetServerSidePropsResult<P extends Props = Props> = DataFunctionResult<P>;
+
+/** `getStaticProps`: runs at build time, and again after `revalidate` seconds. */
+export type GetStaticProps<P extends Props = Props> = (context: StaticContext) => Promise<DataFunctionResult<P>> | DataFunctionResult<P>;
+export type GetStaticPropsContext = StaticContext;
+export type GetStaticPropsResult<P extends Props = Props> = DataFunctionResult<P>;
+
+/** `getStaticPaths`: the paths of a dynamic route to prerender, and what to do with others. */
+export type GetStaticPaths = (context: { locales: string[]; defaultLocale: string }) => Promise<StaticPaths> | StaticPaths;
+export type GetStaticPathsResult = StaticPaths;
+
+type PropsOf<R> = R extends { props: infer P } ? (P extends Promise<infer Q> ? Q : P) : never;
+
+/** The props a page gets from its `getServerSideProps`. */
+export type InferGetServerSidePropsType<F extends (...args: any[]) => unknown> = PropsOf<Awaited<ReturnType<F>>>;
+/** The props a page gets from its `getStaticProps`. */
+export type InferGetStaticPropsType<F extends (...args: any[]) => unknown> = PropsOf<Awaited<ReturnType<F>>>;
+
+/** A page component. */
+export type Page<P = Props> = ComponentType<P>;
+/** What `_app` receives. */
+export interface AppProps<P = Props> {
+  Component: ComponentType<P>;
+  pageProps: P;
+}
+
+export type { Redirect, RouteParams, StaticPaths };
