@@ -40,7 +40,10 @@ export interface PageRequest {
 
 /** Fields every outcome may carry. */
 interface Common {
-  /** Headers added to the response whatever it is (the `allow` of a 405; later, config `headers` and middleware's). */
+  /**
+   * Headers added to the response whatever it is (the `allow` of a 405; later, config
+   * `headers` and middleware's), under the output stage's own (type, cache, ETag, length, location).
+   */
   headers?: Record<string, string>;
 }
 

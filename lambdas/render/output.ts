@@ -17,17 +17,18 @@ const JSON_TYPE = 'application/json';
 const NOT_FOUND_JSON = JSON.stringify({ notFound: true } satisfies PageData);
 const UNKNOWN_BUILD_JSON = JSON.stringify({ error: 'unknown build id' });
 
-function withBody(status: number, type: string, body: string, cacheControl: string, headers?: Record<string, string>): CoreResponse {
-  return { status, headers: { 'content-type': type, 'cache-control': cacheControl, ...headers, 'content-length': String(Buffer.byteLength(body)) }, body };
+/** `added` are the outcome's headers; the stage's own (type, cache, length) are written over them. */
+function withBody(status: number, type: string, body: string, cacheControl: string, added?: Record<string, string>): CoreResponse {
+  return { status, headers: { ...added, 'content-type': type, 'cache-control': cacheControl, 'content-length': String(Buffer.byteLength(body)) }, body };
 }
 
 /** 304 when the client's `If-None-Match` names the page's ETag. */
-function notModified(request: CoreRequest, etag: string, cacheControl: string): CoreResponse | null {
+function notModified(request: CoreRequest, etag: string, cacheControl: string, added?: Record<string, string>): CoreResponse | null {
   const match = request.headers['if-none-match'];
   if (!etag || !match) return null;
   const tags = match.split(',').map((t) => t.trim().replace(/^W\//, ''));
   if (!tags.includes(etag) && !tags.includes('*')) return null;
-  return { status: 304, headers: { etag, 'cache-control': cacheControl } };
+  return { status: 304, headers: { ...added, etag, 'cache-control': cacheControl } };
 }
 
 function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): CoreResponse {
@@ -37,7 +38,7 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): CoreResp
     case 'static': {
       const { stored } = outcome;
       const cacheControl = staticCacheControl(stored.revalidate);
-      return notModified(request, stored.etag, cacheControl) ?? withBody(200, HTML, stored.html, cacheControl, { ...outcome.headers, etag: stored.etag });
+      return notModified(request, stored.etag, cacheControl, outcome.headers) ?? withBody(200, HTML, stored.html, cacheControl, { ...outcome.headers, etag: stored.etag });
     }
     case 'redirect':
       return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };

@@ -137,8 +137,10 @@ test("api (reserved): the handler's own response passes as it is", () => {
   expect(setup().asJson({ kind: 'api', route, response })).toBe(response);
 });
 
-test('outcome headers are added to every kind of answer', () => {
-  const headers = { 'x-added': '1' };
+test("outcome headers are added to every kind of answer, under the stage's own", () => {
+  const headers = { 'x-added': '1', 'cache-control': 'public, max-age=99', 'content-type': 'text/plain' };
+  expect(setup().asHtml({ kind: 'notFound', locale: 'en', asPath: '/', headers }).headers).toMatchObject({ 'x-added': '1', 'cache-control': NO_STORE, 'content-type': HTML });
+  expect(setup().asHtml({ kind: 'static', page, stored, headers }, { 'if-none-match': '"abc"' }).headers).toMatchObject({ 'x-added': '1', 'cache-control': staticCacheControl(60) });
   const { asHtml, asJson } = setup();
   expect(asHtml({ kind: 'static', page, stored, headers }).headers['x-added']).toBe('1');
   expect(asJson({ kind: 'notFound', locale: 'en', asPath: '/', headers }).headers['x-added']).toBe('1');
