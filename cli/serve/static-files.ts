@@ -7,13 +7,14 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3CachePrefix } from '../../contract/manifest';
 
-const TYPES: Record<string, string> = {
+/** Content types by extension; a Map, as the extension comes from the visitor's URL. */
+const TYPES = new Map(Object.entries({
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
   '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff': 'font/woff',
   '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json', '.map': 'application/json', '.pdf': 'application/pdf',
-};
+}));
 
 export interface StaticFile {
   status: number;
@@ -21,8 +22,9 @@ export interface StaticFile {
   body?: Buffer;
 }
 
+/** The `Content-Type` the bucket gives a file, by its extension. */
 export function contentType(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return TYPES.get(path.extname(file).toLowerCase()) ?? 'application/octet-stream';
 }
 
 export function createStaticFiles(assetsDir: string, prefixes: readonly S3CachePrefix[]) {

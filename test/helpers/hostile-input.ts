@@ -139,8 +139,12 @@ export function pathOfKindArb(site: SiteShape, kind: PathKind): fc.Arbitrary<str
   switch (kind) {
     case 'page':
       return fc
-        .tuple(locale, fc.constantFrom('', ...site.pages), segment, trailing)
-        .map(([l, page, s, t]) => `${prefix(l)}${page === '/' ? '' : page}/${s}${t}`);
+        .tuple(locale, fc.constantFrom('', ...site.pages), fc.option(segment, { freq: 4 }), trailing)
+        .map(([l, page, s, t]) => {
+          const base = `${prefix(l)}${page === '/' ? '' : page}`;
+          // No hostile run now and then: the page itself, `/` and `/fr` included (locale detection).
+          return s === null ? base + t || '/' : `${base}/${s}${t}`;
+        });
     case 'data':
       return fc.tuple(locale, segment, fc.constantFrom('.json', '/index.json', '')).map(([l, s, ext]) => `/_app/data/${site.buildId}${prefix(l)}/${s}${ext}`);
     case 'image':
@@ -168,6 +172,12 @@ export const headerArb: fc.Arbitrary<[string, string]> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/), fc.stringMatching(/^[\x20-\x7e]{0,20}$/)) },
 );
 
+/** Host headers a browser never sends; Node takes any token, CloudFront only its own names. */
+export const oddHostArb: fc.Arbitrary<[string, string]> = fc.tuple(
+  fc.constant('Host'),
+  fc.constantFrom('evil.example', 'a b', '', '[::1', 'x:99999', 'site.example:443', 'a/b', 'a@b', '%00', '__proto__'),
+);
+
 /** Methods a visitor may use; Node answers tokens it does not know with 400 itself. */
 export const methodArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 8, arbitrary: fc.constant('GET') },
@@ -191,7 +201,18 @@ export function requestOfKindArb(site: SiteShape, kind: PathKind): fc.Arbitrary<
     });
 }
 
-/** A request of any kind. */
+/** Targets no browser sends: absolute-form, `*`, no leading slash, oversized. */
+export const oddTargetArb: fc.Arbitrary<string> = fc.constantFrom(
+  'http://evil.example/about/', 'https://site.example//evil.example/', 'http://evil.example', '*', 'about', '//', '/\\',
+  `/${'a'.repeat(5000)}/`, `/_app/image?w=16&url=/${'a'.repeat(4000)}`, `/?${'x=1&'.repeat(2000)}`,
+);
+
+/** A request of any kind; now and then one with an odd target. */
 export function requestArb(site: SiteShape): fc.Arbitrary<RawRequest> {
-  return fc.constantFrom(...PATH_KINDS).chain((kind) => requestOfKindArb(site, kind));
+  return fc.oneof(
+    { weight: 30, arbitrary: fc.constantFrom(...PATH_KINDS).chain((kind) => requestOfKindArb(site, kind)) },
+    { weight: 1, arbitrary: fc.tuple(methodArb, oddTargetArb, fc.array(headerArb, { maxLength: 2 })).map(([method, target, headers]): RawRequest => ({ method, target, headers })) },
+    { weight: 1, arbitrary: fc.tuple(requestOfKindArb(site, 'image'), oddHostArb).map(([request, host]): RawRequest => ({ ...request, headers: [host, ...(request.headers ?? [])] })) },
+    { weight: 1, arbitrary: fc.tuple(requestOfKindArb(site, 'page'), oddHostArb).map(([request, host]): RawRequest => ({ ...request, headers: [host, ...(request.headers ?? [])] })) },
+  );
 }

@@ -112,6 +112,21 @@ test('prototype names as query, cookie and header names, on every path kind, cha
   expect(server.alive()).toBe(true);
 });
 
+test('an absolute-form target is read as its path; `*` and a malformed Host get the 400 page', async () => {
+  const absolute = await sendRaw(server.port, { method: 'GET', target: 'http://evil.example/about/?x=1' });
+  expect(absolute.status).toBe(308);
+  expect(absolute.head).toMatch(/\r\nlocation: \/about\?x=1\r\n/);
+  for (const request of [
+    { method: 'OPTIONS', target: '*' },
+    { method: 'GET', target: '/_app/image?url=/robots.txt&w=640', headers: [['Host', 'a b']] as [string, string][] },
+    { method: 'GET', target: '/about', headers: [['Host', 'x:99999']] as [string, string][] },
+  ]) {
+    const res = await sendRaw(server.port, request);
+    expect(res.status).toBe(400);
+    expect(res.body.toString()).toContain('<title>400: Bad Request</title>');
+  }
+});
+
 test('generated hostile requests change no later answer', async () => {
   await checkProperty(
     'hostile requests leave later answers unchanged',

@@ -175,6 +175,13 @@ describe('image core', () => {
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('/huge.svg');
     expect(lines.at(-1)).toMatchObject({ status: 307, outputBytes: big.length });
+    // However `url` is spelled, the 307 names this site's own path (browsers drop tabs, fold `/.//`).
+    for (const url of ['%2F.%2F%2Fhuge.svg', '%2F%09huge.svg', '%2Fhuge.svg%3Fa%3D%5C']) {
+      const spelled = await get(`url=${url}&w=640`, { accept: BROWSER_ACCEPT }, { dangerouslyAllowSVG: true });
+      expect(spelled.status).toBe(307);
+      const location = new URL(spelled.headers.get('location')!, 'https://site.example');
+      expect([location.origin, location.pathname]).toEqual(['https://site.example', '/huge.svg']);
+    }
   });
 
   it.each([

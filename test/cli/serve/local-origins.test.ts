@@ -1,0 +1,30 @@
+import { fromValueMap, toEdgeEvent, toValueMap } from '../../../cli/serve/local-origins';
+import { toFunctionUrlEvent } from '../../../cli/serve/function-url-event';
+import { PROTOTYPE_NAMES } from '../../helpers/hostile-input';
+
+describe('the conversions of the local server keep outsiders names as plain keys', () => {
+  test.each(PROTOTYPE_NAMES)('%s as a query, cookie and header name', (name) => {
+    const event = toEdgeEvent({ method: 'GET', url: `/a?${name}=1&${name}=2`, headers: { host: 'x', cookie: `${name}=c`, [name]: 'h' } });
+    const { querystring, cookies, headers } = event.request;
+    for (const map of [querystring, cookies, headers]) expect(Object.getPrototypeOf(map)).toBeNull();
+    expect(querystring[name]).toEqual({ value: '1', multiValue: [{ value: '1' }, { value: '2' }] });
+    expect(cookies[name]).toEqual({ value: 'c' });
+    expect(headers[name.toLowerCase()]).toEqual({ value: 'h' }); // header names are lower-case, as CloudFront gives them
+    expect(fromValueMap(querystring)).toEqual([[name, '1'], [name, '2']]);
+    expect(({} as Record<string, unknown>).multiValue).toBeUndefined();
+
+    const lambda = toFunctionUrlEvent({ method: 'GET', url: `/a?${name}=1&${name}=2`, headers: { [name]: 'h' } });
+    expect(lambda.queryStringParameters?.[name]).toBe('1,2');
+    expect(lambda.headers[name.toLowerCase()]).toBe('h');
+  });
+
+  test('toValueMap keeps repeated values in order', () => {
+    expect(toValueMap([['a', '1'], ['b', '2'], ['a', '3']]).a).toEqual({ value: '1', multiValue: [{ value: '1' }, { value: '3' }] });
+  });
+
+  test('the Function URL event carries the headers a Function URL sets, whatever the viewer sent', () => {
+    const event = toFunctionUrlEvent({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'javascript', 'x-forwarded-port': '1' } });
+    expect(event.headers['x-forwarded-proto']).toBe('https');
+    expect(event.headers['x-forwarded-port']).toBe('443');
+  });
+});
