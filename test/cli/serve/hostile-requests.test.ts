@@ -139,7 +139,7 @@ test('generated hostile requests change no later answer', async () => {
       if (!sameAnswer(baseline[pick % clean.length]!, now)) problems.push(`${request.target} changed: ${now.head}`);
       if (problems.length > 0) throw new Error(problems.join('\n'));
     }),
-    100,
+    200,
   );
   expect(await changedAnswers()).toEqual([]);
   expect(server.alive()).toBe(true);

@@ -166,7 +166,7 @@ describe('local server: redirects stay on the site', () => {
         const problems = await problemsOf([{ method: 'GET', target: encodeForTarget(target), headers }]);
         if (problems.length > 0) throw new Error(problems.join('\n'));
       }),
-      150,
+      300,
     );
     expect(server.alive()).toBe(true);
   });
