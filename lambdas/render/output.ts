@@ -17,9 +17,18 @@ const JSON_TYPE = 'application/json';
 const NOT_FOUND_JSON = JSON.stringify({ notFound: true } satisfies PageData);
 const UNKNOWN_BUILD_JSON = JSON.stringify({ error: 'unknown build id' });
 
-/** `added` are the outcome's headers; the stage's own (type, cache, length) are written over them. */
-function withBody(status: number, type: string, body: string, cacheControl: string, added?: Record<string, string>): CoreResponse {
-  return { status, headers: { ...added, 'content-type': type, 'cache-control': cacheControl, 'content-length': String(Buffer.byteLength(body)) }, body };
+/**
+ * A response with a body. `added` are the outcome's headers; the stage's own (type, cache,
+ * ETag, length) are written over them. (Literal objects on the common path: a spread into
+ * each response's headers cost ~1 µs a request.)
+ */
+function withBody(status: number, type: string, body: string, cacheControl: string, added: Record<string, string> | undefined, etag?: string): CoreResponse {
+  const length = String(Buffer.byteLength(body));
+  const headers: Record<string, string> =
+    etag === undefined
+      ? { 'content-type': type, 'cache-control': cacheControl, 'content-length': length }
+      : { 'content-type': type, 'cache-control': cacheControl, etag, 'content-length': length };
+  return { status, headers: added ? { ...added, ...headers } : headers, body };
 }
 
 /** 304 when the client's `If-None-Match` names the page's ETag. */
@@ -38,7 +47,7 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): CoreResp
     case 'static': {
       const { stored } = outcome;
       const cacheControl = staticCacheControl(stored.revalidate);
-      return notModified(request, stored.etag, cacheControl, outcome.headers) ?? withBody(200, HTML, stored.html, cacheControl, { ...outcome.headers, etag: stored.etag });
+      return notModified(request, stored.etag, cacheControl, outcome.headers) ?? withBody(200, HTML, stored.html, cacheControl, outcome.headers, stored.etag);
     }
     case 'redirect':
       return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
