@@ -16,7 +16,7 @@ import type { ComponentType } from 'react';
 import { errorTitle } from '../shared/errors';
 import type { Emitter } from '../shared/events';
 import type { ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
-import { dataPath, matchRoute, searchToQuery, splitPath } from '../shared/route-match';
+import { dataPath, matchRoute, mergeQuery, searchToQuery, splitPath } from '../shared/route-match';
 import { chooseErrorPage } from '../shared/error-page-choice';
 import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
 
@@ -148,7 +148,7 @@ export function createNavigator(options: NavigatorOptions) {
     const match = matchRoute(routes, splitPath(target.path));
     if (!match) return errorState(404, base);
     const { route, params } = match;
-    const query = { ...searchToQuery(target.search), ...params };
+    const query = mergeQuery(searchToQuery(target.search), params);
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
     const url = dataPath(options.buildId, target.path, target.locale, options);
     const attempts = how.hydrate ? 3 : 1;

@@ -21,7 +21,7 @@ import { createDomHead } from './head-dom';
 import { browserHistory } from './history-source';
 import { createNavigator, searchToQuery, type PageState } from './navigator';
 import { saveData } from './viewport';
-import { segmentsOf } from '../shared/route-match';
+import { mergeQuery, segmentsOf } from '../shared/route-match';
 import { splitLocale } from '../shared/locale-prefix';
 
 export function readEmbeddedData(): EmbeddedData {
@@ -153,7 +153,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
   } else if (!initial.isReady || location.search || location.hash) {
     await navigator.update({
       asPath: path + location.search + location.hash,
-      query: route && route.kind !== 'ssr' ? { ...searchToQuery(location.search), ...data.query } : data.query,
+      query: route && route.kind !== 'ssr' ? mergeQuery(searchToQuery(location.search), data.query) : data.query,
       isReady: true,
     });
   }

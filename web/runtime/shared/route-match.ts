@@ -12,16 +12,21 @@ export type { RouteSegment };
 export type RouteParams = Record<string, string | string[]>;
 
 /**
- * `a=1&a=2&b=3` → `{ a: ['1', '2'], b: '3' }`. Built as own properties (a `__proto__`
- * key stays a plain key and never reaches the prototype).
+ * `a=1&a=2&b=3` → `{ a: ['1', '2'], b: '3' }`, a null-prototype object: the names are the
+ * visitor's, so `__proto__` or `constructor` stay plain keys.
  */
 export function searchToQuery(search: string | URLSearchParams): Record<string, string | string[]> {
-  const values = new Map<string, string | string[]>();
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of new URLSearchParams(search)) {
-    const existing = values.get(key);
-    values.set(key, existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value]);
+    const existing = query[key];
+    query[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
-  return Object.fromEntries(values);
+  return query;
+}
+
+/** Search params and route params in one null-prototype object, the later winning (params over search). */
+export function mergeQuery(...parts: Record<string, string | string[]>[]): Record<string, string | string[]> {
+  return Object.assign(Object.create(null) as Record<string, string | string[]>, ...parts);
 }
 
 /** A path could not be decoded (bad percent-encoding): the request is malformed. */

@@ -1,5 +1,5 @@
 import {
-  searchToQuery,
+  mergeQuery, searchToQuery,
   buildPath, compareRoutes, dataPath, MalformedPathError, matchRoute, parseRoutePattern, splitPath,
 } from '../../../../web/runtime/shared/route-match';
 
@@ -106,6 +106,12 @@ describe('buildPath', () => {
   });
 });
 
+test('mergeQuery: later parts win, the result has no prototype', () => {
+  const merged = mergeQuery(searchToQuery('id=search&toString=1'), { id: 'param' });
+  expect(Object.getPrototypeOf(merged)).toBeNull();
+  expect({ ...merged }).toEqual({ id: 'param', toString: '1' });
+});
+
 describe('searchToQuery', () => {
   test('repeated keys become arrays', () => {
     expect(searchToQuery('a=1&a=2&b=3&c=')).toEqual({ a: ['1', '2'], b: '3', c: '' });
@@ -113,7 +119,7 @@ describe('searchToQuery', () => {
 
   test('a __proto__ key is a plain key, never the prototype', () => {
     const query = searchToQuery('__proto__=x&__proto__=y&constructor=z');
-    expect(Object.getPrototypeOf(query)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(query)).toBeNull();
     expect(Object.getOwnPropertyNames(query).sort()).toEqual(['__proto__', 'constructor']);
     expect(JSON.parse(JSON.stringify(query))).toEqual(JSON.parse('{"__proto__":["x","y"],"constructor":"z"}'));
   });
