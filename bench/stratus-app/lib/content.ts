@@ -1,6 +1,7 @@
 /**
- * The benchmark app's content. bench/next-app/lib/content.js is the same data for Next.js:
- * keep the two in step, so that both frameworks render the same HTML.
+ * The benchmark app's content. bench/next-app/lib/content.js and
+ * bench/react-router-app/app/lib/content.js are the same data for Next.js and React Router:
+ * keep the three in step, so that all frameworks render the same HTML.
  */
 export type Locale = 'en' | 'fr';
 
