@@ -1,8 +1,9 @@
 /**
- * The two benchmark apps: building them, and starting their servers the way users do
- * (`stratus serve`, Next's standalone `server.js`).
+ * The three benchmark apps: building them, and starting their servers the way users do
+ * (`stratus serve`, Next's standalone `server.js`, `react-router-serve`). The Next.js and
+ * React Router apps have package.json files of their own, installed on first use.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { generatePhoto, linkPhotos } from './photo';
 import { run, startServer, type RunningServer } from './processes';
@@ -11,16 +12,20 @@ export const REPO = process.env.STRATUS_ROOT ?? process.cwd();
 export const BENCH_DIR = path.join(REPO, 'bench');
 export const STRATUS_APP = path.join(BENCH_DIR, 'stratus-app');
 export const NEXT_APP = path.join(BENCH_DIR, 'next-app');
+export const REACT_ROUTER_APP = path.join(BENCH_DIR, 'react-router-app');
 const NODE = process.execPath;
 
-export type Framework = 'stratus' | 'next';
+export type Framework = 'stratus' | 'next' | 'react-router';
+/** The frameworks measured beside Stratus. */
+export const OTHER_FRAMEWORKS = ['next', 'react-router'] as const satisfies readonly Framework[];
+export type OtherFramework = (typeof OTHER_FRAMEWORKS)[number];
 
 export interface BuiltApp {
   framework: Framework;
   /** Page data URL of a path, e.g. `/ssr/1` → `/_app/data/<id>/ssr/1.json`. */
   dataUrl(pagePath: string): string;
-  /** Image optimiser URL of a site path at width 640, quality 75. */
-  imageUrl(src: string): string;
+  /** Image optimiser URL of a site path at width 640, quality 75; absent when the framework has none. */
+  imageUrl?(src: string): string;
   /** Folder the server reads public files from (photos for the image row are linked here). */
   publicDir: string;
   /** Spawns the server; resolves at its first 200 on `probePath`. */
@@ -38,6 +43,33 @@ export interface StratusBuild extends BuiltApp {
 export interface NextBuild extends BuiltApp {
   standaloneDir: string;
   buildId: string;
+}
+
+export interface ReactRouterBuild extends BuiltApp {
+  /** build/server: the server bundle, which needs the app's node_modules at run time. */
+  serverDir: string;
+}
+
+/** Version of a package installed in `dir`, if it is. */
+export function installedVersion(dir: string, name: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file a package's bin entry runs, spawned with Node (no shell, no npx). */
+function binOf(dir: string, name: string, command: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+  return path.join(dir, 'node_modules', name, manifest.bin[command]!);
+}
+
+/** `npm install` in an app's own folder the first time (its node_modules is git-ignored). */
+async function installOnFirstUse(dir: string, marker: string, log: (line: string) => void): Promise<void> {
+  if (installedVersion(dir, marker)) return;
+  log(`installing ${path.relative(REPO, dir)} (first use)…`);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeoutMs: 600_000 });
 }
 
 export async function buildStratus(log: (line: string) => void): Promise<StratusBuild> {
@@ -66,13 +98,9 @@ export async function buildStratus(log: (line: string) => void): Promise<Stratus
 
 /** Installs Next.js into bench/next-app on first use (its own package.json), then builds it. */
 export async function buildNext(log: (line: string) => void): Promise<NextBuild> {
-  if (!existsSync(path.join(NEXT_APP, 'node_modules', 'next', 'package.json'))) {
-    log('installing Next.js into bench/next-app (first use)…');
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: NEXT_APP, timeoutMs: 600_000 });
-  }
+  await installOnFirstUse(NEXT_APP, 'next', log);
   await generatePhoto(path.join(NEXT_APP, 'public', 'photo.jpg'));
-  const version = (JSON.parse(readFileSync(path.join(NEXT_APP, 'node_modules', 'next', 'package.json'), 'utf8')) as { version: string }).version;
-  log(`building bench/next-app (next ${version}, output: standalone)…`);
+  log(`building bench/next-app (next ${installedVersion(NEXT_APP, 'next')}, output: standalone)…`);
   const started = performance.now();
   rmSync(path.join(NEXT_APP, '.next'), { recursive: true, force: true });
   await run(NODE, [path.join(NEXT_APP, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
@@ -97,6 +125,42 @@ export async function buildNext(log: (line: string) => void): Promise<NextBuild>
         port,
         probePath,
         env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+      }),
+  };
+}
+
+/**
+ * Installs React Router 7 into bench/react-router-app on first use, then builds it with its
+ * own build command (`react-router build`: Vite, server bundle in build/server, browser
+ * assets and the prerendered pages in build/client).
+ */
+export async function buildReactRouter(log: (line: string) => void): Promise<ReactRouterBuild> {
+  await installOnFirstUse(REACT_ROUTER_APP, '@react-router/serve', log);
+  log(`building bench/react-router-app (react-router ${installedVersion(REACT_ROUTER_APP, 'react-router')}, vite ${installedVersion(REACT_ROUTER_APP, 'vite')})…`);
+  const started = performance.now();
+  rmSync(path.join(REACT_ROUTER_APP, 'build'), { recursive: true, force: true });
+  await run(NODE, [binOf(REACT_ROUTER_APP, '@react-router/dev', 'react-router'), 'build'], {
+    cwd: REACT_ROUTER_APP,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const buildSeconds = (performance.now() - started) / 1000;
+  const serverDir = path.join(REACT_ROUTER_APP, 'build', 'server');
+  const serve = binOf(REACT_ROUTER_APP, '@react-router/serve', 'react-router-serve');
+  return {
+    framework: 'react-router',
+    serverDir,
+    buildSeconds,
+    publicDir: path.join(REACT_ROUTER_APP, 'public'),
+    // Single fetch: the data of a client navigation to /ssr/1 is /ssr/1.data (turbo-stream).
+    dataUrl: (p) => (p === '/' ? '/_root.data' : `${p}.data`),
+    // Its production server as users run it; it always adds the compression middleware,
+    // which leaves answers alone when the request has no Accept-Encoding (the bench sends none).
+    start: (port, probePath = '/ssr/1') =>
+      startServer(NODE, [serve, path.join(serverDir, 'index.js')], {
+        cwd: REACT_ROUTER_APP,
+        port,
+        probePath,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
       }),
   };
 }

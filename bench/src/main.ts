@@ -1,19 +1,35 @@
 /**
- * `npm run bench`: builds the benchmark app for Stratus and for Next.js, measures both in
- * the same run, alternating them, and prints a table of medians (min–max) with the
- * Stratus ÷ Next.js (or ÷ floor) ratio per row; writes the same as JSON.
+ * `npm run bench`: builds the benchmark app for Stratus, Next.js and React Router 7,
+ * measures them in the same run, interleaved, and prints a table of medians (min–max) with
+ * the Stratus ÷ Next.js (or ÷ floor) and Stratus ÷ React Router ratios per row; writes the
+ * same as JSON.
  *
- *   node bench/run-ts.cjs bench/src/main.ts [--smoke] [--only stratus] [--rows throughput,size,…] [--out FILE]
+ *   node bench/run-ts.cjs bench/src/main.ts [--smoke] [--only stratus[,next][,react-router]] [--rows throughput,size,…] [--out FILE]
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { BENCH_DIR, buildNext, buildStratus, completeStandalone, NEXT_APP, REPO, type BuiltApp, type NextBuild } from './apps';
+import {
+  BENCH_DIR,
+  buildNext,
+  buildReactRouter,
+  buildStratus,
+  completeStandalone,
+  installedVersion,
+  NEXT_APP,
+  OTHER_FRAMEWORKS,
+  REACT_ROUTER_APP,
+  REPO,
+  type BuiltApp,
+  type NextBuild,
+  type OtherFramework,
+  type ReactRouterBuild,
+} from './apps';
 import { benchOptions, ROW_IDS, type BenchOptions } from './options';
 import { freePort } from './processes';
 import { runColdStart } from './rows/cold-start';
-import { runImages, servesImages } from './rows/images';
+import { hasImageOptimiser, runImages, servesImages, type ImageApp } from './rows/images';
 import { renderChild, runRenderCore } from './rows/render-core';
 import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
@@ -25,14 +41,6 @@ const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s`;
 const log = (line: string) => process.stderr.write(`[${elapsed()}] ${line}\n`);
 
-function versionOf(dir: string, name: string): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return undefined;
-  }
-}
-
 function machine() {
   const cpus = os.cpus();
   return {
@@ -41,8 +49,9 @@ function machine() {
     memoryGB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    react: versionOf(REPO, 'react'),
-    next: versionOf(NEXT_APP, 'next'),
+    react: installedVersion(REPO, 'react'),
+    next: installedVersion(NEXT_APP, 'next'),
+    reactRouter: installedVersion(REACT_ROUTER_APP, 'react-router'),
     loadAverageAtStart: os.loadavg().map((v) => Math.round(v * 100) / 100),
   };
 }
@@ -50,7 +59,7 @@ function machine() {
 async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   const wants = (row: string) => options.rows.size === 0 || options.rows.has(row);
   // Bounded: a run that takes far longer than planned is stopped rather than left running.
-  const limitMs = options.mode === 'full' ? 25 * 60_000 : (options.withNext ? 8 : 3) * 60_000;
+  const limitMs = (options.mode === 'full' ? 30 : options.others.length > 0 ? 10 : 3) * 60_000;
   const watchdog = setTimeout(() => {
     log(`stopped: over the ${limitMs / 60_000} min limit of a ${options.mode} run`);
     process.exit(3);
@@ -60,11 +69,12 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   const info = machine();
   log(`${options.mode} run on ${info.cores} × ${info.cpu}, Node ${info.node}, load average ${info.loadAverageAtStart.join(' ')}`);
   const stratus = await buildStratus(log);
-  let next: NextBuild | undefined;
-  if (options.withNext) next = await buildNext(log);
+  const next: NextBuild | undefined = options.others.includes('next') ? await buildNext(log) : undefined;
+  const reactRouter: ReactRouterBuild | undefined = options.others.includes('react-router') ? await buildReactRouter(log) : undefined;
   const sizes = serverSizes(stratus, next);
   if (next) completeStandalone(next);
-  const apps: BuiltApp[] = next ? [stratus, next] : [stratus];
+  // In this order in every round of every row: Stratus, Next.js, React Router.
+  const apps: BuiltApp[] = [stratus, next, reactRouter].filter((app): app is NonNullable<typeof app> => app !== undefined);
 
   let rows: ResultRow[] = [];
   if (wants('size')) {
@@ -81,21 +91,25 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   }
   if (wants('cold')) {
     log(`cold start: ${options.cold.rounds} rounds`);
-    rows.push(...(await runColdStart(stratus, next ? [next] : [], options, log)));
+    rows.push(...(await runColdStart(stratus, apps.slice(1), options, log)));
   }
   if (wants('nav')) {
-    log(`soft navigation: ${options.nav.count} per kind and framework`);
-    rows.push(...(await runSoftNav(apps, options, log)));
+    // Stratus and Next.js: the React Router app's links are not set to prefetch as theirs do.
+    const navApps = apps.filter((app) => app.framework !== 'react-router');
+    log(`soft navigation: ${options.nav.count} per kind and framework (${navApps.map((a) => a.framework).join(', ')})`);
+    rows.push(...(await runSoftNav(navApps, options, log)));
   }
   if (wants('images')) {
-    log(`images: ${options.images.count} per round, ${options.images.concurrency} at a time`);
-    const startImageServer = async (app: BuiltApp) => {
+    // React Router has no image optimiser.
+    const imageApps = apps.filter(hasImageOptimiser);
+    log(`images: ${options.images.count} per round, ${options.images.concurrency} at a time (${imageApps.map((a) => a.framework).join(', ')})`);
+    const startImageServer = async (app: ImageApp) => {
       const server = await app.start(await freePort());
       if (await servesImages(app, server)) return server;
       await server.stop();
       throw new Error(`${app.framework}: the server answers no image requests`);
     };
-    rows.push(...(await runImages(apps, options, startImageServer, log)));
+    rows.push(...(await runImages(imageApps, options, startImageServer, log)));
   }
   rows = rows.map(withRatio);
 
@@ -103,14 +117,14 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   const targets = checkTargets(rows);
   const durationS = Math.round((performance.now() - started) / 1000);
   process.stdout.write(`\n${table}\n\nTargets:\n${formatTargets(targets)}\n\n`);
-  process.stdout.write(`${info.cores} × ${info.cpu}, ${info.memoryGB} GB, ${info.os}, Node ${info.node}, React ${info.react}, Next.js ${info.next ?? '–'}; ${options.mode} run, ${durationS} s\n`);
+  process.stdout.write(`${info.cores} × ${info.cpu}, ${info.memoryGB} GB, ${info.os}, Node ${info.node}, React ${info.react}, Next.js ${next ? info.next : '–'}, React Router ${reactRouter ? info.reactRouter : '–'}; ${options.mode} run, ${durationS} s\n`);
   mkdirSync(path.dirname(options.outFile), { recursive: true });
   const result = {
     mode: options.mode,
     startedAt: new Date(Date.now() - durationS * 1000).toISOString(),
     durationS,
     machine: info,
-    builds: { stratusSeconds: stratus.buildSeconds, nextSeconds: next?.buildSeconds },
+    builds: { stratusSeconds: stratus.buildSeconds, nextSeconds: next?.buildSeconds, reactRouterSeconds: reactRouter?.buildSeconds },
     options: { ...options, rows: [...options.rows] },
     rows,
     targets,
@@ -120,6 +134,19 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   process.stdout.write(`JSON: ${path.relative(process.cwd(), options.outFile)}\n`);
   clearTimeout(watchdog);
   return 0;
+}
+
+/**
+ * `--only`: the frameworks to measure, Stratus always among them (`--only stratus` is
+ * Stratus rows and floors alone, nothing installed); all three without it.
+ */
+function othersOf(only: string | undefined): OtherFramework[] {
+  if (only === undefined) return [...OTHER_FRAMEWORKS];
+  const named = only.split(',').map((f) => f.trim());
+  const known = ['stratus', ...OTHER_FRAMEWORKS] as string[];
+  const unknown = named.filter((f) => !known.includes(f));
+  if (unknown.length || !named.includes('stratus')) throw new Error(`--only takes a list of ${known.join(', ')} that includes stratus (the other columns are measured against it), got "${only}"`);
+  return OTHER_FRAMEWORKS.filter((f) => named.includes(f));
 }
 
 export async function main(argv: string[], mainFile: string): Promise<number> {
@@ -136,12 +163,11 @@ export async function main(argv: string[], mainFile: string): Promise<number> {
       out: { type: 'string' },
     },
   });
-  if (values.only && values.only !== 'stratus') throw new Error(`--only takes "stratus" (Stratus rows and floors, no Next.js), got "${values.only}"`);
   const rows = values.rows ? values.rows.split(',').map((r) => r.trim()) : [];
   for (const r of rows) if (!(ROW_IDS as readonly string[]).includes(r)) throw new Error(`--rows: unknown row "${r}"; rows are ${ROW_IDS.join(', ')}`);
   const mode = values.smoke ? 'smoke' : 'full';
   const outFile = path.resolve(values.out ?? path.join(BENCH_DIR, 'results', `${mode}.json`));
-  return bench(benchOptions(mode, values.only !== 'stratus', rows, outFile), mainFile);
+  return bench(benchOptions(mode, othersOf(values.only), rows, outFile), mainFile);
 }
 
 // Child modes run this bundle directly (`node bench.cjs child-render …`).

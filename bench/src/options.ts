@@ -1,14 +1,15 @@
 /** How long each row runs: the full benchmark, or the smoke version CI runs. */
+import type { OtherFramework } from './apps';
 
 export interface BenchOptions {
   mode: 'full' | 'smoke';
-  /** Measure Next.js too (`--only stratus` leaves it out: no install, no build). */
-  withNext: boolean;
+  /** Frameworks measured beside Stratus (`--only stratus` leaves both out: no install, no build). */
+  others: OtherFramework[];
   /** Rows to run (all when empty): throughput, render, cold, size, nav, images. */
   rows: Set<string>;
   /** Where the JSON goes. */
   outFile: string;
-  /** Alternating rounds per row (A B A B …). */
+  /** Interleaved rounds per row (A B C A B C …). */
   rounds: number;
   load: { connections: number; seconds: number; warmupSeconds: number };
   render: { sliceMs: number };
@@ -19,11 +20,11 @@ export interface BenchOptions {
 
 export const ROW_IDS = ['throughput', 'render', 'cold', 'size', 'nav', 'images'] as const;
 
-export function benchOptions(mode: 'full' | 'smoke', withNext: boolean, rows: string[], outFile: string): BenchOptions {
+export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], rows: string[], outFile: string): BenchOptions {
   const full = mode === 'full';
   return {
     mode,
-    withNext,
+    others,
     rows: new Set(rows),
     outFile,
     rounds: full ? 3 : 1,

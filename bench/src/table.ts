@@ -14,6 +14,10 @@ export interface ResultRow {
   otherLabel: 'Next.js' | 'floor';
   /** Stratus ÷ other, from the medians. */
   ratio?: number;
+  /** React Router 7 (framework mode), on the rows it can be measured the same way. */
+  reactRouter?: Summary;
+  /** Stratus ÷ React Router, from the medians. */
+  reactRouterRatio?: number;
   note?: string;
 }
 
@@ -46,14 +50,17 @@ export function formatRatio(ratio: number | undefined): string {
   return ratio >= 10 ? `${ratio.toFixed(0)}×` : ratio >= 0.1 ? `${ratio.toFixed(2)}×` : `${ratio.toFixed(3)}×`;
 }
 
+const ratioOf = (stratus: Summary | undefined, other: Summary | undefined) => (stratus && other && other.median > 0 ? stratus.median / other.median : undefined);
+
 export function withRatio(row: ResultRow): ResultRow {
-  if (row.stratus && row.other && row.other.median > 0) return { ...row, ratio: row.stratus.median / row.other.median };
-  return row;
+  const ratio = ratioOf(row.stratus, row.other);
+  const reactRouterRatio = ratioOf(row.stratus, row.reactRouter);
+  return { ...row, ...(ratio !== undefined && { ratio }), ...(reactRouterRatio !== undefined && { reactRouterRatio }) };
 }
 
 /** The table as printed and as pasted into docs/BENCHMARKS.md (Markdown, readable as text). */
 export function formatTable(rows: ResultRow[]): string {
-  const header = ['', 'Stratus', 'Next.js / floor', 'Stratus ÷ other'];
+  const header = ['', 'Stratus', 'Next.js / floor', 'React Router 7', 'Stratus ÷ Next / floor', 'Stratus ÷ RR'];
   const lines: string[][] = [];
   let section = '';
   const body: Array<string[] | string> = [];
@@ -64,7 +71,7 @@ export function formatTable(rows: ResultRow[]): string {
     }
     const other = row.other ? `${row.otherLabel === 'floor' ? 'floor ' : ''}${formatSummary(row.other, row.unit)}` : '–';
     const unit = row.unit === 'B' ? '' : ` (${row.unit})`;
-    const cells = [`${row.label}${unit}`, formatSummary(row.stratus, row.unit), other, formatRatio(row.ratio)];
+    const cells = [`${row.label}${unit}`, formatSummary(row.stratus, row.unit), other, formatSummary(row.reactRouter, row.unit), formatRatio(row.ratio), formatRatio(row.reactRouterRatio)];
     lines.push(cells);
     body.push(cells);
   }
@@ -72,12 +79,12 @@ export function formatTable(rows: ResultRow[]): string {
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   const out = [fmt(header), `|${widths.map((w, i) => (i === 0 ? ':' : '-') + '-'.repeat(w) + (i === 0 ? '-' : ':')).join('|')}|`];
   for (const entry of body) {
-    if (typeof entry === 'string') out.push(fmt([`**${entry}**`, '', '', '']));
+    if (typeof entry === 'string') out.push(fmt([`**${entry}**`, ...header.slice(1).map(() => '')]));
     else out.push(fmt(entry));
   }
   return out.join('\n');
 }
 
 export function formatTargets(targets: TargetCheck[]): string {
-  return targets.map((t) => `- [${t.met === null ? ' ' : t.met ? 'x' : ' '}] ${t.target}: ${t.value}${t.met === null ? ' (not measured)' : t.met ? '' : '  ← MISSED'}`).join('\n');
+  return targets.map((t) => `- [${t.met ? 'x' : ' '}] ${t.target}: ${t.value}${t.met === false ? '  ← MISSED' : ''}`).join('\n');
 }

@@ -1,6 +1,6 @@
 /**
- * The benchmark keeps working: its smoke mode, Stratus rows and floors only (no Next.js
- * install), produces the table and JSON with every row and positive numbers.
+ * The benchmark keeps working: its smoke mode, Stratus rows and floors only (no Next.js or
+ * React Router install), produces the table and JSON with every row and positive numbers.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +19,7 @@ interface Row {
   stratus?: Summary;
   other?: Summary;
   otherLabel: string;
+  reactRouter?: Summary;
 }
 
 const EXPECTED_ROWS = [
@@ -58,17 +59,19 @@ describe('npm run bench (smoke, Stratus only)', () => {
     }
   });
 
-  it('measures the floors, and no Next.js', () => {
+  it('measures the floors, and neither Next.js nor React Router', () => {
     const floors = result.rows.filter((r) => r.otherLabel === 'floor' && r.other);
     expect(floors.map((r) => r.id)).toEqual(expect.arrayContaining(['render-core', 'images-rate-floor']));
     for (const row of floors) expect(row.other!.median).toBeGreaterThan(0);
     expect(result.rows.filter((r) => r.otherLabel === 'Next.js' && r.other)).toEqual([]);
+    expect(result.rows.filter((r) => r.reactRouter)).toEqual([]);
   });
 
   it('prints the table and the targets', () => {
     expect(stdout).toContain('**SSR throughput');
     expect(stdout).toContain('/ssr/1 requests/s');
     expect(stdout).toContain('Targets:');
+    expect(stdout).toContain('Stratus ÷ RR');
     expect(result.table).toContain('render core vs bare renderToString');
     expect(result.machine.cores).toBeGreaterThan(0);
   });

@@ -1,14 +1,15 @@
 /**
  * Cold start. Lambda: a fresh Node process that requires the render bundle and answers one
  * Function URL event for /ssr/1, then exits (spawn → exit). Servers: spawn → first 200 on
- * /ssr/1, for `stratus serve` and Next's standalone server.js. `node -e 0` is the floor
- * every one of them pays; the targets compare what comes on top of it.
+ * /ssr/1, for `stratus serve`, Next's standalone server.js and react-router-serve, one after
+ * the other in every round. `node -e 0` is the floor every one of them pays; the targets
+ * compare what comes on top of it.
  */
 import { toFunctionUrlEvent } from '../../../cli/serve/function-url-event';
 import type { BuiltApp, StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { freePort, timeProcess } from '../processes';
-import { summarize } from '../stats';
+import { summarize, type Summary } from '../stats';
 import type { ResultRow } from '../table';
 
 // Runs in the fresh process: import, one event, exit as soon as the answer is there.
@@ -49,16 +50,22 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
     log(`  round ${round + 1}: node -e 0 ${bare.at(-1)!.toFixed(0)} ms, Lambda ${lambda.at(-1)!.toFixed(0)} ms, ` +
       [...servers].map(([fw, v]) => `${fw} server ${v.at(-1)!.toFixed(0)} ms`).join(', '));
   }
-  const next = servers.get('next');
   const section = 'Cold start (spawn → first response of /ssr/1)';
   const bareS = summarize(bare);
   const above = (values: number[]) => summarize(values.map((v) => Math.max(0, v - bareS.median)));
+  // Neither Next.js nor React Router has a Lambda entry of its own here (OpenNext and the
+  // Architect adapter wrap the same server code): their Lambda rows hold their servers.
+  const othersAs = (of: (values: number[]) => Summary) => {
+    const next = servers.get('next');
+    const reactRouter = servers.get('react-router');
+    return { other: next && of(next), otherLabel: 'Next.js' as const, reactRouter: reactRouter && of(reactRouter) };
+  };
   return [
     { id: 'cold-node-floor', section, label: 'bare node -e 0', unit: 'ms', better: 'lower', stratus: bareS, otherLabel: 'Next.js' },
-    { id: 'cold-lambda', section, label: 'render Lambda: import + one event', unit: 'ms', better: 'lower', stratus: summarize(lambda), other: next && summarize(next), otherLabel: 'Next.js', note: 'Next.js column: its standalone server' },
+    { id: 'cold-lambda', section, label: 'render Lambda: import + one event', unit: 'ms', better: 'lower', stratus: summarize(lambda), ...othersAs(summarize), note: 'Next.js and React Router columns: their servers' },
     { id: 'cold-lambda-import', section, label: 'render Lambda: import of the bundle alone', unit: 'ms', better: 'lower', stratus: summarize(lambdaImport), otherLabel: 'Next.js' },
-    { id: 'cold-server', section, label: 'local server: spawn → first 200', unit: 'ms', better: 'lower', stratus: summarize(servers.get('stratus')!), other: next && summarize(next), otherLabel: 'Next.js' },
-    { id: 'cold-lambda-above-node', section, label: 'Lambda above bare node (target ≤ 0.1× Next)', unit: 'ms', better: 'lower', stratus: above(lambda), other: next && above(next), otherLabel: 'Next.js' },
-    { id: 'cold-server-above-node', section, label: 'local server above bare node', unit: 'ms', better: 'lower', stratus: above(servers.get('stratus')!), other: next && above(next), otherLabel: 'Next.js' },
+    { id: 'cold-server', section, label: 'local server: spawn → first 200', unit: 'ms', better: 'lower', stratus: summarize(servers.get('stratus')!), ...othersAs(summarize) },
+    { id: 'cold-lambda-above-node', section, label: 'Lambda above bare node (target ≤ 0.1× Next)', unit: 'ms', better: 'lower', stratus: above(lambda), ...othersAs(above) },
+    { id: 'cold-server-above-node', section, label: 'local server above bare node', unit: 'ms', better: 'lower', stratus: above(servers.get('stratus')!), ...othersAs(above) },
   ];
 }

@@ -12,6 +12,11 @@ import { freePort, probe, type RunningServer } from '../processes';
 import { percentile, summarize } from '../stats';
 import type { ResultRow } from '../table';
 
+/** An app whose framework has an image optimiser (React Router has none). */
+export type ImageApp = BuiltApp & { imageUrl(src: string): string };
+
+export const hasImageOptimiser = (app: BuiltApp): app is ImageApp => typeof app.imageUrl === 'function';
+
 interface Batch {
   perSecond: number;
   p50: number;
@@ -38,15 +43,15 @@ async function batch(jobs: Array<() => Promise<void>>, concurrency: number): Pro
 }
 
 /** Whether this server answers image requests (the local server may run without an image handler). */
-export async function servesImages(app: BuiltApp, server: RunningServer): Promise<boolean> {
+export async function servesImages(app: ImageApp, server: RunningServer): Promise<boolean> {
   const res = await probe(server.url + app.imageUrl('/photo.jpg'), { accept: 'image/webp' });
   return res?.status === 200;
 }
 
 export async function runImages(
-  apps: BuiltApp[],
+  apps: ImageApp[],
   options: BenchOptions,
-  startImageServer: (app: BuiltApp) => Promise<RunningServer>,
+  startImageServer: (app: ImageApp) => Promise<RunningServer>,
   log: (line: string) => void,
 ): Promise<ResultRow[]> {
   const { count, concurrency } = options.images;

@@ -4,7 +4,8 @@
  * First-load JS: every script the page's HTML loads (module scripts, modulepreload,
  * `defer` scripts; `nomodule` polyfills left out), fetched from the running server and
  * compressed here with gzip -9 and brotli. The floor: react + react-dom/client bundled
- * alone, minified, in production mode.
+ * alone, minified, in production mode. React Router has no self-contained server output
+ * (build/server needs the app's node_modules at run time), so it has first-load rows only.
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -123,16 +124,18 @@ export async function runSize(stratus: StratusBuild, next: NextBuild | undefined
   }
   for (const p of ['/', '/ssr/1']) {
     for (const enc of ['gzip', 'brotli'] as const) {
-      const s = measured.get('stratus')?.[p];
-      const n = measured.get('next')?.[p];
-      rows.push({ id: `first-load-${p === '/' ? 'home' : 'ssr'}-${enc}`, section, label: `first-load JS of ${p}, ${enc}`, unit: 'B', better: 'lower', stratus: s && one(s[enc]), other: n && one(n[enc]), otherLabel: 'Next.js' });
+      const of = (fw: string) => {
+        const m = measured.get(fw)?.[p];
+        return m && one(m[enc]);
+      };
+      rows.push({ id: `first-load-${p === '/' ? 'home' : 'ssr'}-${enc}`, section, label: `first-load JS of ${p}, ${enc}`, unit: 'B', better: 'lower', stratus: of('stratus'), other: of('next'), otherLabel: 'Next.js', reactRouter: of('react-router') });
     }
   }
   const react = await reactBaseline();
   const home = (fw: string) => measured.get(fw)?.['/'];
   rows.push({ id: 'first-load-react-floor', section, label: 'react + react-dom/client alone, gzip', unit: 'B', better: 'lower', stratus: one(react.gzip), otherLabel: 'floor' });
   const share = (fw: string) => (home(fw) ? one(home(fw)!.gzip - react.gzip) : undefined);
-  rows.push({ id: 'first-load-home-beyond-react', section, label: 'first-load JS of / beyond react, gzip (target < 8 kB)', unit: 'B', better: 'lower', stratus: share('stratus'), other: share('next'), otherLabel: 'Next.js' });
-  log(`  scripts on /: stratus ${home('stratus')?.scripts}, next ${home('next')?.scripts ?? '–'}`);
+  rows.push({ id: 'first-load-home-beyond-react', section, label: 'first-load JS of / beyond react, gzip (target < 8 kB)', unit: 'B', better: 'lower', stratus: share('stratus'), other: share('next'), otherLabel: 'Next.js', reactRouter: share('react-router') });
+  log(`  scripts on /: ${apps.map((app) => `${app.framework} ${home(app.framework)?.scripts ?? '–'}`).join(', ')}`);
   return rows;
 }

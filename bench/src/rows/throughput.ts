@@ -1,6 +1,8 @@
 /**
- * SSR throughput: autocannon against each server (fresh per round), requests/s and
- * p50/p99 latency per path; the server's peak RSS over the whole load is the memory row.
+ * SSR throughput: autocannon against each server (fresh per round, the frameworks
+ * interleaved: A B C A B C …), requests/s and p50/p99 latency per path; the server's peak
+ * RSS over the whole load is the memory row. autocannon sends no Accept-Encoding, so no
+ * server compresses (react-router-serve's compression middleware cannot be turned off).
  */
 import type { BuiltApp } from '../apps';
 import type { BenchOptions } from '../options';
@@ -60,7 +62,7 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
           entry.p50.push(result.latency.p50);
           entry.p99.push(result.latency.p99);
           samples.set(key(app.framework, p), entry);
-          log(`  round ${round + 1} ${app.framework.padEnd(7)} ${labelOf(p).padEnd(16)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+          log(`  round ${round + 1} ${app.framework.padEnd(12)} ${labelOf(p).padEnd(16)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
         }
         const rss = peakRss(server.child.pid!);
         memory.set(app.framework, [...(memory.get(app.framework) ?? []), rss]);
@@ -74,16 +76,18 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
     const values = samples.get(key(fw, p))?.[field];
     return values?.length ? summarize(values) : undefined;
   };
+  const section = `SSR throughput (autocannon, ${options.load.connections} connections, ${options.load.seconds} s)`;
+  const measure = (p: string, field: keyof Samples) => ({ stratus: pick('stratus', p, field), other: pick('next', p, field), otherLabel: 'Next.js' as const, reactRouter: pick('react-router', p, field) });
   for (const p of THROUGHPUT_PATHS) {
     const id = labelOf(p).replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-    rows.push({ id: `ssr-rps-${id}`, section: 'SSR throughput (autocannon, ' + `${options.load.connections} connections, ${options.load.seconds} s)`, label: `${labelOf(p)} requests/s`, unit: 'req/s', better: 'higher', stratus: pick('stratus', p, 'rps'), other: pick('next', p, 'rps'), otherLabel: 'Next.js' });
-    rows.push({ id: `ssr-p50-${id}`, section: rows[rows.length - 1]!.section, label: `${labelOf(p)} p50 latency`, unit: 'ms', better: 'lower', stratus: pick('stratus', p, 'p50'), other: pick('next', p, 'p50'), otherLabel: 'Next.js' });
-    rows.push({ id: `ssr-p99-${id}`, section: rows[rows.length - 1]!.section, label: `${labelOf(p)} p99 latency`, unit: 'ms', better: 'lower', stratus: pick('stratus', p, 'p99'), other: pick('next', p, 'p99'), otherLabel: 'Next.js' });
+    rows.push({ id: `ssr-rps-${id}`, section, label: `${labelOf(p)} requests/s`, unit: 'req/s', better: 'higher', ...measure(p, 'rps') });
+    rows.push({ id: `ssr-p50-${id}`, section, label: `${labelOf(p)} p50 latency`, unit: 'ms', better: 'lower', ...measure(p, 'p50') });
+    rows.push({ id: `ssr-p99-${id}`, section, label: `${labelOf(p)} p99 latency`, unit: 'ms', better: 'lower', ...measure(p, 'p99') });
   }
   if (errors.size) log(`  errors (timeouts) under load: ${[...errors].map(([fw, n]) => `${fw} ${n}`).join(', ')}`);
   const mem = (fw: string) => (memory.get(fw)?.length ? summarize(memory.get(fw)!) : undefined);
   const errorNote = [...errors].map(([fw, n]) => `${fw}: ${n} errors/timeouts`).join(', ');
   if (errorNote) rows[0]!.note = errorNote;
-  rows.push({ id: 'memory-peak-rss', section: 'Memory', label: 'server peak RSS during the SSR load', unit: 'B', better: 'lower', stratus: mem('stratus'), other: mem('next'), otherLabel: 'Next.js' });
+  rows.push({ id: 'memory-peak-rss', section: 'Memory', label: 'server peak RSS during the SSR load', unit: 'B', better: 'lower', stratus: mem('stratus'), other: mem('next'), otherLabel: 'Next.js', reactRouter: mem('react-router') });
   return rows;
 }
