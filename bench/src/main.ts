@@ -49,9 +49,6 @@ function machine() {
     memoryGB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    react: installedVersion(REPO, 'react'),
-    next: installedVersion(NEXT_APP, 'next'),
-    reactRouter: installedVersion(REACT_ROUTER_APP, 'react-router'),
     loadAverageAtStart: os.loadavg().map((v) => Math.round(v * 100) / 100),
   };
 }
@@ -75,6 +72,12 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   if (next) completeStandalone(next);
   // In this order in every round of every row: Stratus, Next.js, React Router.
   const apps: BuiltApp[] = [stratus, next, reactRouter].filter((app): app is NonNullable<typeof app> => app !== undefined);
+  // Read after the builds: the first run installs the other apps' packages.
+  const versions = {
+    react: installedVersion(REPO, 'react'),
+    next: next && installedVersion(NEXT_APP, 'next'),
+    reactRouter: reactRouter && installedVersion(REACT_ROUTER_APP, 'react-router'),
+  };
 
   let rows: ResultRow[] = [];
   if (wants('size')) {
@@ -94,7 +97,8 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
     rows.push(...(await runColdStart(stratus, apps.slice(1), options, log)));
   }
   if (wants('nav')) {
-    // Stratus and Next.js: the React Router app's links are not set to prefetch as theirs do.
+    // Stratus and Next.js only: React Router's link prefetching brings the loader data along,
+    // so its server-page navigations would not wait for the server as the other two do.
     const navApps = apps.filter((app) => app.framework !== 'react-router');
     log(`soft navigation: ${options.nav.count} per kind and framework (${navApps.map((a) => a.framework).join(', ')})`);
     rows.push(...(await runSoftNav(navApps, options, log)));
@@ -117,13 +121,13 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   const targets = checkTargets(rows);
   const durationS = Math.round((performance.now() - started) / 1000);
   process.stdout.write(`\n${table}\n\nTargets:\n${formatTargets(targets)}\n\n`);
-  process.stdout.write(`${info.cores} × ${info.cpu}, ${info.memoryGB} GB, ${info.os}, Node ${info.node}, React ${info.react}, Next.js ${next ? info.next : '–'}, React Router ${reactRouter ? info.reactRouter : '–'}; ${options.mode} run, ${durationS} s\n`);
+  process.stdout.write(`${info.cores} × ${info.cpu}, ${info.memoryGB} GB, ${info.os}, Node ${info.node}, React ${versions.react}, Next.js ${versions.next ?? '–'}, React Router ${versions.reactRouter ?? '–'}; ${options.mode} run, ${durationS} s\n`);
   mkdirSync(path.dirname(options.outFile), { recursive: true });
   const result = {
     mode: options.mode,
     startedAt: new Date(Date.now() - durationS * 1000).toISOString(),
     durationS,
-    machine: info,
+    machine: { ...info, ...versions },
     builds: { stratusSeconds: stratus.buildSeconds, nextSeconds: next?.buildSeconds, reactRouterSeconds: reactRouter?.buildSeconds },
     options: { ...options, rows: [...options.rows] },
     rows,
