@@ -5,16 +5,16 @@
  * outcome whether the request wants the page or its data.
  */
 import type { ResolvedConfig } from '../../contract/config';
-import { searchToQuery } from '../../web/runtime/shared/route-match';
+import { mergeQuery, searchToQuery } from '../../web/runtime/shared/route-match';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import { readDataResult } from './data-result';
 import type { Outcome, PageRequest, Query } from './outcome';
 import { serverContext } from './server-context';
 import type { StaticPages } from './static-pages';
 
-/** Search params and route params together, params winning. */
+/** Search params and route params together, params winning: a null-prototype object, since the names are the visitor's. */
 function queryOf(page: PageRequest): Query {
-  return { ...searchToQuery(page.search), ...page.params };
+  return mergeQuery(searchToQuery(page.search), page.params);
 }
 
 async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): Promise<Outcome> {

@@ -53,6 +53,15 @@ describe('server pages', () => {
     expect(Object.getPrototypeOf(seen!.cookies)).toBe(Object.prototype);
   });
 
+  test("the query is a null-prototype object: the visitor's names stay plain keys", async () => {
+    const module: PageModule = { default: Page, getServerSideProps: ({ query }) => ({ props: { keys: Object.keys(query) } }) };
+    const { page } = setup({ '/q': { kind: 'ssr', module } });
+    const outcome = await page('/q', '/q', { search: '__proto__=x&constructor=y' });
+    expect(outcome.kind === 'render' && Object.getPrototypeOf(outcome.query)).toBeNull();
+    expect(outcome).toMatchObject({ props: { keys: ['__proto__', 'constructor'] } });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
   test('notFound and redirect, never cached', async () => {
     const { page } = setup({
       '/gone': { kind: 'ssr', module: { default: Page, getServerSideProps: () => ({ notFound: true }) } },
