@@ -3,25 +3,25 @@ import type { ResolvedConfig } from '../../contract/config';
 import type { ServerContext } from '../../web/runtime/shared/page-types';
 import type { PageRequest, Query } from './outcome';
 
-/** The `Cookie` header as own properties (a `__proto__` cookie stays a plain key). */
+/** The `Cookie` header as a null-prototype object: the names are the visitor's (a `__proto__` cookie stays a plain key). */
 export function parseCookies(header: string | undefined): Record<string, string> {
-  if (!header) return {};
-  const cookies = new Map<string, string>();
+  const cookies: Record<string, string> = Object.create(null);
+  if (!header) return cookies;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
     const raw = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
     try {
-      cookies.set(name, decodeURIComponent(raw));
+      cookies[name] = decodeURIComponent(raw);
     } catch {
-      cookies.set(name, raw);
+      cookies[name] = raw;
     }
   }
-  return Object.fromEntries(cookies);
+  return cookies;
 }
 
-/** The context of one getServerSideProps call; `headers` is a copy the page may change freely. */
+/** The context of one getServerSideProps call; `headers` is a copy the page may change freely (null prototype, like the cookies and the query). */
 export function serverContext(page: PageRequest, query: Query, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): ServerContext {
   return {
     params: page.params,
@@ -29,7 +29,7 @@ export function serverContext(page: PageRequest, query: Query, config: Pick<Reso
     locale: page.locale,
     locales: config.locales,
     defaultLocale: config.defaultLocale,
-    headers: { ...page.request.headers },
+    headers: Object.assign(Object.create(null), page.request.headers),
     cookies: parseCookies(page.request.headers.cookie),
     resolvedUrl: page.path + (page.search.size ? `?${page.search}` : ''),
   };

@@ -13,7 +13,8 @@ export type FunctionUrlResult = APIGatewayProxyStructuredResultV2;
 
 /** The core request for a Function URL event. */
 export function toCoreRequest(event: LambdaFunctionURLEvent): CoreRequest {
-  const headers: Record<string, string> = {};
+  // Null prototype: the names are the client's (a `__proto__` header stays a plain key).
+  const headers: Record<string, string> = Object.create(null);
   for (const name in event.headers) {
     const value = event.headers[name];
     // Lower-case in AWS's samples, but not promised.

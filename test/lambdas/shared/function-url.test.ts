@@ -12,6 +12,13 @@ describe('toCoreRequest', () => {
     expect(req.body).toBeUndefined();
   });
 
+  test("header names are the client's: a __proto__ header stays a plain key", () => {
+    const req = toCoreRequest(functionUrlEvent('/', { headers: JSON.parse('{"__proto__":"x","constructor":"y"}') }));
+    expect(Object.getPrototypeOf(req.headers)).toBeNull();
+    expect(Object.getOwnPropertyDescriptor(req.headers, '__proto__')?.value).toBe('x');
+    expect(req.headers.constructor).toBe('y');
+  });
+
   test('base64 bodies are decoded', () => {
     const req = toCoreRequest(functionUrlEvent('/', { method: 'POST', body: Buffer.from('héllo').toString('base64'), isBase64Encoded: true }));
     expect(Buffer.from(req.body!).toString('utf8')).toBe('héllo');
