@@ -185,7 +185,7 @@ describe('pages', () => {
 });
 
 describe('errors', () => {
-  test('no route: 404 with the spec title', async () => {
+  test('no route: 404 with the contract title', async () => {
     const res = await get('/no/such/page');
     expect(res.statusCode).toBe(404);
     expect(title(res.body as string)).toBe('404: This page could not be found');
