@@ -8,5 +8,6 @@ module.exports = {
     '^stratus/([a-z-]+)$': '<rootDir>/web/runtime/$1',
   },
   testTimeout: 60000,
+  setupFiles: ['<rootDir>/test/helpers/jest-env.cjs'],
   modulePathIgnorePatterns: ['<rootDir>/.*/\\.stratus/', '<rootDir>/cdk.out/', '<rootDir>/bench/next-app/'],
 };
