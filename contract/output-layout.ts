@@ -10,6 +10,8 @@ export const OUTPUT_LAYOUT = {
   renderLambda: 'lambdas/render',
   /** The image Lambda's code folder: `index.js` (handler `index.handler`) and sharp's native package. */
   imageLambda: 'lambdas/image',
+  /** Source maps of the browser scripts, at the scripts' own paths (`_app/static/chunks/main-….js.map`): never uploaded to the bucket, for an error tracker. */
+  browserSourceMaps: 'sourcemaps',
 } as const;
 
 /** The Lambda handler both function folders export: `index.js`, `exports.handler`. */

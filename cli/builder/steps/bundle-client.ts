@@ -2,7 +2,7 @@
  * Build step: the browser bundle. One generated entry (runtime + route table) and one chunk
  * per page, code-split with shared chunks, minified, React in production mode.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
@@ -16,6 +16,7 @@ import type { ResolvedImageConfig } from '../../../contract/config';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
 import { fromEsbuildFailure } from '../errors';
 import { assetKey, STATIC_PREFIX } from '../../../contract/urls';
+import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 
 export interface ClientBundle {
   /** URL paths of the scripts every page loads first (entry + its static imports). */
@@ -78,6 +79,16 @@ function closure(metafile: Metafile, output: string, seen = new Set<string>()): 
   return [output, ...imports.filter((i) => i.kind === 'import-statement' && !i.external).flatMap((i) => closure(metafile, i.path, seen))];
 }
 
+/** Moves every `.map` below `from` to the same place below `to`. */
+function moveSourceMaps(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true });
+  for (const file of readdirSync(from, { recursive: true }).map(String)) {
+    if (!file.endsWith('.map')) continue;
+    mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
+    renameSync(path.join(from, file), path.join(to, file));
+  }
+}
+
 export async function bundleClient(options: {
   appDir: string;
   outDir: string;
@@ -110,6 +121,9 @@ export async function bundleClient(options: {
     bundle: true,
     splitting: true,
     ...CLIENT_OPTIONS,
+    // Maps for an error tracker, with no sourceMappingURL in the scripts: they are moved out
+    // of the bucket's folder below, so they are not served publicly.
+    sourcemap: 'external',
     define: { ...CLIENT_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'browser') },
     metafile: true,
     write: true,
@@ -124,6 +138,7 @@ export async function bundleClient(options: {
     throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
   });
   const metafile = result.metafile;
+  moveSourceMaps(path.join(assetsDir, STATIC_DIR), path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR));
   // For bundle analysis (esbuild's analyzer reads it): what each input costs in each chunk.
   mkdirSync(path.join(outDir, '.cache'), { recursive: true });
   writeFileSync(path.join(outDir, '.cache', 'client-metafile.json'), JSON.stringify(metafile));

@@ -2,7 +2,7 @@
  * Server bundles ship a source map beside them, read only when an error is logged, so the
  * log line's stack names the app's own file and line instead of a minified position.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, FIXTURES, type BuiltApp } from '../../helpers/build-app';
 import { functionUrlEvent } from '../../helpers/function-url-event';
@@ -49,4 +49,18 @@ test('an error while rendering names the component file too', async () => {
   const { stack } = await errorLineOf('/render-throws');
   expect(stack).toMatch(/pages\/render-throws\.tsx:2:\d+/);
   expect(existsSync(path.join(app.outDir, 'lambdas/render/index.js.map'))).toBe(true);
+});
+
+test('browser scripts get maps for an error tracker, kept out of the bucket and never referenced from the scripts', () => {
+  const assets = path.join(app.outDir, 'assets');
+  const files = (dir: string) => readdirSync(dir, { recursive: true }).map(String);
+  expect(files(assets).filter((f) => f.endsWith('.map'))).toEqual([]);
+  const scripts = files(path.join(assets, '_app/static')).filter((f) => f.endsWith('.js'));
+  const maps = files(path.join(app.outDir, 'sourcemaps/_app/static'));
+  for (const script of scripts) {
+    expect(maps).toContain(`${script}.map`);
+    expect(readFileSync(path.join(assets, '_app/static', script), 'utf8')).not.toContain('sourceMappingURL');
+  }
+  const pageMap = JSON.parse(readFileSync(path.join(app.outDir, 'sourcemaps/_app/static', maps.find((m) => m.includes('page-about'))!), 'utf8')) as { sources: string[] };
+  expect(pageMap.sources.some((s) => s.endsWith('pages/about.tsx'))).toBe(true);
 });
