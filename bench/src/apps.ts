@@ -3,7 +3,7 @@
  * (`stratus serve`, Next's standalone `server.js`, `react-router-serve`). The Next.js and
  * React Router apps have package.json files of their own, installed on first use.
  */
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { generatePhoto, linkPhotos } from './photo';
 import { run, startServer, type RunningServer } from './processes';
@@ -72,13 +72,23 @@ async function installOnFirstUse(dir: string, marker: string, log: (line: string
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeoutMs: 600_000 });
 }
 
-export async function buildStratus(log: (line: string) => void): Promise<StratusBuild> {
+/**
+ * A build folder of this run's own (under the git-ignored bench/results/builds), so that
+ * another run building bench/stratus-app meanwhile (the CI smoke test, say) cannot change
+ * the build, and with it the build id in the data URLs, under this one.
+ */
+export function privateBuildDir(): string {
+  const parent = path.join(BENCH_DIR, 'results', 'builds');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(path.join(parent, 'stratus-'));
+}
+
+export async function buildStratus(log: (line: string) => void, outDir: string): Promise<StratusBuild> {
   await generatePhoto(path.join(STRATUS_APP, 'public', 'photo.jpg'));
-  log('building bench/stratus-app (stratus build --no-image)…');
+  log(`building bench/stratus-app (stratus build --no-image --out ${path.relative(REPO, outDir)})…`);
   const started = performance.now();
-  await run(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'build', STRATUS_APP, '--no-image'], { cwd: REPO, env: { ...process.env } });
+  await run(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'build', STRATUS_APP, '--no-image', '--out', outDir], { cwd: REPO, env: { ...process.env } });
   const buildSeconds = (performance.now() - started) / 1000;
-  const outDir = path.join(STRATUS_APP, '.stratus');
   const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as { buildId: string };
   const renderDir = path.join(outDir, 'lambdas', 'render');
   return {
@@ -92,7 +102,7 @@ export async function buildStratus(log: (line: string) => void): Promise<Stratus
     dataUrl: (p) => `/_app/data/${manifest.buildId}${p === '/' ? '/index' : p}.json`,
     imageUrl: (src) => `/_app/image?url=${encodeURIComponent(src)}&w=640&q=75`,
     start: (port, probePath = '/ssr/1') =>
-      startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'serve', STRATUS_APP, '--port', String(port)], { cwd: REPO, port, probePath }),
+      startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'serve', STRATUS_APP, '--out', outDir, '--port', String(port)], { cwd: REPO, port, probePath }),
   };
 }
 

@@ -6,7 +6,7 @@
  *
  *   node bench/run-ts.cjs bench/src/main.ts [--smoke] [--only stratus[,next][,react-router]] [--rows throughput,size,…] [--out FILE]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import {
   installedVersion,
   NEXT_APP,
   OTHER_FRAMEWORKS,
+  privateBuildDir,
   REACT_ROUTER_APP,
   REPO,
   type BuiltApp,
@@ -65,7 +66,9 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
 
   const info = machine();
   log(`${options.mode} run on ${info.cores} × ${info.cpu}, Node ${info.node}, load average ${info.loadAverageAtStart.join(' ')}`);
-  const stratus = await buildStratus(log);
+  const stratusOut = privateBuildDir();
+  process.once('exit', () => rmSync(stratusOut, { recursive: true, force: true }));
+  const stratus = await buildStratus(log, stratusOut);
   const next: NextBuild | undefined = options.others.includes('next') ? await buildNext(log) : undefined;
   const reactRouter: ReactRouterBuild | undefined = options.others.includes('react-router') ? await buildReactRouter(log) : undefined;
   const sizes = serverSizes(stratus, next);
