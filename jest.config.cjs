@@ -6,6 +6,8 @@ module.exports = {
   transform: { '\\.[jt]sx?$': '<rootDir>/test/helpers/jest-esbuild-transform.cjs' },
   moduleNameMapper: {
     '^stratus/([a-z-]+)$': '<rootDir>/web/runtime/$1',
+    '^next$': '<rootDir>/web/runtime/next/index.ts',
+    '^next/(.+)$': '<rootDir>/web/runtime/next/$1',
   },
   testTimeout: 60000,
   setupFiles: ['<rootDir>/test/helpers/jest-env.cjs'],

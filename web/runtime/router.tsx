@@ -5,8 +5,9 @@
  * import Router, { useRouter } from 'stratus/router';
  * Router.events.on('routeChangeStart', (url, { shallow }) => console.log('to', url));
  */
+import { createElement, type ComponentType } from 'react';
 import { createEmitter } from './shared/events';
-import type { StratusRouter } from './shared/router-context';
+import { useRouter, type StratusRouter } from './shared/router-context';
 
 export { useRouter, RouterContext } from './shared/router-context';
 export type { StratusRouter, Url, UrlObject, TransitionOptions, Query } from './shared/router-context';
@@ -45,3 +46,17 @@ const Router = {
 };
 
 export default Router;
+
+/**
+ * Gives a component (a class component, typically) the router as its `router` prop.
+ *
+ * @example
+ * export default withRouter(class Nav extends Component<{ router: StratusRouter }> { … });
+ */
+export function withRouter<P extends { router: StratusRouter }>(Inner: ComponentType<P>): ComponentType<Omit<P, 'router'>> {
+  function WithRouter(props: Omit<P, 'router'>) {
+    return createElement(Inner, { ...props, router: useRouter() } as P);
+  }
+  WithRouter.displayName = `withRouter(${Inner.displayName ?? Inner.name ?? 'Component'})`;
+  return WithRouter;
+}

@@ -1,10 +1,10 @@
 /**
- * Resolves `stratus/<name>` to the runtime's public entry modules, and React to this
- * checkout's single copy, so an app directory anywhere builds without its own node_modules.
- * The public modules are the files at the top of web/runtime; its folders (browser/,
- * shared/, types/) are internals no app can import.
+ * Resolves `stratus/<name>` to the runtime's public entry modules, and `next/<name>` (and
+ * `next`) to the same modules under the names pages-router apps and their libraries import,
+ * whether or not a `next` package is installed. The public modules are the files at the top
+ * of web/runtime; its folders (browser/, shared/, types/) are internals no app can import.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { RUNTIME_DIR } from '../../paths';
@@ -21,6 +21,26 @@ export function publicRuntimeModules(dir = RUNTIME_DIR): Map<string, string> {
   return modules;
 }
 
+/** What to use instead of a `next/*` module Stratus does not provide. */
+const NOT_PROVIDED: Record<string, string> = {
+  'next/document': 'a custom _document is not supported yet: set <html lang> through locales, and put head tags in _app with next/head',
+  'next/server': 'middleware is not supported yet: answer redirects from getServerSideProps, or keep the logic in API routes',
+  'next/navigation': 'that is the App Router; pages use next/router',
+  'next/headers': 'that is the App Router; read headers from the getServerSideProps context',
+  'next/font/google': 'fonts are not fetched at build time: self-host the font files in public/ and load them from CSS',
+  'next/font/local': 'load the font from CSS with @font-face',
+  'next/og': 'image generation is not provided',
+  'next/cache': 'that is the App Router; use revalidate in getStaticProps',
+  'next/amp': 'AMP is not supported',
+};
+
+/** `next/link` → `web/runtime/next/link.ts`; `next` → `web/runtime/next/index.ts`; undefined when there is none. */
+export function nextModulePath(specifier: string, dir = path.join(RUNTIME_DIR, 'next')): string | undefined {
+  const name = specifier === 'next' ? 'index' : specifier.slice('next/'.length);
+  if (!/^[a-z][a-z-]*(\/[a-z][a-z-]*)?$/.test(name)) return undefined;
+  return ['.ts', '.tsx'].map((ext) => path.join(dir, name + ext)).find((file) => existsSync(file));
+}
+
 export function runtimeAliasPlugin(): Plugin {
   const modules = publicRuntimeModules();
   return {
@@ -34,6 +54,12 @@ export function runtimeAliasPlugin(): Plugin {
           return { errors: [{ text: `Unknown module "${args.path}": Stratus provides ${names}.` }] };
         }
         return { path: file };
+      });
+      build.onResolve({ filter: /^next(\/.*)?$/ }, (args) => {
+        const file = nextModulePath(args.path);
+        if (file) return { path: file };
+        const instead = NOT_PROVIDED[args.path] ?? 'Stratus provides next/link, next/router, next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/error, next/config and the types of "next"';
+        return { errors: [{ text: `"${args.path}" is not provided by Stratus: ${instead}.` }] };
       });
     },
   };

@@ -4,6 +4,7 @@
  * load can recover from are marked `fullLoad`; the router does that load in one place.
  */
 import type { ComponentType } from 'react';
+import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 import type { PageData } from '../shared/page-types';
 
 /** The time-out for loading a route's script, as the client contract fixes it (docs/CLIENT.md). */
@@ -32,7 +33,8 @@ export function isFullLoadError(error: unknown): error is FullLoadError {
 export function loadPageScript(load: () => Promise<PageModuleLike>, timeoutMs = ROUTE_TIMEOUT_MS): Promise<PageModuleLike> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(fullLoadError(`Route did not load within ${timeoutMs} ms`)), timeoutMs);
-    load().then(
+    // A page's code-split components that render on the server load with it (stratus/dynamic).
+    load().then((module) => dynamicLoadsSettled().then(() => module)).then(
       (module) => {
         clearTimeout(timer);
         resolve(module);

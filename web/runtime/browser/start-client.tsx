@@ -23,6 +23,7 @@ import { createNavigator, searchToQuery, type PageState } from './navigator';
 import { saveData } from './viewport';
 import { mergeQuery, segmentsOf } from '../shared/route-match';
 import { splitLocale } from '../shared/locale-prefix';
+import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 
 export function readEmbeddedData(): EmbeddedData {
   const element = document.getElementById('__STRATUS_DATA__');
@@ -118,6 +119,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
   let Component;
   try {
     Component = route ? (await route.load()).default : custom ? (await custom()).default : ErrorPage;
+    // Code-split components the server rendered must be there before React compares.
+    await dynamicLoadsSettled();
   } catch (error) {
     // The page's script did not load: it stays as the server rendered it, links work as plain links.
     console.error(error);

@@ -1,0 +1,3 @@
+/** `next/dynamic`: Stratus's code-split components. */
+export { default } from '../dynamic';
+export type { DynamicLoadingProps, DynamicOptions, Loader } from '../dynamic';

@@ -1,0 +1,2 @@
+/** `next/head`: Stratus's Head. */
+export { default } from '../head';

@@ -1,0 +1,14 @@
+/**
+ * `next`: the page types, under the names pages-router apps import them
+ * (`import type { NextPage, GetServerSideProps } from 'next'`). Types only.
+ */
+import type { ComponentType } from 'react';
+
+export type {
+  GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult, GetStaticPaths, GetStaticPathsResult,
+  GetStaticProps, GetStaticPropsContext, GetStaticPropsResult, InferGetServerSidePropsType, InferGetStaticPropsType,
+  Redirect,
+} from '../types';
+
+/** A page component, with the optional `getInitialProps` of the pages router. */
+export type NextPage<P = Record<string, unknown>, IP = P> = ComponentType<P> & { getInitialProps?: (context: unknown) => IP | Promise<IP> };

@@ -1,0 +1,3 @@
+/** `next/link`: Stratus's Link, under the name pages-router apps and their libraries import. */
+export { default } from '../link';
+export type { LinkProps } from '../link';

@@ -1,0 +1,3 @@
+/** `next/script`: Stratus's Script. */
+export { default } from '../script';
+export type { ScriptProps } from '../script';
