@@ -54,3 +54,22 @@ test('withRouter, a Link with an href object, next/image and next/error', async 
   await tab.waitForText('This page could not be found.');
   expect(tab.errors).toEqual([]);
 });
+
+test('Link with legacyBehavior and passHref gives its own <a> the href and navigates softly; replace and scroll={false}', async () => {
+  await tab.goto('/widgets');
+  await tab.waitForText('Widgets at /widgets');
+  expect(await tab.page.locator('a.legacy').getAttribute('href')).toBe('/items/9');
+  expect(await tab.page.locator('a a').count()).toBe(0);
+  await tab.markWindow();
+  await tab.page.click('a.legacy');
+  await tab.waitForText('Item 9');
+  expect(tab.path()).toBe('/items/9');
+  expect(await tab.isMarked()).toBe(true);
+  await tab.page.goBack();
+  await tab.waitForText('Widgets at /widgets');
+  const length = await read('history.length');
+  await tab.clickLink('Home, replacing');
+  await tab.waitForText('Hello from pages router');
+  expect(await read('history.length')).toBe(length);
+  expect(tab.errors).toEqual([]);
+});

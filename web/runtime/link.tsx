@@ -12,6 +12,8 @@
  * <Link href="/about" locale="fr">À propos</Link>
  */
 import {
+  Children,
+  cloneElement,
   forwardRef,
   useCallback,
   useContext,
@@ -19,6 +21,7 @@ import {
   useRef,
   type AnchorHTMLAttributes,
   type MouseEvent,
+  type ReactElement,
   type ReactNode,
   type TouchEvent,
 } from 'react';
@@ -41,6 +44,10 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   prefetch?: boolean;
   /** Locale of the target; `false` takes the href as written, locale prefix included. */
   locale?: string | false;
+  /** Render the one child element (an `<a>`, or a component rendering one) instead of an `<a>` of Link's own. @default false */
+  legacyBehavior?: boolean;
+  /** With `legacyBehavior`, give the child the `href` even when it is not an `<a>`. @default false */
+  passHref?: boolean;
   children?: ReactNode;
 }
 
@@ -59,7 +66,7 @@ export function isModifiedClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
-  { href, as, replace, scroll, shallow, prefetch, locale, onClick, onMouseEnter, onTouchStart, children, ...rest },
+  { href, as, replace, scroll, shallow, prefetch, locale, legacyBehavior, passHref, onClick, onMouseEnter, onTouchStart, children, ...rest },
   ref,
 ) {
   const router = useContext(RouterContext);
@@ -86,13 +93,32 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     // The target is all that matters: the router object changes on every navigation.
   }, [resolved, prefetch, !router]);
 
-  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
-    onClick?.(event);
+  function handleClick(event: MouseEvent<HTMLAnchorElement>, ownOnClick = onClick) {
+    ownOnClick?.(event);
     if (event.defaultPrevented || !router || isModifiedClick(event)) return;
     if (new URL(resolved, location.href).origin !== location.origin) return;
     event.preventDefault();
     const options = { scroll, shallow, locale: localeOption };
     void (replace ? router.replace(href, as, options) : router.push(href, as, options));
+  }
+
+  if (legacyBehavior) {
+    // The pages router's older form: <Link href="/x" passHref legacyBehavior><a>…</a></Link>.
+    const child = Children.only(children) as ReactElement<AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: unknown }>;
+    const own = child.props;
+    return cloneElement(child, {
+      ref: setRef,
+      ...(passHref || child.type === 'a' ? { href: resolved } : {}),
+      onClick: (event: MouseEvent<HTMLAnchorElement>) => handleClick(event, own.onClick),
+      onMouseEnter: (event: MouseEvent<HTMLAnchorElement>) => {
+        own.onMouseEnter?.(event);
+        prefetchTarget();
+      },
+      onTouchStart: (event: TouchEvent<HTMLAnchorElement>) => {
+        own.onTouchStart?.(event);
+        prefetchTarget();
+      },
+    });
   }
 
   return (
