@@ -55,6 +55,7 @@ function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
     back: notOnServer,
     reload: notOnServer,
     prefetch: async () => undefined,
+    beforePopState: () => undefined,
     events: routerEvents,
   };
 }

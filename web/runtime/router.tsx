@@ -42,6 +42,7 @@ const Router = {
   back: () => active().back(),
   reload: () => active().reload(),
   prefetch: ((...args) => active().prefetch(...args)) as StratusRouter['prefetch'],
+  beforePopState: ((callback) => active().beforePopState(callback)) as StratusRouter['beforePopState'],
   events: routerEvents,
 };
 

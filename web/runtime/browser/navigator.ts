@@ -21,7 +21,7 @@ import { chooseErrorPage } from '../shared/error-page-choice';
 import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
 
 export { searchToQuery } from '../shared/route-match';
-import type { Query, TransitionOptions, Url } from '../shared/router-context';
+import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
 import { formatUrl } from '../shared/url';
 import type { HistorySource } from './history-source';
 import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
@@ -277,6 +277,8 @@ export function createNavigator(options: NavigatorOptions) {
     ]);
   }
 
+  let beforePop: BeforePopStateCallback | null = null;
+
   history.listen((state) => {
     history.savePosition(currentKey, history.scrollPosition());
     if (state) currentKey = state.key;
@@ -285,7 +287,9 @@ export function createNavigator(options: NavigatorOptions) {
       currentKey = newKey();
       history.replace(history.url(), { __s: 1, key: currentKey });
     }
-    void change('pop', history.url(), undefined, { locale: false });
+    const url = history.url();
+    if (beforePop && beforePop({ url, as: url, options: { shallow: false } }) === false) return;
+    void change('pop', url, undefined, { locale: false });
   });
 
   return {
@@ -306,6 +310,8 @@ export function createNavigator(options: NavigatorOptions) {
     /** Completes a `fallback: true` page: its data with up to 3 attempts, then the error page. */
     hydrateFallback: () => change('replace', currentAs, undefined, { locale: false, hydrate: true, scroll: false }),
     prefetch,
+    /** The pages router's hook before back/forward: returning false skips the router's handling. */
+    beforePopState: (callback: BeforePopStateCallback) => void (beforePop = callback),
     /** Saves the scroll position of the current entry (before the document unloads). */
     saveScroll: () => history.savePosition(currentKey, history.scrollPosition()),
     /** The saved position of the current entry, when it has one. */

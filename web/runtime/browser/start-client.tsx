@@ -73,6 +73,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     back: () => history.back(),
     reload: () => history.reload(),
     prefetch: navigator.prefetch,
+    beforePopState: navigator.beforePopState,
     events: routerEvents,
   };
 

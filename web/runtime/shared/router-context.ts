@@ -22,6 +22,9 @@ export interface TransitionOptions {
 }
 
 /** The `useRouter()` value, with the names and shapes users of the pages router know. */
+/** What `router.beforePopState` is told about a back/forward move. */
+export type BeforePopStateCallback = (state: { url: string; as: string; options: { shallow: boolean } }) => boolean;
+
 export interface StratusRouter {
   /** The route pattern: `/posts/[slug]`. */
   pathname: string;
@@ -43,6 +46,11 @@ export interface StratusRouter {
   reload(): void;
   /** Loads the target's script (and static data) ahead of a navigation; `Link` does it for you. */
   prefetch(url: Url, as?: Url, options?: { locale?: string | false }): Promise<void>;
+  /**
+   * Called on back/forward before the router acts; returning false leaves the page as it
+   * is (the app handles the history change itself).
+   */
+  beforePopState(callback: BeforePopStateCallback): void;
   events: Emitter;
 }
 

@@ -179,3 +179,24 @@ test('prefetch loads script and static data once, never server data, and the nav
   await nav.push('/posts/a');
   expect(fetched).toEqual(['/_app/data/b1/posts/a.json']);
 });
+
+test('beforePopState: returning false leaves back/forward to the app; returning true lets the router navigate', async () => {
+  const { nav, history, log, rendered } = setup();
+  await nav.push('/about');
+  const seen: unknown[] = [];
+  nav.beforePopState((state) => {
+    seen.push(state);
+    return false;
+  });
+  log.length = 0;
+  const renders = rendered.length;
+  history.go(-1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(seen).toEqual([{ url: '/', as: '/', options: { shallow: false } }]);
+  expect(rendered).toHaveLength(renders);
+  expect(log).toEqual([]);
+  nav.beforePopState(() => true);
+  history.go(1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(rendered.at(-1)).toMatchObject({ route: '/about' });
+});
