@@ -34,6 +34,8 @@ export interface StratusConfig {
   locales?: string[];
   defaultLocale?: string;
   images?: ImageConfig;
+  /** Values inlined as \`process.env.NAME\` into server and browser code at build time (public: they ship to browsers). */
+  env?: Record<string, string>;
 }
 
 export interface ResolvedImageConfig {

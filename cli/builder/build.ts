@@ -88,7 +88,11 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     throw new BuildError(`${appDir} is not a folder: give the app directory (the one holding pages/), for example \`stratus build web\`.`);
   }
   log(`Building ${path.relative(process.cwd(), appDir) || '.'} → ${path.relative(process.cwd(), outDir)}`);
-  const config = loadConfig(appDir, path.join(outDir, '.cache'));
+  const loadedConfig = await loadConfig(appDir, path.join(outDir, '.cache'));
+  const { config } = loadedConfig;
+  for (const warning of loadedConfig.warnings) log(`  warning: ${warning}`);
+  // NEXT_PUBLIC_* variables and the config's own \`env\` are inlined into server and browser code.
+  const inlinedEnv = { ...env.publicEnv, ...loadedConfig.env };
   const scanned = scanPages(appDir);
   const routes = analysePages(appDir, scanned);
   log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
@@ -102,9 +106,9 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const plugins = [imageImportPlugin({ assetsDir, publicPath: MEDIA_PREFIX }), appJsxPlugin(appDir)];
 
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, publicEnv: env.publicEnv });
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, publicEnv: inlinedEnv });
   log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: env.publicEnv });
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv });
   const publicFiles = copyPublic(appDir, assetsDir);
   checkRoutesReachable(routes, publicFiles);
 

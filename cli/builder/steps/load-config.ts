@@ -1,28 +1,70 @@
-/** Build step: `stratus.config.ts` (or .js), compiled and evaluated, with defaults filled in. */
+/**
+ * Build step: the app's config, compiled and evaluated: `stratus.config.ts` (or .js, .mjs),
+ * or a pages-router app's `next.config.js` (.mjs, .ts), with defaults filled in. Every key
+ * Stratus does not act on comes back as a warning saying what happens instead.
+ */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
-import { resolveConfig, type ResolvedConfig, type StratusConfig } from '../../../contract/config';
+import { resolveConfig, type ResolvedConfig } from '../../../contract/config';
+import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
+import { nextConfigOptions, stratusConfigOptions } from './config-options';
 
-const CONFIG_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
+const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
+const NEXT_FILES = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'];
 
-export function loadConfig(appDir: string, cacheDir: string): ResolvedConfig {
-  const file = CONFIG_FILES.map((name) => path.join(appDir, name)).find(existsSync);
-  if (!file) return resolveConfig({});
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  /** `env` of the config file, inlined as `process.env.NAME`. */
+  env: Record<string, string>;
+  /** The file read, relative to the app; undefined when there is none. */
+  file?: string;
+  warnings: string[];
+}
+
+/** Compiles a config file and returns what it exports (calling it when it is a function, as Next does). */
+async function evaluate(file: string, cacheDir: string): Promise<Record<string, unknown>> {
   mkdirSync(cacheDir, { recursive: true });
   const outfile = path.join(cacheDir, 'config.cjs');
-  try {
-    buildSync({ entryPoints: [file], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
-  } catch (error) {
-    const text = (error as { errors?: { text: string }[] }).errors?.map((e) => e.text).join('; ') ?? String(error);
-    throw new BuildError(`${path.relative(process.cwd(), file)}: ${text}`);
-  }
+  buildSync({
+    entryPoints: [file],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile,
+    logLevel: 'silent',
+    // next.config.js files may import next/constants for the phase names.
+    alias: { 'next/constants': path.join(RUNTIME_DIR, 'next', 'constants.ts') },
+    packages: 'external',
+  });
   delete require.cache[outfile];
-  const loaded = require(outfile) as { default?: StratusConfig } & StratusConfig;
+  const loaded = require(outfile) as { default?: unknown };
+  let value: unknown = loaded.default ?? loaded;
+  if (typeof value === 'function') value = await (value as (phase: string, context: object) => unknown)('phase-production-build', { defaultConfig: {} });
+  if (!value || typeof value !== 'object') throw new Error('the config file must export an object (or a function returning one)');
+  return value as Record<string, unknown>;
+}
+
+export async function loadConfig(appDir: string, cacheDir: string): Promise<LoadedConfig> {
+  const stratusFile = STRATUS_FILES.find((name) => existsSync(path.join(appDir, name)));
+  const nextFile = NEXT_FILES.find((name) => existsSync(path.join(appDir, name)));
+  if (stratusFile && nextFile) {
+    throw new BuildError(`${stratusFile} and ${nextFile} are both in ${appDir}: Stratus reads one config file. Keep ${stratusFile} (it would win) and move what you need from ${nextFile} into it, or delete ${stratusFile}.`);
+  }
+  const file = stratusFile ?? nextFile;
+  if (!file) return { config: resolveConfig({}), env: {}, warnings: [] };
+  let raw: Record<string, unknown>;
   try {
-    return resolveConfig(loaded.default ?? loaded);
+    raw = await evaluate(path.join(appDir, file), cacheDir);
   } catch (error) {
-    throw new BuildError(`${path.relative(process.cwd(), file)}: ${(error as Error).message}`);
+    const text = (error as { errors?: { text: string }[] }).errors?.map((e) => e.text).join('; ') ?? (error as Error).message;
+    throw new BuildError(`${file}: ${text}`);
+  }
+  try {
+    const options = file === stratusFile ? stratusConfigOptions(raw, file) : nextConfigOptions(raw, file);
+    return { config: resolveConfig(options.config), env: options.env, file, warnings: options.warnings };
+  } catch (error) {
+    throw new BuildError(`${file}: ${(error as Error).message}`);
   }
 }

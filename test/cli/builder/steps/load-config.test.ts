@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from '../../../../cli/builder/build';
+import { loadConfig } from '../../../../cli/builder/steps/load-config';
+
+const dirs: string[] = [];
+function appWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-config-'));
+  dirs.push(dir);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const load = (dir: string) => loadConfig(dir, path.join(dir, '.cache'));
+
+test('next.config.js: i18n, images (domains included) and env are read; every other option is a warning saying what happens', async () => {
+  const dir = appWith({
+    'next.config.js': `module.exports = {
+      reactStrictMode: true,
+      i18n: { locales: ['en', 'de'], defaultLocale: 'de' },
+      images: { domains: ['cdn.example.com'], deviceSizes: [400, 800], unoptimized: false },
+      env: { API_URL: 'https://api.example' },
+      async redirects() { return []; },
+      webpack: (config) => config,
+      somethingElse: 1,
+    };`,
+  });
+  const loaded = await load(dir);
+  expect(loaded.file).toBe('next.config.js');
+  expect(loaded.config).toMatchObject({ locales: ['en', 'de'], defaultLocale: 'de', images: { deviceSizes: [400, 800], remotePatterns: [{ hostname: 'cdn.example.com' }] } });
+  expect({ ...loaded.env }).toEqual({ API_URL: 'https://api.example' });
+  expect(loaded.warnings).toEqual([
+    'next.config.js: reactStrictMode has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
+    "next.config.js: images.unoptimized: not supported; images go through /_app/image",
+    'next.config.js: redirects is not supported yet: return redirects from getServerSideProps or getStaticProps',
+    'next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
+    'next.config.js: unknown option "somethingElse", ignored',
+  ]);
+});
+
+test('next.config.mjs written as a function of the phase, importing next/constants', async () => {
+  const dir = appWith({
+    'next.config.mjs': `import { PHASE_PRODUCTION_BUILD } from 'next/constants';
+      export default (phase) => ({ i18n: { locales: [phase === PHASE_PRODUCTION_BUILD ? 'fr' : 'xx'], defaultLocale: 'fr' } });`,
+  });
+  expect((await load(dir)).config.locales).toEqual(['fr']);
+});
+
+test('stratus.config.ts: an unknown key is a warning, and a next.config option is named as such', async () => {
+  const dir = appWith({ 'stratus.config.ts': "export default { locales: ['en'], redirects: [], colour: 'blue' };" });
+  expect((await load(dir)).warnings).toEqual([
+    'stratus.config.ts: unknown option "redirects", ignored (a next.config option: not supported yet: return redirects from getServerSideProps or getStaticProps)',
+    'stratus.config.ts: unknown option "colour", ignored',
+  ]);
+});
+
+test('both config files: an error saying which would win and what to do', async () => {
+  const dir = appWith({ 'stratus.config.ts': 'export default {};', 'next.config.js': 'module.exports = {};' });
+  await expect(load(dir)).rejects.toThrow(/stratus\.config\.ts and next\.config\.js are both in .*: Stratus reads one config file\. Keep stratus\.config\.ts \(it would win\)/);
+});
+
+test('a bad value names the file', async () => {
+  const dir = appWith({ 'next.config.js': "module.exports = { i18n: { locales: ['en'], defaultLocale: 'fr' } };" });
+  await expect(load(dir)).rejects.toThrow(/^next\.config\.js: defaultLocale "fr" is not in locales \[en\]/);
+});
+
+test('a build prints the warnings and inlines the config env', async () => {
+  const dir = appWith({
+    'next.config.js': "module.exports = { env: { GREETING: 'bonjour' }, trailingSlash: true };",
+    'pages/index.jsx': 'export default function Home() { return <p>{process.env.GREETING}</p>; }',
+  });
+  const lines: string[] = [];
+  await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false, log: (l) => lines.push(l) });
+  expect(lines).toContain('  warning: next.config.js: trailingSlash is not supported yet: /about/ redirects to /about');
+  expect(readFileSync(path.join(dir, '.stratus/lambdas/render/prerendered/en/index.html'), 'utf8')).toContain('<p>bonjour</p>');
+});
