@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from './builder/build';
 import { isBuildError } from './builder/errors';
+import { init } from './init/init';
 import { start } from './serve/start';
 import { DEFAULT_APP_DIR } from './paths';
 
@@ -15,6 +16,7 @@ Commands:
   build [appDir]   Build the app (default: web/site) into <appDir>/.stratus
   start [appDir]   Build, then serve it locally the way CloudFront will
   serve [appDir]   Serve an existing build without rebuilding
+  init <dir>       Create a new app in an empty folder
 
 Options:
   --out DIR        Build folder (default: <appDir>/.stratus)
@@ -56,6 +58,13 @@ export async function main(argv: string[]): Promise<number> {
   const log = (line: string) => process.stdout.write(line + '\n');
   try {
     switch (command) {
+      case 'init':
+        if (!appArg) {
+          process.stderr.write('stratus: init needs a folder for the new app, for example `stratus init my-site`\n');
+          return 2;
+        }
+        init({ dir: appArg, log });
+        return 0;
       case 'build':
         await build({ appDir, outDir, imageLambda: !parsed.values['no-image'], log });
         return 0;

@@ -1,0 +1,6 @@
+import type { StratusConfig } from 'stratus/config';
+
+export default {
+  locales: ['en'],
+  defaultLocale: 'en',
+} satisfies StratusConfig;
