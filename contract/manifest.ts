@@ -13,14 +13,36 @@ export type RouteSegment =
   | { type: 'catchAll'; name: string }
   | { type: 'optionalCatchAll'; name: string };
 
-/** How a page gets its data, and so how it is served and cached. */
+/** How a page gets its data, and so how it is served and cached; or an API route. */
 export type PageKind =
   /** No data function: prerendered once per locale. */
   | 'static'
   /** `getStaticProps`: prerendered per locale (and per path of `getStaticPaths`). */
   | 'ssg'
   /** `getServerSideProps`: rendered on every request. */
-  | 'ssr';
+  | 'ssr'
+  /**
+   * An API route (`pages/api/**`): a handler `(req, res)` taking any method, never rendered,
+   * never in a browser bundle; served at its pattern without a locale prefix. Its entry has
+   * `fallback: false`, no prerendered pages and no scripts.
+   */
+  | 'api';
+
+/**
+ * Whether a route pattern, or a request path, is an API route's: `/api` and everything under
+ * it (`pages/api.ts`, `pages/api/**`), as in the pages router. Requests there are matched
+ * against API routes alone, without a locale prefix; no page is ever served there.
+ *
+ * @example
+ * isApiPath('/api/users/[id]'); // true
+ * isApiPath('/apis');           // false
+ */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** Every kind a route may have: what `readManifest` accepts. */
+export const PAGE_KINDS: readonly PageKind[] = ['static', 'ssg', 'ssr', 'api'];
 
 export type Fallback = false | true | 'blocking';
 
@@ -57,6 +79,12 @@ export interface S3CachePrefix {
   cacheControl: string;
 }
 
+/**
+ * Raised when a field changes meaning or a new field is required. The `api` kind kept it at 1:
+ * no manifest written before API routes existed has one (such apps failed to build), so old
+ * manifests still mean what they say. From this version on, a reader meeting a kind it does
+ * not know refuses the manifest (parseManifest), so a later kind needs no new version either.
+ */
 export const MANIFEST_VERSION = 1;
 
 export interface Manifest {
@@ -64,7 +92,10 @@ export interface Manifest {
   /** Deterministic: same sources and config give the same id. */
   buildId: string;
   config: ResolvedConfig;
-  /** Ordered by precedence: the first match wins. */
+  /**
+   * Ordered by precedence: the first match wins. Pages and API routes (`kind: 'api'`) in one
+   * list; a request under `/api` is matched against API routes alone, any other against pages.
+   */
   routes: ManifestRoute[];
   /** Client entry scripts every page loads (runtime + framework chunks), in order. */
   entryScripts: string[];
@@ -105,6 +136,11 @@ export function parseManifest(text: string, source = 'manifest.json'): Manifest 
     (key) => manifest[key] === undefined,
   );
   if (missing.length > 0) throw new ManifestError(`${source} lacks ${missing.join(', ')}. ${REBUILD}`);
+  // A kind this code does not know (a build of a newer checkout) would be served as the wrong thing.
+  const unknown = Array.isArray(manifest.routes) ? manifest.routes.find((route) => !PAGE_KINDS.includes(route?.kind)) : undefined;
+  if (unknown) {
+    throw new ManifestError(`${source} has route ${JSON.stringify(unknown.pattern)} of kind ${JSON.stringify(unknown.kind)}, which this code does not know. ${REBUILD}`);
+  }
   return manifest as Manifest;
 }
 

@@ -11,9 +11,28 @@
  * export default function Order({ id }: InferGetServerSidePropsType<typeof getServerSideProps>) {
  *   return <h1>Order {id}</h1>;
  * }
+ *
+ * @example
+ * // pages/api/hello.ts
+ * import type { ApiRequest, ApiResponse } from 'stratus/types';
+ *
+ * export default function handler(req: ApiRequest, res: ApiResponse<{ hello: string }>) {
+ *   res.status(200).json({ hello: String(req.query.name ?? 'world') });
+ * }
  */
 import type { ComponentType } from 'react';
-import type { Redirect, ServerContext, StaticContext, StaticPaths } from './shared/page-types';
+import type {
+  ApiConfig,
+  ApiHandler,
+  ApiRequest,
+  ApiResponse,
+  Redirect,
+  ServerContext,
+  ServerRequest,
+  ServerResponse,
+  StaticContext,
+  StaticPaths,
+} from './shared/page-types';
 import type { RouteParams } from './shared/route-match';
 
 // `any`, not `unknown`: an interface (which has no index signature) is still accepted as props.
@@ -54,4 +73,11 @@ export interface AppProps<P = Props> {
   pageProps: P;
 }
 
-export type { Redirect, RouteParams, StaticPaths };
+export type { ApiConfig, ApiHandler, ApiRequest, ApiResponse, Redirect, RouteParams, ServerRequest, ServerResponse, StaticPaths };
+
+/** The pages router's names for the API route types. */
+export type NextApiRequest<Body = any> = ApiRequest<Body>;
+export type NextApiResponse<Data = any> = ApiResponse<Data>;
+export type NextApiHandler<Data = any> = ApiHandler<Data>;
+/** `export const config` of an API route. */
+export type PageConfig = ApiConfig;

@@ -1,4 +1,4 @@
-/** Build step: the table printed at the end of a build: routes, kinds, first-load JS, totals. */
+/** Build step: the table printed at the end of a build: routes (pages and API routes), kinds, first-load JS, totals. */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,13 +8,13 @@ import type { Manifest, PageKind } from '../../../contract/manifest';
 import { CLIENT_OPTIONS } from './bundle-client';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 
-const KIND_MARK: Record<PageKind, string> = { static: '○', ssg: '●', ssr: 'λ' };
-const KIND_NAME: Record<PageKind, string> = { static: 'static', ssg: 'static data', ssr: 'server data' };
+const KIND_MARK: Record<PageKind, string> = { static: '○', ssg: '●', ssr: 'λ', api: 'ƒ' };
+const KIND_NAME: Record<PageKind, string> = { static: 'static', ssg: 'static data', ssr: 'server data', api: 'API' };
 
 export interface RouteSize {
   pattern: string;
   kind: PageKind;
-  /** First-load JS (entry + page chunks), bytes after gzip and after brotli. */
+  /** First-load JS (entry + page chunks), bytes after gzip and after brotli; 0 for API routes, which ship none. */
   gzip: number;
   brotli: number;
   prerendered: number;
@@ -113,7 +113,12 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
   };
   const shared = total(manifest.entryScripts);
   return {
-    routes: manifest.routes.map((r) => ({ pattern: r.pattern, kind: r.kind, prerendered: r.prerendered.length, ...total([...manifest.entryScripts, ...r.scripts]) })),
+    routes: manifest.routes.map((r) => ({
+      pattern: r.pattern,
+      kind: r.kind,
+      prerendered: r.prerendered.length,
+      ...(r.kind === 'api' ? { gzip: 0, brotli: 0 } : total([...manifest.entryScripts, ...r.scripts])),
+    })),
     sharedGzip: shared.gzip,
     sharedBrotli: shared.brotli,
     ...measureRuntime(),
@@ -121,24 +126,29 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
   };
 }
 
+/** A route's first-load figure; an API route ships no browser code at all. */
+const firstLoad = (r: RouteSize, bytes: number) => (r.kind === 'api' ? '—' : formatBytes(bytes));
+
 export function formatSummary(summary: BuildSummary, buildId: string, seconds: number): string {
   const width = Math.max(5, ...summary.routes.map((r) => r.pattern.length));
   const note = (r: RouteSize) => (r.prerendered ? `(${r.prerendered} prerendered)` : '');
+  const apiCount = summary.routes.filter((r) => r.kind === 'api').length;
+  const legend = '  ○ static   ● static data (getStaticProps)   λ server data (getServerSideProps)';
   const lines = [
     '',
     `  ${'Route'.padEnd(width)}  ${'Kind'.padEnd(11)}  First-load JS: ${'gzip'.padStart(9)}  ${'brotli'.padStart(9)}`,
     ...summary.routes.map((r) =>
-      `${KIND_MARK[r.kind]} ${r.pattern.padEnd(width)}  ${KIND_NAME[r.kind].padEnd(11)}  ${''.padEnd(15)}${formatBytes(r.gzip).padStart(9)}` +
-      `  ${formatBytes(r.brotli).padStart(9)}  ${note(r)}`.trimEnd(),
+      `${KIND_MARK[r.kind]} ${r.pattern.padEnd(width)}  ${KIND_NAME[r.kind].padEnd(11)}  ${''.padEnd(15)}${firstLoad(r, r.gzip).padStart(9)}` +
+      `  ${firstLoad(r, r.brotli).padStart(9)}  ${note(r)}`.trimEnd(),
     ),
     '',
     `  Shared by all pages: ${formatBytes(summary.sharedGzip)} gzip, ${formatBytes(summary.sharedBrotli)} brotli`,
     `    of which the Stratus runtime: ${formatBytes(summary.runtime.gzip)} gzip, ${formatBytes(summary.runtime.brotli)} brotli` +
       ` (React + React DOM: ${formatBytes(summary.react.gzip)} gzip, ${formatBytes(summary.react.brotli)} brotli)`,
     `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)} (index.js)`,
-    `  ${summary.routes.length} routes, build ${buildId}, ${seconds.toFixed(1)} s`,
+    `  ${summary.routes.length} routes${apiCount > 0 ? ` (${apiCount} API)` : ''}, build ${buildId}, ${seconds.toFixed(1)} s`,
     '',
-    '  ○ static   ● static data (getStaticProps)   λ server data (getServerSideProps)',
+    apiCount > 0 ? `${legend}   ƒ API route (pages/api)` : legend,
   ];
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@
  * Shapes shared by the server renderer and the browser runtime: what a page module
  * exports, what the data functions receive and return, and the data embedded in a page.
  */
+import type { Readable } from 'node:stream';
 import type { ComponentType } from 'react';
 import type { RouteSegment, RouteParams } from './route-match';
 
@@ -33,6 +34,125 @@ export interface ServerContext extends StaticContext {
   cookies: Record<string, string>;
   /** Path and query as requested, without the locale prefix. */
   resolvedUrl: string;
+  /**
+   * The request, as Node's `IncomingMessage` as far as pages use it, with `cookies` and the
+   * parsed `body` (a form posted to its own page). Always set when Stratus calls
+   * getServerSideProps (built on first use); optional in the type only so that a test can
+   * call a data function with a context of its own.
+   */
+  req?: ServerRequest;
+  /** The response: headers, `Set-Cookie` and `statusCode` set here go on the page's answer. Same note as `req`. */
+  res?: ServerResponse;
+}
+
+/**
+ * A request as a handler sees it: a readable stream of the body's bytes (read it with
+ * `for await`, `.on('data')` or `.pipe`) with the request's fields beside it.
+ */
+export interface ServerRequest<Body = any> extends Readable {
+  /** Upper-case: `GET`, `POST`, … */
+  method: string;
+  /** Path and query as received: `/api/users/7?fields=name`. */
+  url: string;
+  /** Lower-case names; a null-prototype object. */
+  headers: Record<string, string>;
+  /** From the `Cookie` header; a null-prototype object. */
+  cookies: Record<string, string>;
+  /**
+   * By `Content-Type`: JSON parsed (`{}` when empty), `application/x-www-form-urlencoded`
+   * as a null-prototype object (repeated fields as arrays), anything else as text in its
+   * charset (`''` when there is no body). With `bodyParser: false`, the raw bytes.
+   */
+  body: Body;
+}
+
+/** What an API route's handler gets as `req`: a ServerRequest with the query and the route's params. */
+export interface ApiRequest<Body = any> extends ServerRequest<Body> {
+  /** Search params and route params together (params win); a null-prototype object. */
+  query: Record<string, string | string[]>;
+}
+
+export type HeaderValue = string | number | readonly string[];
+
+/**
+ * A response as Node's `ServerResponse` as far as handlers use it, buffered: nothing is sent
+ * before `end()`, and then all at once (Lambda Function URLs in buffered mode, 6 MB at most).
+ */
+export interface ServerResponse {
+  statusCode: number;
+  statusMessage: string;
+  /** True once `writeHead`, `write` or `end` ran: headers may no longer change. */
+  readonly headersSent: boolean;
+  /** True once `end()` ran. */
+  readonly writableEnded: boolean;
+  readonly finished: boolean;
+  setHeader(name: string, value: HeaderValue): this;
+  appendHeader(name: string, value: HeaderValue): this;
+  getHeader(name: string): string | number | string[] | undefined;
+  getHeaders(): Record<string, string | number | string[]>;
+  getHeaderNames(): string[];
+  hasHeader(name: string): boolean;
+  removeHeader(name: string): void;
+  writeHead(statusCode: number, headers?: Record<string, HeaderValue>): this;
+  writeHead(statusCode: number, statusMessage: string, headers?: Record<string, HeaderValue>): this;
+  /** Adds a chunk to the buffered body. */
+  write(chunk: string | Uint8Array, callback?: () => void): boolean;
+  write(chunk: string | Uint8Array, encoding: BufferEncoding, callback?: () => void): boolean;
+  /** Finishes the response; a second call does nothing. */
+  end(callback?: () => void): this;
+  end(chunk: string | Uint8Array, callback?: () => void): this;
+  end(chunk: string | Uint8Array, encoding: BufferEncoding, callback?: () => void): this;
+  on(event: 'finish' | 'close', listener: () => void): this;
+  once(event: 'finish' | 'close', listener: () => void): this;
+}
+
+/** What an API route's handler gets as `res`: a ServerResponse with the pages router's helpers. */
+export interface ApiResponse<Data = any> extends ServerResponse {
+  /** Sets `statusCode`; chainable: `res.status(201).json(created)`. */
+  status(statusCode: number): ApiResponse<Data>;
+  /** `Content-Type: application/json; charset=utf-8` and the value as JSON. */
+  json(body: Data): void;
+  /**
+   * Objects, numbers and booleans as JSON; strings as text (`text/plain; charset=utf-8`
+   * unless a type is set); bytes as `application/octet-stream` unless set; an async
+   * iterable (a stream) read to its end; null or undefined: an empty body.
+   */
+  send(body: Data | string | Uint8Array | AsyncIterable<string | Uint8Array> | null | undefined): void;
+  /** 307 unless a status is given; `Location` set, the URL as the body. */
+  redirect(url: string): ApiResponse<Data>;
+  redirect(statusCode: number, url: string): ApiResponse<Data>;
+}
+
+/**
+ * An API route's default export.
+ *
+ * @example
+ * // pages/api/users/[id].ts
+ * export default async function handler(req: ApiRequest, res: ApiResponse<{ id: string }>) {
+ *   if (req.method !== 'GET') return res.status(405).setHeader('Allow', 'GET').end();
+ *   res.json({ id: String(req.query.id) });
+ * }
+ */
+export type ApiHandler<Data = any> = (req: ApiRequest, res: ApiResponse<Data>) => unknown;
+
+/** An API route's `export const config`. */
+export interface ApiConfig {
+  api?: {
+    /**
+     * `false`: the body is not parsed (`req.body` is its bytes, `req` streams them).
+     * `{ sizeLimit }`: bytes, or `'500kb'`, `'4mb'` (1024-based); past it the answer is 413.
+     * @default { sizeLimit: '1mb' }
+     */
+    bodyParser?: boolean | { sizeLimit?: number | string };
+    /** The handler answers through a library of its own: no warning when it returns before answering. */
+    externalResolver?: boolean;
+  };
+}
+
+/** What an API route file exports. */
+export interface ApiModule {
+  default: ApiHandler;
+  config?: ApiConfig;
 }
 
 export interface StaticPaths {
