@@ -1,14 +1,18 @@
 /**
  * The data stage: what a matched page answers. Server pages run getServerSideProps on
- * every request; static pages come from the store (rendered again when stale, or first
- * rendered as `fallback` allows). The answer is props, notFound or a redirect, the same
- * outcome whether the request wants the page or its data.
+ * every request (with the request's body parsed first, when it has one); static pages come
+ * from the store (rendered again when stale, or first rendered as `fallback` allows). The
+ * answer is props, notFound or a redirect, the same outcome whether the request wants the
+ * page or its data, with what the page set on `ctx.res` (headers, cookies, status).
  */
 import type { ResolvedConfig } from '../../contract/config';
 import { mergeQuery, searchToQuery } from '../../web/runtime/shared/route-match';
+import { isHttpError } from '../shared/http-error';
+import type { BufferedResponse } from './api-response';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import { readDataResult } from './data-result';
-import type { Outcome, PageRequest, Query } from './outcome';
+import type { ErrorStatus, Outcome, PageRequest, Query } from './outcome';
+import { DEFAULT_BODY_PARSING, readBody } from './request-body';
 import { serverContext } from './server-context';
 import type { StaticPages } from './static-pages';
 
@@ -17,12 +21,52 @@ function queryOf(page: PageRequest): Query {
   return mergeQuery(searchToQuery(page.search), page.params);
 }
 
+/** Headers the output stage writes itself: what `ctx.res` set for them is not passed on. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding', 'cache-control', 'etag']);
+
+/**
+ * What a page set on `ctx.res`, for its answer: headers and cookies (on every answer:
+ * a login page sets its cookie and redirects), `statusCode` and `Cache-Control` (on the
+ * rendered page, as the pages router lets getServerSideProps choose them).
+ */
+function answerSetBy(res: BufferedResponse | undefined): { headers?: Record<string, string>; cookies?: string[]; status?: number; cacheControl?: string } {
+  if (!res) return {};
+  const { status, headers: all, cookies } = res.parts();
+  const headers: Record<string, string> = {};
+  for (const name in all) if (!OWN_HEADERS.has(name)) headers[name] = all[name]!;
+  return {
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
+    cookies: cookies.length > 0 ? cookies : undefined,
+    status: status === 200 ? undefined : status,
+    cacheControl: all['cache-control'],
+  };
+}
+
+/** The request's body, parsed as API routes parse it, when it has one; a refusal (400, 413, 415) as an outcome. */
+function bodyOf(page: PageRequest): { body: unknown; raw: Uint8Array } | Outcome | undefined {
+  const { request } = page;
+  if (!request.body || request.body.byteLength === 0) return undefined;
+  try {
+    return readBody(request.body, request.headers['content-type'], DEFAULT_BODY_PARSING);
+  } catch (error) {
+    if (!isHttpError(error)) throw error;
+    return { kind: 'error', statusCode: error.statusCode as ErrorStatus, route: page.route, locale: page.locale, asPath: page.path, message: error.message };
+  }
+}
+
 async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): Promise<Outcome> {
+  const body = bodyOf(page);
+  if (body && 'kind' in body) return body;
   const query = queryOf(page);
-  const result = await readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps!(serverContext(page, query, config)));
-  if (result.type === 'props') return { kind: 'render', page, props: result.props, query, isFallback: false };
-  if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
-  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, cacheControl: NO_STORE };
+  const call = serverContext(page, query, config, body);
+  const result = await readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps!(call.context));
+  const res = call.response();
+  // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.
+  if (res?.writableEnded) return { kind: 'api', route: page.route, response: res.toCoreResponse(NO_STORE) };
+  const { status, cacheControl, headers, cookies } = answerSetBy(res);
+  if (result.type === 'props') return { kind: 'render', page, props: result.props, query, isFallback: false, status, cacheControl, headers, cookies };
+  if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, headers, cookies };
+  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, cacheControl: NO_STORE, headers, cookies };
 }
 
 async function staticData(page: PageRequest, pages: StaticPages): Promise<Outcome> {

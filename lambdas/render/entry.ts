@@ -8,15 +8,17 @@ import { readManifest, type Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../contract/output-layout';
 import { createFunctionUrlHandler } from '../shared/function-url';
 import type { Core } from '../shared/http';
+import { apiTimeoutFrom } from './api-stage';
 import { PageStore } from './page-store';
 import { createRenderApp, type AppModules, type RenderApp } from './render-core';
-
 
 /** Loads the app from a folder holding `manifest.json` and `prerendered/`. */
 export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manifest): RenderApp {
   const resolved = manifest ?? readManifest(path.join(dir, OUTPUT_LAYOUT.manifest));
   const prerendered = resolved.routes.flatMap((r) => r.prerendered);
-  return createRenderApp(modules, resolved, new PageStore(path.join(dir, PRERENDERED_DIR), prerendered));
+  return createRenderApp(modules, resolved, new PageStore(path.join(dir, PRERENDERED_DIR), prerendered), {
+    apiTimeoutMs: apiTimeoutFrom(process.env.STRATUS_API_TIMEOUT_MS),
+  });
 }
 
 export function createRenderLambda(modules: AppModules, dir: string) {

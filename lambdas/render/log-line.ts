@@ -9,7 +9,8 @@ import { routeOf, type Outcome } from './outcome';
 
 /**
  * How the answer was cached: `static` from the page store, `fallback` a shell for a page
- * not rendered yet, `none` rendered for this request alone; undefined when no page answered.
+ * not rendered yet, `none` made for this request alone (server pages, API routes);
+ * undefined when no route answered.
  */
 export function cacheOf(outcome: Outcome): 'static' | 'fallback' | 'none' | undefined {
   switch (outcome.kind) {
@@ -17,10 +18,12 @@ export function cacheOf(outcome: Outcome): 'static' | 'fallback' | 'none' | unde
       return 'static';
     case 'render':
       return outcome.isFallback ? 'fallback' : 'none';
+    case 'api':
+      return 'none';
     case 'unknownBuild':
       return undefined;
     default:
-      return outcome.route?.kind === 'ssr' ? 'none' : undefined;
+      return outcome.route?.kind === 'ssr' || outcome.route?.kind === 'api' ? 'none' : undefined;
   }
 }
 

@@ -5,13 +5,16 @@
  * a page and its page data cannot disagree.
  */
 import type { ManifestRoute } from '../../contract/manifest';
-import type { PageModule, PageProps } from '../../web/runtime/shared/page-types';
+import type { ApiModule, PageModule, PageProps } from '../../web/runtime/shared/page-types';
 import type { RouteParams } from '../../web/runtime/shared/route-match';
 import type { CoreRequest, CoreResponse } from '../shared/http';
 import type { StoredPage } from './page-store';
 
-/** What a request asks for: a page's HTML, or its page data (`/_app/data/<buildId>/….json`). */
-export type Format = 'html' | 'json';
+/**
+ * What a request asks for: a page's HTML, its page data (`/_app/data/<buildId>/….json`), or
+ * an API route (`/api/…`: the handler's own answer, and JSON `{ error }` when there is none).
+ */
+export type Format = 'html' | 'json' | 'api';
 
 /** Search params and route params together, as data functions and `useRouter().query` see them. */
 export type Query = Record<string, string | string[]>;
@@ -38,21 +41,42 @@ export interface PageRequest {
   request: CoreRequest;
 }
 
+/** A request matched to an API route: what the API stage works from. */
+export interface ApiCall {
+  route: ManifestRoute;
+  module: ApiModule;
+  params: RouteParams;
+  search: URLSearchParams;
+  request: CoreRequest;
+}
+
 /** Fields every outcome may carry. */
 interface Common {
   /**
-   * Headers added to the response whatever it is (the `allow` of a 405; later, config
-   * `headers` and middleware's), under the output stage's own (type, cache, ETag, length, location).
+   * Headers added to the response whatever it is (the `allow` of a 405; getServerSideProps'
+   * `ctx.res` headers; later, config `headers` and middleware's), under the output stage's
+   * own (type, cache, ETag, length, location).
    */
   headers?: Record<string, string>;
+  /** `Set-Cookie` values added to the response (getServerSideProps' `ctx.res`). */
+  cookies?: string[];
 }
 
-/** Statuses answered with an error page (HTML) or `{ error }` (JSON). */
-export type ErrorStatus = 400 | 405 | 500;
+/**
+ * Statuses answered with an error page (HTML) or `{ error }` (JSON): a malformed request
+ * or body (400), a method the page does not take (405), a body over its limit (413) or in
+ * a charset this runtime cannot read (415), a failure (500), an API handler that did not
+ * answer in time (504).
+ */
+export type ErrorStatus = 400 | 405 | 413 | 415 | 500 | 504;
 
 export type Outcome =
-  /** Props to render now: getServerSideProps' on every request, or a `fallback: true` shell's empty props. */
-  | (Common & { kind: 'render'; page: PageRequest; props: PageProps; query: Query; isFallback: boolean })
+  /**
+   * Props to render now: getServerSideProps' on every request, or a `fallback: true` shell's
+   * empty props. `status` and `cacheControl` are what getServerSideProps set on `ctx.res`
+   * (`statusCode`, `Cache-Control`), when it did.
+   */
+  | (Common & { kind: 'render'; page: PageRequest; props: PageProps; query: Query; isFallback: boolean; status?: number; cacheControl?: string })
   /** A static page from the store: its HTML, page data and ETag are ready. */
   | (Common & { kind: 'static'; page: PageRequest; stored: StoredPage })
   /** A data function's redirect, or the default locale's prefix taken off (308). */
@@ -61,12 +85,14 @@ export type Outcome =
   | (Common & { kind: 'notFound'; route?: ManifestRoute; locale: string; asPath: string })
   /** A page-data URL of another build: the client falls back to a full page load. */
   | (Common & { kind: 'unknownBuild' })
-  /** A malformed path (400), a method pages do not take (405), or a failure (500, with its cause to log). */
-  | (Common & { kind: 'error'; statusCode: ErrorStatus; route?: ManifestRoute; locale: string; asPath: string; cause?: unknown })
   /**
-   * Reserved for API routes (`pages/api/**`, a handler `(req, res)` taking any method and a
-   * body): the handler writes its own response, which the output stage passes on as it is.
-   * Nothing produces it yet.
+   * A refusal or a failure (ErrorStatus); `cause` is logged with its stack (failures only),
+   * `message` is the JSON answer's `error` when it says more than the status (a body's 400).
+   */
+  | (Common & { kind: 'error'; statusCode: ErrorStatus; route?: ManifestRoute; locale: string; asPath: string; cause?: unknown; message?: string })
+  /**
+   * A handler's own answer, passed on as it is: an API route's (`pages/api/**`, a handler
+   * `(req, res)` taking any method and a body), or a getServerSideProps that ended `ctx.res`.
    */
   | (Common & { kind: 'api'; route: ManifestRoute; response: CoreResponse });
 

@@ -1,12 +1,14 @@
 /**
  * The output stage: an outcome written as a page (HTML) or as page data (JSON), with its
  * status, `Cache-Control`, ETag (and 304) and `Content-Length`. A data request's outcome
- * is written as JSON alone: no HTML is rendered for it, not even an error page.
+ * is written as JSON alone: no HTML is rendered for it, not even an error page. Under
+ * `/api`, a handler's answer passes as it is, and the core's own answers (404, 400, 413,
+ * 500, 504) are JSON `{ error }`.
  * HEAD gets the whole response here; the platform adapter drops the body
  * (lambdas/shared/function-url.ts), so `content-length` is the GET's.
  */
 import type { PageData } from '../../web/runtime/shared/page-types';
-import { ERROR_TITLES } from '../../web/runtime/shared/errors';
+import { ERROR_TITLES, UNKNOWN_ERROR_TITLE } from '../../web/runtime/shared/errors';
 import type { CoreRequest, CoreResponse } from '../shared/http';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import type { Format, Outcome } from './outcome';
@@ -16,6 +18,10 @@ const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json';
 const NOT_FOUND_JSON = JSON.stringify({ notFound: true } satisfies PageData);
 const UNKNOWN_BUILD_JSON = JSON.stringify({ error: 'unknown build id' });
+/** The `error` of the core's own JSON answers under `/api`: the status's reason phrase. */
+const API_ERRORS: Record<number, string> = {
+  400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error', 504: 'Gateway Timeout',
+};
 
 /**
  * A response with a body. `added` are the outcome's headers; the stage's own (type, cache,
@@ -43,7 +49,7 @@ function notModified(request: CoreRequest, etag: string, cacheControl: string, a
 function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): CoreResponse {
   switch (outcome.kind) {
     case 'render':
-      return withBody(200, HTML, pages.page(outcome.page, outcome.props, outcome.query, outcome.isFallback), NO_STORE, outcome.headers);
+      return withBody(outcome.status ?? 200, HTML, pages.page(outcome.page, outcome.props, outcome.query, outcome.isFallback), outcome.cacheControl ?? NO_STORE, outcome.headers);
     case 'static': {
       const { stored } = outcome;
       const cacheControl = staticCacheControl(stored.revalidate);
@@ -58,14 +64,14 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): CoreResp
     case 'unknownBuild':
       return json(outcome);
     case 'api':
-      return outcome.response;
+      return api(outcome);
   }
 }
 
 function json(outcome: Outcome): CoreResponse {
   switch (outcome.kind) {
     case 'render':
-      return withBody(200, JSON_TYPE, JSON.stringify({ pageProps: outcome.props } satisfies PageData), NO_STORE, outcome.headers);
+      return withBody(200, JSON_TYPE, JSON.stringify({ pageProps: outcome.props } satisfies PageData), outcome.cacheControl ?? NO_STORE, outcome.headers);
     case 'static':
       return withBody(200, JSON_TYPE, outcome.stored.json, staticCacheControl(outcome.stored.revalidate), outcome.headers);
     case 'redirect': {
@@ -76,16 +82,44 @@ function json(outcome: Outcome): CoreResponse {
     case 'notFound':
       return withBody(404, JSON_TYPE, NOT_FOUND_JSON, NO_STORE, outcome.headers);
     case 'error':
-      return withBody(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: ERROR_TITLES[outcome.statusCode] }), NO_STORE, outcome.headers);
+      return withBody(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? ERROR_TITLES[outcome.statusCode] ?? UNKNOWN_ERROR_TITLE }), NO_STORE, outcome.headers);
     case 'unknownBuild':
       // A 404 without `notFound`, so the client does a full page load.
       return withBody(404, JSON_TYPE, UNKNOWN_BUILD_JSON, NO_STORE, outcome.headers);
     case 'api':
-      return outcome.response;
+      return api(outcome);
   }
+}
+
+/** Under `/api`: the handler's answer (the outcome's added headers under its own), or the core's JSON `{ error }`. */
+function api(outcome: Outcome): CoreResponse {
+  switch (outcome.kind) {
+    case 'api': {
+      const { response } = outcome;
+      return outcome.headers ? { ...response, headers: { ...outcome.headers, ...response.headers } } : response;
+    }
+    case 'notFound':
+      return withBody(404, JSON_TYPE, JSON.stringify({ error: API_ERRORS[404] }), NO_STORE, outcome.headers);
+    case 'error':
+      return withBody(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? API_ERRORS[outcome.statusCode] }), NO_STORE, outcome.headers);
+    case 'redirect':
+      return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
+    default:
+      // Page outcomes never come from an API path (a routing step's answer might): as page data.
+      return json(outcome);
+  }
+}
+
+/** Set-Cookie values the outcome adds (getServerSideProps' `ctx.res`), after the response's own. */
+function withCookies(response: CoreResponse, cookies: string[] | undefined): CoreResponse {
+  if (!cookies) return response;
+  return { ...response, cookies: [...(response.cookies ?? []), ...cookies] };
 }
 
 /** The output stage over the app's documents. Throws what rendering the page throws (the core answers 500 then). */
 export function createOutput(pages: PageHtml): (outcome: Outcome, format: Format, request: CoreRequest) => CoreResponse {
-  return (outcome, format, request) => (format === 'json' ? json(outcome) : html(outcome, request, pages));
+  return (outcome, format, request) => {
+    const response = format === 'json' ? json(outcome) : format === 'api' ? api(outcome) : html(outcome, request, pages);
+    return outcome.kind === 'api' ? response : withCookies(response, outcome.cookies);
+  };
 }

@@ -8,7 +8,7 @@ import type { Manifest } from '../../contract/manifest';
 import { ErrorPage } from '../../web/runtime/shared/error-page';
 import { chooseErrorPage, type ErrorPageName } from '../../web/runtime/shared/error-page-choice';
 import { errorTitle } from '../../web/runtime/shared/errors';
-import { BUILT_IN_ERROR_PAGE, type AppComponent, type EmbeddedData, type PageModule, type PageProps } from '../../web/runtime/shared/page-types';
+import { BUILT_IN_ERROR_PAGE, type ApiModule, type AppComponent, type EmbeddedData, type PageModule, type PageProps } from '../../web/runtime/shared/page-types';
 import { logError } from '../shared/log';
 import type { PageRequest, Query } from './outcome';
 import { renderPageDocument } from './render-page';
@@ -17,6 +17,8 @@ import { renderPageDocument } from './render-page';
 export interface AppModules {
   /** Page modules by route pattern. */
   pages: Record<string, PageModule>;
+  /** API route modules by route pattern (`/api/users/[id]`); none when absent. */
+  apis?: Record<string, ApiModule>;
   App?: AppComponent;
   errorPages: Partial<Record<ErrorPageName, { default: ComponentType<any> }>>;
 }

@@ -4,6 +4,7 @@
  * in its own file, passing one outcome (outcome.ts):
  *
  *   request.ts → before-route.ts → route.ts → data.ts → output.ts, then log-line.ts
+ *                                         ↘ methods.ts (pages) · api-stage.ts (`/api/…`) ↗
  *
  * Any failure on the way becomes the 500 outcome, written like any other.
  */
@@ -11,15 +12,18 @@ import type { Manifest } from '../../contract/manifest';
 import { matchRoute, splitPath } from '../../web/runtime/shared/route-match';
 import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { startTimer } from '../shared/log';
+import { readApiConfig, type ApiRouteConfig } from './api-config';
+import { createApiStage, DEFAULT_API_TIMEOUT_MS } from './api-stage';
 import { runBeforeRoute, type BeforeRouteStep } from './before-route';
 import { createDataStage } from './data';
 import { logRequest } from './log-line';
-import { routeOf, serverError, type Format, type Outcome, type PageRequest } from './outcome';
+import { routeOf, serverError, type Format, type Outcome, type PageRequest, type Target } from './outcome';
 import { createOutput } from './output';
+import { refuseMethod } from './methods';
 import { createPageHtml, type AppModules } from './page-html';
 import type { PageStore, StoredPage } from './page-store';
 import { formatOf, readRequest } from './request';
-import { routeRequest, type RouteTable } from './route';
+import { routeApi, routeRequest, type RouteTable } from './route';
 import { applyImageConfig } from './runtime-state';
 import { createStaticPages, type StaticRedirect } from './static-pages';
 
@@ -28,21 +32,54 @@ export type { AppModules } from './page-html';
 export interface RenderAppOptions {
   /** The routing layer's steps before route matching (config redirects/rewrites/headers, middleware): none yet. */
   beforeRoute?: readonly BeforeRouteStep[];
+  /** How long an API handler may take to answer (the Lambda reads `STRATUS_API_TIMEOUT_MS`). @default 9000 */
+  apiTimeoutMs?: number;
 }
 
-/** The render core of one app over its manifest and page store: `handle` per request, `prerender` at build time. */
+/** Each API route's config by pattern; throws ApiConfigError naming the file of a route that cannot serve. */
+function readApiConfigs(manifest: Manifest, modules: AppModules): Map<string, ApiRouteConfig> {
+  const configs = new Map<string, ApiRouteConfig>();
+  for (const route of manifest.routes) {
+    if (route.kind === 'api') configs.set(route.pattern, readApiConfig(route.file, modules.apis?.[route.pattern]));
+  }
+  return configs;
+}
+
+/**
+ * The render core of one app over its manifest and page store: `handle` per request,
+ * `prerender` at build time. Throws ApiConfigError when an API route's exports cannot serve
+ * (at cold start, and so at build time).
+ */
 export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore, options: RenderAppOptions = {}) {
   const { config } = manifest;
   applyImageConfig(config.images);
   const html = createPageHtml(modules, manifest);
   const staticPages = createStaticPages(store, html, config);
   const loadData = createDataStage(staticPages, config);
+  const runApi = createApiStage({ timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale });
   const write = createOutput(html);
-  const table: RouteTable = { routes: manifest.routes, pages: modules.pages, locales: config };
+  const table: RouteTable = {
+    routes: manifest.routes.filter((r) => r.kind !== 'api'),
+    pages: modules.pages,
+    apiRoutes: manifest.routes.filter((r) => r.kind === 'api'),
+    apis: modules.apis ?? {},
+    locales: config,
+  };
   const beforeRoute = options.beforeRoute ?? [];
 
-  /** Request, before-route, route and data stages: what to answer. */
-  async function decide(request: CoreRequest, format: Format): Promise<Outcome> {
+  /** An API route's handler: its answer, or the 500 when the stage itself fails. */
+  async function answerApi(target: Target, request: CoreRequest, context: RequestContext): Promise<Outcome> {
+    const call = routeApi(target, table);
+    if ('kind' in call) return call;
+    try {
+      return await runApi(call, context);
+    } catch (error) {
+      return serverError(error, request, config.defaultLocale, call.route);
+    }
+  }
+
+  /** Request, before-route, route and data (or API) stages: what to answer. */
+  async function decide(request: CoreRequest, format: Format, context: RequestContext): Promise<Outcome> {
     let target = readRequest(request, format, manifest);
     if ('kind' in target) return target;
     let headers: Record<string, string> | undefined;
@@ -52,8 +89,11 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       if (end.answer) return withHeaders(end.answer, headers);
       target = end.target;
     }
+    if (target.format === 'api') return withHeaders(await answerApi(target, request, context), headers);
     const page = routeRequest(target, table);
     if ('kind' in page) return withHeaders(page, headers);
+    const refused = refuseMethod(page);
+    if (refused) return withHeaders(refused, headers);
     try {
       return withHeaders(await loadData(page), headers);
     } catch (error) {
@@ -67,7 +107,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const format = formatOf(request);
     let outcome: Outcome;
     try {
-      outcome = await decide(request, format);
+      outcome = await decide(request, format, context);
     } catch (error) {
       outcome = serverError(error, request, config.defaultLocale);
     }

@@ -1,20 +1,25 @@
 /**
- * The request stage: what a request asks for (a page, or a page's data) and the answers
- * that need no route: 405 for methods pages do not take, a data URL of another build,
- * the framework's own `/_app/` paths.
+ * The request stage: what a request asks for (a page, a page's data, or an API route) and
+ * the answers that need no route: 405 for page data asked with a method other than GET or
+ * HEAD, a data URL of another build, the framework's own `/_app/` paths. Pages and API
+ * routes have their methods checked once matched (methods.ts), since that depends on the route.
  */
-import type { Manifest } from '../../contract/manifest';
+import { isApiPath, type Manifest } from '../../contract/manifest';
 import { APP_PREFIX, DATA_PREFIX, parseDataUrl } from '../../contract/urls';
 import type { CoreRequest } from '../shared/http';
+import { isReadMethod, PAGE_METHODS } from './methods';
 import type { Format, Outcome, Target } from './outcome';
 
-/** Page data under `/_app/data/` is JSON, whatever happens to the request; everything else is HTML. */
-export function formatOf(request: CoreRequest): Format {
-  return request.path.startsWith(DATA_PREFIX) ? 'json' : 'html';
-}
+export { PAGE_METHODS } from './methods';
 
-/** The methods pages answer. */
-export const PAGE_METHODS = 'GET, HEAD';
+/**
+ * Page data under `/_app/data/` is JSON and `/api/…` an API route, whatever happens to the
+ * request; everything else is HTML.
+ */
+export function formatOf(request: CoreRequest): Format {
+  if (request.path.startsWith(DATA_PREFIX)) return 'json';
+  return isApiPath(request.path) ? 'api' : 'html';
+}
 
 /**
  * The target to route, or the answer when the request needs none.
@@ -25,13 +30,11 @@ export const PAGE_METHODS = 'GET, HEAD';
  */
 export function readRequest(request: CoreRequest, format: Format, manifest: Pick<Manifest, 'buildId' | 'config'>): Target | Outcome {
   const { defaultLocale } = manifest.config;
-  // API routes (the reserved `api` outcome) will take any method: when they come, this
-  // check moves after route matching and applies to pages alone.
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return { kind: 'error', statusCode: 405, locale: defaultLocale, asPath: request.path, headers: { allow: PAGE_METHODS } };
-  }
   let path = request.path;
   if (format === 'json') {
+    if (!isReadMethod(request.method)) {
+      return { kind: 'error', statusCode: 405, locale: defaultLocale, asPath: request.path, headers: { allow: PAGE_METHODS } };
+    }
     const data = parseDataUrl(request.path);
     if (!data || data.buildId !== manifest.buildId) return { kind: 'unknownBuild' };
     path = data.pagePath;

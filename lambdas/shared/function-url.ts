@@ -50,8 +50,41 @@ export function toResult(response: CoreResponse, method: string): FunctionUrlRes
 }
 
 /**
+ * Lambda's limit on what a synchronous invocation returns (a Function URL in buffered mode):
+ * the result as JSON, headers and body, bytes base64-encoded. Lambda's own ceiling is
+ * 6,291,556 bytes; past it the viewer would get a bare 502 from Lambda.
+ */
+export const RESPONSE_PAYLOAD_LIMIT = 6 * 1024 * 1024;
+
+/**
+ * Whether the Function URL result for a response would be over RESPONSE_PAYLOAD_LIMIT.
+ * Exact: small bodies are cleared by a bound (JSON escapes a UTF-16 unit into at most 6
+ * bytes), larger ones are serialised as Lambda will.
+ *
+ * @example
+ * exceedsPayloadLimit({ status: 200, headers: {}, body: 'x'.repeat(7_000_000) }, 'GET'); // true
+ * exceedsPayloadLimit({ status: 200, headers: {}, body: 'x'.repeat(7_000_000) }, 'HEAD'); // false: no body leaves
+ */
+export function exceedsPayloadLimit(response: CoreResponse, method: string): boolean {
+  const { body } = response;
+  if (method === 'HEAD' || body === undefined) return false;
+  const quickBound = typeof body === 'string' ? body.length * 6 : Math.ceil(body.byteLength / 3) * 4;
+  // Headers of a Function URL result are a few kilobytes at most.
+  if (quickBound + 64 * 1024 <= RESPONSE_PAYLOAD_LIMIT) return false;
+  return Buffer.byteLength(JSON.stringify(toResult(response, method))) > RESPONSE_PAYLOAD_LIMIT;
+}
+
+/** The bare 500 the adapter answers when nothing better can be said. */
+function internalError(method: string): FunctionUrlResult {
+  const body = 'Internal Server Error';
+  const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store', 'content-length': String(body.length) };
+  return toResult({ status: 500, headers, body }, method);
+}
+
+/**
  * Wraps a core as a Lambda handler. Nothing ever throws to Lambda: a failure past the
- * core's own error handling becomes a bare 500 and one logged line.
+ * core's own error handling becomes a bare 500 and one logged line, and so does an answer
+ * over the payload limit (the render core refuses those itself first, naming the route).
  */
 export function createFunctionUrlHandler(core: Core) {
   return async function handler(event: LambdaFunctionURLEvent, context?: Pick<Context, 'awsRequestId'>): Promise<FunctionUrlResult> {
@@ -59,12 +92,15 @@ export function createFunctionUrlHandler(core: Core) {
     const cfId = event.headers?.['x-amz-cf-id'];
     const method = event.requestContext.http.method.toUpperCase();
     try {
-      return toResult(await core(toCoreRequest(event), { requestId, cfId }), method);
+      const response = await core(toCoreRequest(event), { requestId, cfId });
+      if (exceedsPayloadLimit(response, method)) {
+        logError(new Error(`The response is over Lambda's ${RESPONSE_PAYLOAD_LIMIT}-byte payload limit; answered 500 instead.`), { requestId, cfId, path: event.rawPath, status: response.status });
+        return internalError(method);
+      }
+      return toResult(response, method);
     } catch (error) {
       logError(error, { requestId, cfId, path: event.rawPath });
-      const body = 'Internal Server Error';
-      const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store', 'content-length': String(body.length) };
-      return toResult({ status: 500, headers, body }, method);
+      return internalError(method);
     }
   };
 }

@@ -3,10 +3,10 @@ import { NO_STORE } from '../../../lambdas/render/cache-control';
 import { cacheOf, logLine, logRequest } from '../../../lambdas/render/log-line';
 import type { Outcome } from '../../../lambdas/render/outcome';
 import type { StoredPage } from '../../../lambdas/render/page-store';
-import { captureLogs, manifestOf, pageRequest, pagesOf, request } from './memory-app';
+import { api, captureLogs, manifestOf, pageRequest, pagesOf, request } from './memory-app';
 
 const Page = { default: () => null };
-const specs = { '/ssr': { kind: 'ssr' as const, module: Page }, '/static': { kind: 'ssg' as const, module: Page } };
+const specs = { '/ssr': { kind: 'ssr' as const, module: Page }, '/static': { kind: 'ssg' as const, module: Page }, '/api/x': api(() => undefined) };
 const manifest = manifestOf(specs);
 const ssr = pageRequest(manifest, pagesOf(specs), '/ssr', '/ssr');
 const ssg = pageRequest(manifest, pagesOf(specs), '/static', '/static');
@@ -34,6 +34,8 @@ test.each<[string, string | undefined, Outcome]>([
   ["a static page's redirect", undefined, { kind: 'redirect', route: ssg.route, destination: '/', statusCode: 307, cacheControl: NO_STORE }],
   ['no route', undefined, { kind: 'notFound', locale: 'en', asPath: '/x' }],
   ['another build', undefined, { kind: 'unknownBuild' }],
+  ["an API route's answer", 'none', { kind: 'api', route: manifest.routes.find((r) => r.kind === 'api')!, response: { status: 200, headers: {} } }],
+  ["an API route's failure", 'none', { kind: 'error', statusCode: 504, route: manifest.routes.find((r) => r.kind === 'api')!, locale: 'en', asPath: '/api/x' }],
 ])('cache of %s: %s', (_name, cache, outcome) => {
   expect(cacheOf(outcome)).toBe(cache);
 });

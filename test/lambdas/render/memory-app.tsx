@@ -4,21 +4,24 @@
  */
 import type { ReactElement } from 'react';
 import { resolveConfig } from '../../../contract/config';
-import type { Fallback, Manifest, ManifestRoute, PageKind } from '../../../contract/manifest';
+import { MANIFEST_VERSION, type Fallback, type Manifest, type ManifestRoute, type PageKind } from '../../../contract/manifest';
 import type { CoreRequest } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
 import type { PageRequest, Target } from '../../../lambdas/render/outcome';
 import { PageStore } from '../../../lambdas/render/page-store';
 import { createRenderApp, type AppModules, type RenderAppOptions } from '../../../lambdas/render/render-core';
 import { compareRoutes, parseRoutePattern, matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
-import type { PageModule } from '../../../web/runtime/shared/page-types';
+import type { ApiHandler, ApiModule, PageModule } from '../../../web/runtime/shared/page-types';
 
 export const BUILD_ID = 'build-1';
 
-export interface RouteSpec {
-  kind: PageKind;
-  fallback?: Fallback;
-  module: PageModule;
+export type RouteSpec =
+  | { kind: Exclude<PageKind, 'api'>; fallback?: Fallback; module: PageModule }
+  | { kind: 'api'; module: ApiModule };
+
+/** An API route's spec from its handler (and config). */
+export function api(handler: ApiHandler, config?: ApiModule['config']): RouteSpec {
+  return { kind: 'api', module: { default: handler, config } };
 }
 
 /** A manifest for these routes (in precedence order, as the build writes them), locales en (default) and fr. */
@@ -28,12 +31,12 @@ export function manifestOf(routes: Record<string, RouteSpec>): Manifest {
     file: `pages${pattern === '/' ? '/index' : pattern}.tsx`,
     segments: parseRoutePattern(pattern),
     kind: spec.kind,
-    fallback: spec.fallback ?? false,
+    fallback: (spec.kind !== 'api' && spec.fallback) || false,
     prerendered: [],
     scripts: [`/_app/static/page${pattern.replace(/\W+/g, '-')}.js`],
   }));
   return {
-    version: 1,
+    version: MANIFEST_VERSION,
     buildId: BUILD_ID,
     config: resolveConfig({ locales: ['en', 'fr'], defaultLocale: 'en' }),
     routes: entries.sort(compareRoutes),
@@ -47,13 +50,18 @@ export function manifestOf(routes: Record<string, RouteSpec>): Manifest {
 
 /** Page modules by pattern, from the same specs. */
 export function pagesOf(routes: Record<string, RouteSpec>): AppModules['pages'] {
-  return Object.fromEntries(Object.entries(routes).map(([pattern, spec]) => [pattern, spec.module]));
+  return Object.fromEntries(Object.entries(routes).flatMap(([pattern, spec]) => (spec.kind === 'api' ? [] : [[pattern, spec.module]])));
+}
+
+/** API route modules by pattern, from the same specs. */
+export function apisOf(routes: Record<string, RouteSpec>): NonNullable<AppModules['apis']> {
+  return Object.fromEntries(Object.entries(routes).flatMap(([pattern, spec]) => (spec.kind === 'api' ? [[pattern, spec.module]] : [])));
 }
 
 /** A render core over the routes, with an empty page store (nothing prerendered). */
 export function memoryApp(routes: Record<string, RouteSpec>, extra: Partial<Omit<AppModules, 'pages'>> & { options?: RenderAppOptions } = {}) {
   const manifest = manifestOf(routes);
-  const modules: AppModules = { pages: pagesOf(routes), App: extra.App, errorPages: extra.errorPages ?? {} };
+  const modules: AppModules = { pages: pagesOf(routes), apis: apisOf(routes), App: extra.App, errorPages: extra.errorPages ?? {} };
   const store = new PageStore('/nonexistent', []);
   return { app: createRenderApp(modules, manifest, store, extra.options), manifest, modules, store };
 }

@@ -23,7 +23,12 @@ function setup() {
   };
   const write = createOutput(html);
   const get = (headers: Record<string, string> = {}) => ({ method: 'GET', path: '/items/1', rawQuery: '', headers });
-  return { html, asHtml: (o: Outcome, headers?: Record<string, string>) => write(o, 'html', get(headers)), asJson: (o: Outcome) => write(o, 'json', get()) };
+  return {
+    html,
+    asHtml: (o: Outcome, headers?: Record<string, string>) => write(o, 'html', get(headers)),
+    asJson: (o: Outcome) => write(o, 'json', get()),
+    asApi: (o: Outcome) => write(o, 'api', get()),
+  };
 }
 
 describe('render', () => {
@@ -131,10 +136,58 @@ test('unknownBuild: a JSON 404 without notFound (the client does a full load), i
   }
 });
 
-test("api (reserved): the handler's own response passes as it is", () => {
-  const response = { status: 201, headers: { 'content-type': 'text/plain' }, body: 'made' };
-  expect(setup().asHtml({ kind: 'api', route, response })).toBe(response);
-  expect(setup().asJson({ kind: 'api', route, response })).toBe(response);
+describe('api', () => {
+  const response = { status: 201, headers: { 'content-type': 'text/plain' }, cookies: ['a=1'], body: 'made' };
+
+  test("the handler's own response passes as it is, whatever the format", () => {
+    const { asHtml, asJson, asApi } = setup();
+    expect(asHtml({ kind: 'api', route, response })).toBe(response);
+    expect(asJson({ kind: 'api', route, response })).toBe(response);
+    expect(asApi({ kind: 'api', route, response })).toBe(response);
+  });
+
+  test("outcome headers go under the handler's own", () => {
+    const res = setup().asApi({ kind: 'api', route, response, headers: { 'x-added': '1', 'content-type': 'text/html' } });
+    expect(res).toEqual({ ...response, headers: { 'x-added': '1', 'content-type': 'text/plain' } });
+  });
+
+  test.each([
+    [{ kind: 'notFound', locale: 'en', asPath: '/api/x' }, 404, 'Not Found'],
+    [{ kind: 'error', statusCode: 400, locale: 'en', asPath: '/api/x', message: 'Invalid JSON: Unexpected end of JSON input' }, 400, 'Invalid JSON: Unexpected end of JSON input'],
+    [{ kind: 'error', statusCode: 413, locale: 'en', asPath: '/api/x', message: 'Body exceeded 1mb limit' }, 413, 'Body exceeded 1mb limit'],
+    [{ kind: 'error', statusCode: 500, locale: 'en', asPath: '/api/x', cause: new Error('secret') }, 500, 'Internal Server Error'],
+    [{ kind: 'error', statusCode: 504, locale: 'en', asPath: '/api/x', cause: new Error('secret') }, 504, 'Gateway Timeout'],
+  ] as [Outcome, number, string][])("the core's own answers under /api: JSON { error }, never a page (%#)", (outcome, status, error) => {
+    const { asApi, html } = setup();
+    const res = asApi(outcome);
+    expect(res).toMatchObject({ status, headers: { 'content-type': 'application/json', 'cache-control': NO_STORE } });
+    expect(JSON.parse(res.body as string)).toEqual({ error });
+    expect(html.error).not.toHaveBeenCalled();
+  });
+
+  test('a redirect under /api is an HTTP redirect', () => {
+    expect(setup().asApi({ kind: 'redirect', destination: '/api/v2', statusCode: 308, cacheControl: NO_STORE })).toEqual({
+      status: 308, headers: { location: '/api/v2', 'cache-control': NO_STORE },
+    });
+  });
+});
+
+describe("what getServerSideProps set on ctx.res", () => {
+  const outcome: Outcome = { kind: 'render', page, props: {}, query: {}, isFallback: false, status: 418, cacheControl: 'public, s-maxage=10', headers: { 'x-a': '1' }, cookies: ['s=1'] };
+
+  test('HTML: its status, Cache-Control, headers and cookies', () => {
+    expect(setup().asHtml(outcome)).toMatchObject({ status: 418, headers: { 'x-a': '1', 'cache-control': 'public, s-maxage=10', 'content-type': HTML }, cookies: ['s=1'] });
+  });
+
+  test('JSON: 200, with its Cache-Control, headers and cookies', () => {
+    expect(setup().asJson(outcome)).toMatchObject({ status: 200, headers: { 'x-a': '1', 'cache-control': 'public, s-maxage=10' }, cookies: ['s=1'] });
+  });
+
+  test('cookies go with a redirect and a 404 too', () => {
+    const { asHtml } = setup();
+    expect(asHtml({ kind: 'redirect', destination: '/a', statusCode: 307, cacheControl: NO_STORE, cookies: ['s=1'] }).cookies).toEqual(['s=1']);
+    expect(asHtml({ kind: 'notFound', locale: 'en', asPath: '/', cookies: ['s=1'] }).cookies).toEqual(['s=1']);
+  });
 });
 
 test("outcome headers are added to every kind of answer, under the stage's own", () => {

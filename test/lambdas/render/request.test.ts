@@ -5,11 +5,16 @@ import { BUILD_ID, manifestOf, request } from './memory-app';
 const manifest = manifestOf({});
 
 describe('formatOf', () => {
-  test('page data is JSON, everything else HTML', () => {
+  test('page data is JSON, /api and under it an API route, everything else HTML', () => {
     expect(formatOf(request(`/_app/data/${BUILD_ID}/about.json`))).toBe('json');
     expect(formatOf(request('/_app/data/anything'))).toBe('json');
     expect(formatOf(request('/about'))).toBe('html');
     expect(formatOf(request('/_app/static/x.js'))).toBe('html');
+    expect(formatOf(request('/api'))).toBe('api');
+    expect(formatOf(request('/api/users/7'))).toBe('api');
+    // A locale prefix or a longer first segment is not the API's.
+    expect(formatOf(request('/fr/api/users'))).toBe('html');
+    expect(formatOf(request('/apis'))).toBe('html');
   });
 });
 
@@ -42,9 +47,10 @@ describe('readRequest', () => {
     expect(readRequest(request('/_app/other'), 'html', manifest)).toEqual({ kind: 'notFound', locale: 'en', asPath: '/_app/other' });
   });
 
-  test.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('%s: 405 with Allow, for pages and page data alike', (method) => {
+  test.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('%s: 405 with Allow for page data; pages go on to be matched (their route decides)', (method) => {
     const expected = { kind: 'error', statusCode: 405, headers: { allow: 'GET, HEAD' } };
-    expect(readRequest(request('/about', { method }), 'html', manifest)).toMatchObject({ ...expected, locale: 'en', asPath: '/about' });
     expect(readRequest(request(`/_app/data/${BUILD_ID}/about.json`, { method }), 'json', manifest)).toMatchObject(expected);
+    expect(readRequest(request('/about', { method }), 'html', manifest)).toMatchObject({ format: 'html', path: '/about' });
+    expect(readRequest(request('/api/x', { method }), 'api', manifest)).toMatchObject({ format: 'api', path: '/api/x' });
   });
 });

@@ -1,4 +1,4 @@
-import { createFunctionUrlHandler, toCoreRequest, toResult } from '../../../lambdas/shared/function-url';
+import { createFunctionUrlHandler, exceedsPayloadLimit, RESPONSE_PAYLOAD_LIMIT, toCoreRequest, toResult } from '../../../lambdas/shared/function-url';
 import { fromWebResponse, toWebRequest, webCore } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
 import { functionUrlEvent } from '../../helpers/function-url-event';
@@ -17,6 +17,13 @@ describe('toCoreRequest', () => {
     expect(Object.getPrototypeOf(req.headers)).toBeNull();
     expect(Object.getOwnPropertyDescriptor(req.headers, '__proto__')?.value).toBe('x');
     expect(req.headers.constructor).toBe('y');
+  });
+
+  test('text bodies arrive as their UTF-8 bytes; GET and HEAD bodies are dropped', () => {
+    const post = toCoreRequest(functionUrlEvent('/api/x', { method: 'POST', body: '{"a":"é"}' }));
+    expect(Buffer.from(post.body!).toString('utf8')).toBe('{"a":"é"}');
+    expect(toCoreRequest(functionUrlEvent('/api/x', { method: 'GET', body: 'ignored' })).body).toBeUndefined();
+    expect(toCoreRequest(functionUrlEvent('/api/x', { method: 'HEAD', body: 'ignored' })).body).toBeUndefined();
   });
 
   test('base64 bodies are decoded', () => {
@@ -100,4 +107,41 @@ test('HEAD to a core that throws: the bare 500 without a body', async () => {
   } finally {
     setLogSink(restore);
   }
+});
+
+describe("Lambda's 6 MB response payload", () => {
+  const text = (length: number) => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: 'a'.repeat(length) });
+
+  test('small answers are cleared without serialising; HEAD never counts its body', () => {
+    expect(RESPONSE_PAYLOAD_LIMIT).toBe(6 * 1024 * 1024);
+    expect(exceedsPayloadLimit(text(1000), 'GET')).toBe(false);
+    expect(exceedsPayloadLimit(text(RESPONSE_PAYLOAD_LIMIT + 1), 'HEAD')).toBe(false);
+    expect(exceedsPayloadLimit({ status: 204, headers: {} }, 'GET')).toBe(false);
+  });
+
+  test('text counts as sent: its bytes, JSON escapes included', () => {
+    expect(exceedsPayloadLimit(text(RESPONSE_PAYLOAD_LIMIT - 1000), 'GET')).toBe(false);
+    expect(exceedsPayloadLimit(text(RESPONSE_PAYLOAD_LIMIT + 1), 'GET')).toBe(true);
+    // Quotes are escaped in the JSON Lambda returns: 4 MB of them are 8 MB on the wire.
+    expect(exceedsPayloadLimit({ status: 200, headers: {}, body: '"'.repeat(4 * 1024 * 1024) }, 'GET')).toBe(true);
+  });
+
+  test('bytes count base64-encoded: 4.5 MB of them fill 6 MB', () => {
+    expect(exceedsPayloadLimit({ status: 200, headers: {}, body: new Uint8Array(4.4 * 1024 * 1024) }, 'GET')).toBe(false);
+    expect(exceedsPayloadLimit({ status: 200, headers: {}, body: new Uint8Array(4.6 * 1024 * 1024) }, 'GET')).toBe(true);
+  });
+
+  test('an answer over it becomes a bare 500 with an ERROR line saying why, never a failed invocation', async () => {
+    const lines: string[] = [];
+    const restore = setLogSink((l) => lines.push(l));
+    try {
+      const handler = createFunctionUrlHandler(async () => text(RESPONSE_PAYLOAD_LIMIT + 1));
+      const result = await handler(functionUrlEvent('/big'));
+      expect(result.statusCode).toBe(500);
+      expect(result.body).toBe('Internal Server Error');
+      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'ERROR', path: '/big', status: 200, error: expect.stringContaining('payload limit') });
+    } finally {
+      setLogSink(restore);
+    }
+  });
 });
