@@ -115,7 +115,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const buildId = computeBuildId({ dirs: [path.join(assetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
   // The manifest as it stands before prerendering: the render app prerenders over it.
   const beforePrerender: Manifest = {
-    version: 1,
+    version: MANIFEST_VERSION,
     buildId,
     config,
     routes: routes.map((r) => ({

@@ -1,4 +1,4 @@
-/** Build step: read each page's exports, classify it, and reject broken pages with the file named. */
+/** Build step: read each page's exports, classify it, and reject broken pages (and API routes) with the file named. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync, type Message } from 'esbuild';
@@ -36,6 +36,20 @@ export function readExports(appDir: string, file: string): Set<string> {
   return exportedNames(parseModule(transformPage(appDir, file)));
 }
 
+const DATA_FUNCTIONS = ['getServerSideProps', 'getStaticProps', 'getStaticPaths'];
+
+/** An API route exports its handler as default, and no data function (it renders nothing). */
+function analyseApiRoute(route: ScannedRoute, names: Set<string>): AnalysedRoute {
+  if (!names.has('default')) {
+    throw new BuildError(`${route.file} has no default export: an API route exports its handler as default (export default function handler(req, res) { … }).`);
+  }
+  const data = DATA_FUNCTIONS.filter((name) => names.has(name));
+  if (data.length > 0) {
+    throw new BuildError(`${route.file} is an API route (under pages/api) and exports ${data.join(', ')}: API routes answer with their handler; move the page out of pages/api.`);
+  }
+  return { ...route, kind: 'api', hasStaticPaths: false };
+}
+
 export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRoute[] {
   for (const [name, file] of Object.entries(scanned.special)) {
     if (!readExports(appDir, file).has('default')) {
@@ -44,6 +58,7 @@ export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRou
   }
   return scanned.routes.map((route) => {
     const names = readExports(appDir, route.file);
+    if (route.api) return analyseApiRoute(route, names);
     if (!names.has('default')) {
       throw new BuildError(`${route.file} has no default export: a page must export its React component as default.`);
     }

@@ -1,6 +1,7 @@
 /**
  * Build step: the browser bundle. One generated entry (runtime + route table) and one chunk
- * per page, code-split with shared chunks, minified, React in production mode.
+ * per page, code-split with shared chunks, minified, React in production mode. API routes
+ * are server code alone: neither entries nor in the route table, so nothing imports them.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -99,7 +100,8 @@ export async function bundleClient(options: {
   /** `NEXT_PUBLIC_*` variables to inline. @default {} */
   publicEnv?: Record<string, string>;
 }): Promise<ClientBundle> {
-  const { appDir, outDir, routes, special } = options;
+  const { appDir, outDir, special } = options;
+  const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
   const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
   const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG });

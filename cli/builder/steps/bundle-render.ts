@@ -21,9 +21,13 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   lines.push(special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;');
   const errorPages = (['404', '500', '_error'] as const).filter((p) => special[p]);
   errorPages.forEach((p) => lines.push(`import * as error${p.replace('_', '')} from ${abs(special[p]!)};`));
+  // Page modules and API route modules by pattern, apart: the core never renders an API route.
+  const byPattern = (api: boolean) =>
+    routes.flatMap((r, i) => ((r.kind === 'api') === api ? [`${JSON.stringify(r.pattern)}: page${i}`] : [])).join(', ');
   lines.push(
     'const modules = {',
-    `  pages: { ${routes.map((r, i) => `${JSON.stringify(r.pattern)}: page${i}`).join(', ')} },`,
+    `  pages: { ${byPattern(false)} },`,
+    `  apis: { ${byPattern(true)} },`,
     '  App,',
     `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
     '};',

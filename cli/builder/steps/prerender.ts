@@ -25,7 +25,7 @@ interface StoredPageLike {
 }
 
 export interface PrerenderResult {
-  /** By route pattern, for every route this step looked at (those without getServerSideProps). */
+  /** By route pattern, for every route this step looked at (pages without getServerSideProps). */
   routes: Map<string, PrerenderedRoute>;
   /** Pages rendered, including those that answered notFound or a redirect (not stored). */
   rendered: number;
@@ -75,7 +75,7 @@ export async function prerender(options: {
   const routes = new Map<string, PrerenderedRoute>();
   const jobs: { route: ManifestRoute; prerendered: PrerenderedPage[]; path: string; locale: string }[] = [];
   for (const route of manifest.routes) {
-    if (route.kind === 'ssr') continue;
+    if (route.kind === 'ssr' || route.kind === 'api') continue;
     const module = bundle.modules.pages[route.pattern]!;
     const { fallback, paths } = await pathsOf(route, module, manifest);
     const found: PrerenderedRoute = { fallback, prerendered: [] };
@@ -87,7 +87,13 @@ export async function prerender(options: {
       jobs.push({ route, prerendered: found.prerendered, ...p });
     }
   }
-  const app = bundle.loadApp(manifest);
+  let app: ReturnType<RenderBundle['loadApp']>;
+  try {
+    app = bundle.loadApp(manifest);
+  } catch (error) {
+    // The core checks API routes' exports and config as it starts: the message names the file.
+    throw new BuildError((error as Error).message ?? String(error));
+  }
   let done = 0;
   for (const job of jobs) {
     let result: StoredPageLike | { type: string };

@@ -1,6 +1,10 @@
-/** Build step: `pages/` → the route list, ordered by precedence, plus the special pages. */
+/**
+ * Build step: `pages/` → the route list, ordered by precedence, plus the special pages.
+ * Files under `pages/api/` (and `pages/api.ts`) are API routes, flagged `api`.
+ */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isApiPath } from '../../../contract/manifest';
 import { compareRoutes, parseRoutePattern, routeShape, type RouteSegment } from '../../../web/runtime/shared/route-match';
 import { BuildError } from '../errors';
 
@@ -13,6 +17,8 @@ export interface ScannedRoute {
   /** Relative to the app directory, with forward slashes. */
   file: string;
   segments: RouteSegment[];
+  /** An API route (`pages/api/**`): a handler, not a page. */
+  api: boolean;
 }
 
 export interface ScannedPages {
@@ -63,7 +69,7 @@ export function scanPages(appDir: string): ScannedPages {
     } catch (error) {
       throw new BuildError(`${file}: ${(error as Error).message}`);
     }
-    const route = { pattern, file, segments };
+    const route = { pattern, file, segments, api: isApiPath(pattern) };
     const shape = routeShape(segments);
     const other = byShape.get(shape);
     if (other) {
