@@ -4,6 +4,7 @@
  * what CloudFront does. Each behaviour's allowed methods and cache key are derived here too,
  * for both sides to read (test/infra/local-parity.test.ts holds the template to them).
  */
+import type { Manifest } from './manifest';
 import { LOCALE_COOKIE } from './urls';
 
 export type OriginId = 'assets' | 'render' | 'image';
@@ -14,7 +15,9 @@ export type CacheMode =
   /** Whatever the origin's `Cache-Control` says. */
   | 'origin'
   /** Keyed on `url`, `w`, `q` and the negotiated format. */
-  | 'image';
+  | 'image'
+  /** Never cached: API routes answer each request themselves. */
+  | 'never';
 
 export interface EdgeBehaviour {
   /** CloudFront path pattern (`*` any characters, `?` one); `*` alone is the default behaviour. */
@@ -29,7 +32,51 @@ export interface EdgeBehaviour {
    * @default false
    */
   viewerRequest?: boolean;
+  /**
+   * Whether the body signer (infra/edge/body-signer.edge.js, a Lambda@Edge origin-request
+   * function) runs before the origin: the behaviours whose requests may carry a body to a
+   * private Function URL, which takes one only with its SHA-256 in `x-amz-content-sha256`.
+   * @default false
+   */
+  bodySigner?: boolean;
 }
+
+/**
+ * Which requests may carry a body to the render function. Both come from the build
+ * (`bodyRoutesOf`); a path kind that takes none keeps its 405 at the edge and no signer.
+ */
+export interface BodyRoutes {
+  /** The app has API routes (`pages/api/**`): `/api/*` takes every method. */
+  readonly api: boolean;
+  /**
+   * Pages take bodies: the app has a `getServerSideProps` page, which takes every method as
+   * in the pages router (a form posts to its own page). The edge cannot tell one page from
+   * another, so every page path passes every method; a static page answers 405 itself.
+   */
+  readonly pageBodies: boolean;
+}
+
+/** Where API routes live; never under a locale prefix. */
+export const API_PATH = '/api';
+
+/** True for `/api` and `/api/...`: the paths of API routes. */
+export function isApiPath(path: string): boolean {
+  return path === API_PATH || path.startsWith(`${API_PATH}/`);
+}
+
+/**
+ * The body routes of a build: API routes by their kind or pattern (`pages/api/**` →
+ * `/api/...`), page bodies by the presence of a `getServerSideProps` page.
+ */
+export function bodyRoutesOf(manifest: Pick<Manifest, 'routes'>): BodyRoutes {
+  const isApi = (route: Manifest['routes'][number]) => (route.kind as string) === 'api' || isApiPath(route.pattern);
+  const api = manifest.routes.some(isApi);
+  const pageBodies = manifest.routes.some((route) => route.kind === 'ssr' && !isApi(route));
+  return { api, pageBodies };
+}
+
+/** Every kind of body route on: the most behaviours a build can need (the build's quota check). */
+export const ALL_BODY_ROUTES: BodyRoutes = { api: true, pageBodies: true };
 
 /** CloudFront allows 75 behaviours per distribution by default; keep well under. */
 export const MAX_BEHAVIOURS = 60;
@@ -37,13 +84,18 @@ export const MAX_BEHAVIOURS = 60;
 /**
  * Behaviours in CloudFront's order (first match wins, default last). Public files get one
  * behaviour per top-level folder (`/photos/*`) and one per extension of top-level files
- * (`/*.png`), so a site with thousands of public files still needs only a few.
+ * (`/*.png`), so a site with thousands of public files still needs only a few. API routes
+ * get their own behaviours (`/api`, `/api/*`: every method, never cached, signed bodies)
+ * ahead of the public files, so `/api/x.json` is never a file. The signer runs on the
+ * default behaviour only when pages take bodies, since it runs on every cache miss there.
  */
-export function edgeBehaviours(publicFiles: readonly string[]): EdgeBehaviour[] {
+export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoutes = ALL_BODY_ROUTES): EdgeBehaviour[] {
+  const api = (pathPattern: string): EdgeBehaviour => ({ pathPattern, origin: 'render', cache: 'never', viewerRequest: true, bodySigner: true });
   const fixed: EdgeBehaviour[] = [
     { pathPattern: '/_app/static/*', origin: 'assets', cache: 'immutable' },
     { pathPattern: '/_app/data/*', origin: 'assets', failoverOrigin: 'render', cache: 'origin', viewerRequest: true },
     { pathPattern: '/_app/image', origin: 'image', cache: 'image', viewerRequest: true },
+    ...(bodies.api ? [api(API_PATH), api(`${API_PATH}/*`)] : []),
   ];
   const patterns = new Set<string>();
   for (const file of publicFiles) {
@@ -56,7 +108,8 @@ export function edgeBehaviours(publicFiles: readonly string[]): EdgeBehaviour[] 
     }
   }
   const publicBehaviours = [...patterns].sort().map((pathPattern): EdgeBehaviour => ({ pathPattern, origin: 'assets', cache: 'origin' }));
-  const all = [...fixed, ...publicBehaviours, { pathPattern: '*', origin: 'render', cache: 'origin', viewerRequest: true } as EdgeBehaviour];
+  const pages: EdgeBehaviour = { pathPattern: '*', origin: 'render', cache: 'origin', viewerRequest: true, ...(bodies.pageBodies ? { bodySigner: true } : {}) };
+  const all = [...fixed, ...publicBehaviours, pages];
   if (all.length > MAX_BEHAVIOURS) {
     throw new Error(
       `public/ needs ${publicBehaviours.length} CloudFront behaviours (limit ${MAX_BEHAVIOURS - fixed.length - 1}): move top-level files into folders, one behaviour serves each folder.`,
@@ -81,6 +134,18 @@ export function selectBehaviour(behaviours: readonly EdgeBehaviour[], path: stri
 export const GET_HEAD = ['GET', 'HEAD'] as const;
 export const ALL_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'] as const;
 export type HttpMethod = (typeof ALL_METHODS)[number];
+
+/**
+ * The methods the edge lets through to an origin, by path kind; the viewer-request function
+ * answers any other with 405 and `Allow` (it keeps its own copy of this rule;
+ * test/infra/edge/shared-rules.test.ts holds the two equal). API routes take every method,
+ * pages too when some page can (`pageBodies`), the framework's own paths GET and HEAD.
+ */
+export function edgeMethods(path: string, bodies: BodyRoutes): readonly HttpMethod[] {
+  if (bodies.api && isApiPath(path)) return ALL_METHODS;
+  if (path.startsWith('/_app/')) return GET_HEAD;
+  return bodies.pageBodies ? ALL_METHODS : GET_HEAD;
+}
 
 /**
  * The methods CloudFront lets through to a behaviour; it answers any other with 403 itself,
@@ -116,6 +181,8 @@ export const CACHE_KEYS = {
   page: { queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE] },
   /** Images: their parameters and the Accept the viewer-request function cut down to one format. */
   image: { queryStrings: IMAGE_QUERY_KEYS, headers: ['accept'], cookies: [] },
+  /** API routes: nothing is cached, so nothing is keyed (CloudFront's managed CachingDisabled). */
+  never: { queryStrings: [], headers: [], cookies: [] },
 } as const satisfies Record<string, CacheKey>;
 
 export type CacheKeyName = keyof typeof CACHE_KEYS;
@@ -124,6 +191,7 @@ export type CacheKeyName = keyof typeof CACHE_KEYS;
 export function cacheKeyName(behaviour: EdgeBehaviour): CacheKeyName {
   if (behaviour.cache === 'immutable') return 'static';
   if (behaviour.cache === 'image') return 'image';
+  if (behaviour.cache === 'never') return 'never';
   return behaviour.origin === 'render' || behaviour.failoverOrigin === 'render' ? 'page' : 'file';
 }
 

@@ -3,8 +3,9 @@
  * and with the reason it is acceptable. cdk-nag 3 takes one finding per call through CDK's
  * own Validations API: https://github.com/cdklabs/cdk-nag/blob/main/MIGRATION.md
  */
-import { type CfnElement, type Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
+import { STORE_PREFIX } from './constructs/assets-bucket';
 import type { StratusSite } from './constructs/stratus-site';
 
 export interface NagAcknowledgement {
@@ -30,7 +31,7 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
   ack(
     distribution,
     'AwsSolutions-CFR2',
-    'No WAF by default: a web ACL costs a monthly fee per ACL and rule even at rest, and the site accepts only GET/HEAD (other methods get 405 at the edge). Attach one with the distribution webAclId when the site needs rate limiting.',
+    'No WAF by default: a web ACL costs a monthly fee per ACL and rule even at rest. Bodies reach only API routes and getServerSideProps pages (other methods get 405 at the edge), at most 1 MB each (the body signer answers 413 past it). Attach one with the distribution webAclId when the site needs rate limiting.',
   );
   ack(
     distribution,
@@ -59,8 +60,29 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
   ack(
     site.image.role,
     `AwsSolutions-IAM5[Resource::${bucketArn}/*]`,
-    'Read-only s3:GetObject: the image function resizes any public/ file of the site, whose keys are known only at build time.',
+    'Read-only s3:GetObject: the image function resizes any public/ file of the site, whose keys are known only at build time; an explicit deny keeps it out of the site data under _data/.',
   );
+  ack(
+    site.render.role,
+    `AwsSolutions-IAM5[Resource::${bucketArn}/${STORE_PREFIX}*]`,
+    `Write-only s3:PutObject under ${STORE_PREFIX} (STRATUS_STORE_PREFIX), where the site keeps form submissions, one new key per submission; the function can read, list or delete nothing.`,
+  );
+  const signer = site.bodySigner;
+  if (signer) {
+    ack(
+      signer.function.lambda,
+      'AwsSolutions-L1',
+      'Lambda@Edge supports Node.js 22 and 20, not the newest Lambda runtime; the signer is plain CommonJS with no dependencies and moves with Lambda@Edge.',
+    );
+    const fnId = `<${Stack.of(signer.function.lambda).getLogicalId(signer.function.lambda.node.defaultChild as CfnElement)}>`;
+    for (const suffix of ['', ':*']) {
+      ack(
+        signer.logsPolicy,
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:logs:*:<AWS::AccountId>:log-group:/aws/lambda/us-east-1.${fnId}${suffix}]`,
+        'Lambda@Edge writes its logs in the region that served each request, to a group named after the function (/aws/lambda/us-east-1.<name>): the region must be a wildcard, the group is this function\'s alone.',
+      );
+    }
+  }
 
   // The BucketDeployment provider is a stack-level singleton that aws-cdk-lib creates.
   const provider = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
@@ -89,9 +111,11 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
       'AwsSolutions-IAM5[Resource::*]',
       `${reasonPrefix}: aws-cdk-lib grants cloudfront:CreateInvalidation and GetInvalidation on * for the invalidation after each deploy; the handler only invalidates this stack's distribution.`,
     );
+    // The stack names its region, so the bootstrap bucket's name carries it.
+    const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
     ack(
       provider,
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${region}/*]`,
       `${reasonPrefix}: it reads the uploaded asset zips from the CDK bootstrap bucket.`,
     );
   }

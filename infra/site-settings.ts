@@ -20,6 +20,12 @@ export interface SiteSettings {
   autoBuild: boolean;
   /** @default 'Stratus' */
   stackName: string;
+  /**
+   * The region the site's stack deploys to. Lambda@Edge (the body signer) lives in us-east-1:
+   * there it joins the stack, elsewhere it goes into a second stack in us-east-1.
+   * @default - CDK_DEFAULT_REGION (what `cdk deploy` targets: the profile's region), else 'us-east-1'
+   */
+  region: string;
   /** @default PriceClass.PRICE_CLASS_100 (North America and Europe edges) */
   priceClass: cloudfront.PriceClass;
   /** Retention of both functions' log groups, in days. @default 30 */
@@ -76,6 +82,10 @@ export function readSiteSettings(node: Node): SiteSettings {
     return value === undefined ? fallback : value === true || value === 'true';
   };
 
+  const region = text('region') ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1';
+  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) {
+    throw new SetupError(`cdk.json context "region" must be an AWS region such as us-east-1 or eu-west-1; got "${region}".`);
+  }
   const priceClassName = text('priceClass') ?? 'PriceClass_100';
   const priceClass = PRICE_CLASSES[priceClassName];
   if (!priceClass) {
@@ -94,6 +104,7 @@ export function readSiteSettings(node: Node): SiteSettings {
     appDir: text('appDir') ?? 'web/site',
     autoBuild: flag('autoBuild', true),
     stackName: text('stackName') ?? 'Stratus',
+    region,
     priceClass,
     logRetentionDays: number('logRetentionDays', 30, 1, 3653),
     assetRetentionDays: number('assetRetentionDays', 30, 1, 3650),

@@ -1,7 +1,8 @@
 /**
  * The app's stack: one StratusSite from the build folder and the cdk.json settings, its
- * outputs, and the written reasons for each cdk-nag finding it accepts. Environment-
- * agnostic (no `env`, no lookups), so `cdk synth` runs offline without credentials.
+ * outputs, and the written reasons for each cdk-nag finding it accepts. It names its region
+ * (the body signer, a Lambda@Edge function, must know whether it is in us-east-1) but no
+ * account, and does no lookups, so `cdk synth` runs offline without credentials.
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -15,6 +16,7 @@ import type { SiteSettings } from './site-settings';
 
 export interface StratusStackProps extends StackProps {
   readonly build: BuildOutput;
+  /** `env` defaults to `{ region: settings.region }`. */
   readonly settings: Omit<SiteSettings, 'buildDir' | 'appDir' | 'autoBuild' | 'stackName'>;
 }
 
@@ -24,8 +26,9 @@ export class StratusStack extends Stack {
   readonly nagAcknowledgements: NagAcknowledgement[];
 
   constructor(scope: Construct, id: string, props: StratusStackProps) {
-    super(scope, id, props);
-    this.site = new StratusSite(this, 'Site', { build: props.build, ...props.settings });
+    const { region, ...siteSettings } = props.settings;
+    super(scope, id, { ...props, env: props.env ?? { region } });
+    this.site = new StratusSite(this, 'Site', { build: props.build, ...siteSettings });
     const site = this.site;
     const out = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
     out(OUTPUTS.siteUrl, site.siteUrl, 'Where the site is served');
@@ -38,6 +41,6 @@ export class StratusStack extends Stack {
     out(OUTPUTS.alias, LIVE_ALIAS, 'Alias both Function URLs serve; npm run rollback moves it');
     out(OUTPUTS.dashboard, site.monitoring.dashboard.dashboardName, 'CloudWatch dashboard');
     out(OUTPUTS.alarmTopic, site.monitoring.topic.topicArn, 'SNS topic of the alarms');
-    this.nagAcknowledgements = acknowledgeNagFindings(this, site, { customDomain: Boolean(props.settings.domainName) });
+    this.nagAcknowledgements = acknowledgeNagFindings(this, site, { customDomain: Boolean(siteSettings.domainName) });
   }
 }

@@ -3,6 +3,7 @@
  * local server drives the very handlers that run in AWS.
  * https://docs.aws.amazon.com/lambda/latest/dg/urls-invocation.html#urls-payloads
  */
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
@@ -53,7 +54,9 @@ export function toFunctionUrlEvent(request: PlainRequest): LambdaFunctionURLEven
   headers['x-forwarded-port'] = '443';
   const now = new Date();
   const body = request.body && request.body.length > 0 ? request.body : undefined;
-  const isText = TEXT_BODY.test(headers['content-type'] ?? '');
+  // Text goes as a string, anything else base64; bytes that are not UTF-8 stay base64
+  // whatever their type claims, so the handler gets them back byte for byte.
+  const isText = TEXT_BODY.test(headers['content-type'] ?? '') && (!body || isUtf8(body));
   return {
     version: '2.0',
     routeKey: '$default',

@@ -1,9 +1,11 @@
 /**
  * The parts of the local server that stand in for AWS pieces other than the render
  * function: the image function (with the build's assets as its source, and the host's
- * sharp) and the viewer-request edge function (the very code CloudFront runs).
+ * sharp), the viewer-request edge function and the body signer (the very code CloudFront
+ * and Lambda@Edge run).
  */
 import path from 'node:path';
+import { bodyRoutesOf } from '../../contract/edge-behaviours';
 import type { Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { createLocalImageCore } from '../../lambdas/image/local';
@@ -12,8 +14,11 @@ import { webCore } from '../../lambdas/shared/http';
 import {
   isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValue, type CloudFrontValueMap,
 } from '../../infra/edge/viewer-request';
+import {
+  isOriginResponse, loadBodySigner, MAX_SIGNED_BODY_BYTES, type EdgeHeaders, type OriginRequestEvent,
+} from '../../infra/edge/body-signer';
 import { nameMap, type PlainRequest } from './function-url-event';
-import type { EdgeStep, FunctionUrlHandler } from './server';
+import type { EdgeStep, FunctionUrlHandler, OriginRequestStep } from './server';
 
 export function localImageHandler(outDir: string, manifest: Manifest): FunctionUrlHandler {
   return createFunctionUrlHandler(webCore(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images)));
@@ -68,7 +73,7 @@ export function toEdgeEvent(request: PlainRequest): CloudFrontFunctionEvent {
 }
 
 export function localEdgeStep(manifest: Manifest): EdgeStep {
-  const viewerRequest = loadViewerRequest(manifest.config);
+  const viewerRequest = loadViewerRequest(manifest.config, bodyRoutesOf(manifest));
   return (request) => {
     const result = viewerRequest(toEdgeEvent(request));
     if (isFunctionResponse(result)) {
@@ -82,5 +87,65 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
     const cookie = fromValueMap(result.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
     return { request: { ...request, url: result.uri + (query ? `?${query}` : ''), headers } };
+  };
+}
+
+/**
+ * Node request → Lambda@Edge origin-request event with the body included, as CloudFront
+ * builds it: headers as `{ key, value }` lists, the body base64 and cut at 1 MB
+ * (`inputTruncated`).
+ * https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/lambda-event-structure.html#example-origin-request
+ */
+export function toOriginRequestEvent(request: PlainRequest): OriginRequestEvent {
+  const queryAt = request.url.indexOf('?');
+  const headers: EdgeHeaders = nameMap();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    for (const v of Array.isArray(value) ? value : [value]) (headers[lower] ??= []).push({ key: name, value: v });
+  }
+  const body = request.body ?? Buffer.alloc(0);
+  return {
+    Records: [
+      {
+        cf: {
+          config: { distributionDomainName: 'local.cloudfront.net', distributionId: 'LOCAL', eventType: 'origin-request', requestId: 'local' },
+          request: {
+            clientIp: request.remoteAddress ?? '127.0.0.1',
+            method: request.method,
+            uri: queryAt < 0 ? request.url : request.url.slice(0, queryAt),
+            querystring: queryAt < 0 ? '' : request.url.slice(queryAt + 1),
+            headers,
+            body: {
+              inputTruncated: body.length > MAX_SIGNED_BODY_BYTES,
+              action: 'read-only',
+              encoding: 'base64',
+              data: body.subarray(0, MAX_SIGNED_BODY_BYTES).toString('base64'),
+            },
+          },
+        },
+      },
+    ],
+  };
+}
+
+/**
+ * The body signer, run where CloudFront runs it (origin request, body included): it answers
+ * (413 past 1 MB) or sends the request on with the headers it set. A read-only body goes to
+ * the origin whole, as CloudFront sends it.
+ */
+export function localBodySigner(signer = loadBodySigner()): OriginRequestStep {
+  return async (request) => {
+    const result = await signer(toOriginRequestEvent(request));
+    if (isOriginResponse(result)) {
+      const headers = nameMap<string>();
+      for (const [name, values] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = values.map((v) => v.value).join(', ');
+      return { response: { status: Number(result.status), headers, body: result.body } };
+    }
+    const headers = nameMap<string | string[]>();
+    for (const [name, values] of Object.entries(result.headers)) {
+      headers[name.toLowerCase()] = values.length === 1 ? values[0]!.value : values.map((v) => v.value);
+    }
+    return { request: { ...request, headers } };
   };
 }

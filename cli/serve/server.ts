@@ -1,19 +1,22 @@
 /**
  * The local server: the build served the way CloudFront will serve it. The same path →
  * origin table as the stack (contract/edge-behaviours.ts), static files with the bucket's
- * headers, and pages, data and images through the Lambda handlers with real Function URL
- * events.
+ * headers, and pages, data, API routes and images through the Lambda handlers with real
+ * Function URL events. Bodies go the way they go in AWS: the body signer where the table
+ * says, then origin access control's signature check (origin-access.ts), which refuses a
+ * body without its hash as Lambda does.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { allowedMethods, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
+import { allowedMethods, bodyRoutesOf, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { withSecurityHeaders } from '../../contract/security-headers';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
+import { checkInvokePayload, checkSignedPayload, MAX_INVOKE_PAYLOAD_BYTES, signedByOriginAccess } from './origin-access';
 import { isValidHost, toOriginForm } from './request-line';
 import { createStaticFiles } from './static-files';
 import { BuildError } from '../builder/errors';
@@ -23,6 +26,11 @@ export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context?: { aws
 /** The viewer-request edge function: may answer the request itself, or rewrite it. */
 export type EdgeStep = (request: PlainRequest) => { response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest };
 
+/** An origin-request step (the body signer): may answer the request itself, or rewrite it. */
+export type OriginRequestStep = (
+  request: PlainRequest,
+) => Promise<{ response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest }>;
+
 export interface ServerOptions {
   outDir: string;
   port: number;
@@ -30,6 +38,12 @@ export interface ServerOptions {
   /** The image handler; `/_app/image` answers 501 without one. */
   imageHandler?: FunctionUrlHandler;
   edge?: EdgeStep;
+  /**
+   * The body signer, on the behaviours the table marks `bodySigner`. Without it a body
+   * reaches the functions unsigned and is refused (403), as in AWS.
+   * @default - none
+   */
+  originRequest?: OriginRequestStep;
   /** Gzip/brotli text responses, as CloudFront does. @default true */
   compress?: boolean;
 }
@@ -44,9 +58,19 @@ const BAD_REQUEST_PAGE =
   '<!DOCTYPE html><html><head><meta charset="utf-8"><title>400: Bad Request</title></head><body><h1>400</h1><p>Bad Request</p></body></html>';
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * The body, read to its end but kept only up to `keep` bytes (a longer one is refused
+ * downstream by what it exceeds; reading on lets the client finish sending its request).
+ */
+async function readBody(req: IncomingMessage, keep: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let kept = 0;
+  for await (const chunk of req) {
+    if (kept >= keep) continue;
+    const part = (chunk as Buffer).subarray(0, keep - kept);
+    chunks.push(part);
+    kept += part.length;
+  }
   return Buffer.concat(chunks);
 }
 
@@ -58,7 +82,7 @@ export function loadRenderHandler(outDir: string): FunctionUrlHandler {
 
 export async function startServer(options: ServerOptions) {
   const manifest = readManifest(path.join(options.outDir, OUTPUT_LAYOUT.manifest));
-  const behaviours = edgeBehaviours(manifest.publicFiles);
+  const behaviours = edgeBehaviours(manifest.publicFiles, bodyRoutesOf(manifest));
   const serveStatic = createStaticFiles(path.join(options.outDir, OUTPUT_LAYOUT.assets), manifest.s3CacheControl);
   const handlers: Partial<Record<OriginId, FunctionUrlHandler>> = {
     render: loadRenderHandler(options.outDir),
@@ -88,7 +112,12 @@ export async function startServer(options: ServerOptions) {
     }
     const handler = handlers[origin];
     if (!handler) return { status: 501, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`No ${origin} handler in this server\n`) };
-    const event = toFunctionUrlEvent(request);
+    // Origin access control signs the request; Lambda checks the signature and the payload size.
+    const refused = checkSignedPayload(request);
+    if (refused) return refused;
+    const event = toFunctionUrlEvent(signedByOriginAccess(request));
+    const tooLarge = checkInvokePayload(event);
+    if (tooLarge) return tooLarge;
     const raw = await handler(event, { awsRequestId: event.requestContext.requestId });
     // A bare string is a 200 JSON body in Lambda's response format.
     const result: APIGatewayProxyStructuredResultV2 = typeof raw === 'string' ? { statusCode: 200, body: raw, headers: { 'content-type': 'application/json' } } : raw;
@@ -107,13 +136,7 @@ export async function startServer(options: ServerOptions) {
       res.end(req.method === 'HEAD' ? undefined : BAD_REQUEST_PAGE);
       return;
     }
-    let request: PlainRequest = {
-      method: req.method ?? 'GET',
-      url,
-      headers: req.headers,
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req),
-      remoteAddress: req.socket.remoteAddress,
-    };
+    let request: PlainRequest = { method: req.method ?? 'GET', url, headers: req.headers, remoteAddress: req.socket.remoteAddress };
     // CloudFront runs the viewer-request function only on the behaviours it is attached to.
     const pathOnly = request.url.split('?')[0]!;
     const behaviour = selectBehaviour(behaviours, pathOnly);
@@ -131,6 +154,17 @@ export async function startServer(options: ServerOptions) {
         return;
       }
       request = edged.request;
+    }
+    // CloudFront sends a body on to the origin; nothing past Lambda's cap could ever arrive.
+    if (request.method !== 'GET' && request.method !== 'HEAD') request = { ...request, body: await readBody(req, MAX_INVOKE_PAYLOAD_BYTES + 1) };
+    if (options.originRequest && behaviour.bodySigner) {
+      const signed = await options.originRequest(request);
+      if ('response' in signed) {
+        res.writeHead(signed.response.status, withSecurityHeaders(signed.response.headers));
+        res.end(request.method === 'HEAD' ? undefined : signed.response.body);
+        return;
+      }
+      request = signed.request;
     }
     let response = await fromOrigin(behaviour.origin, request);
     if ((!response || response.status === 403 || response.status === 404) && behaviour.failoverOrigin) {

@@ -5,7 +5,7 @@ import { build } from '../builder/build';
 import { BuildError } from '../builder/errors';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
-import { localEdgeStep, localImageHandler } from './local-origins';
+import { localBodySigner, localEdgeStep, localImageHandler } from './local-origins';
 import { startServer } from './server';
 
 export interface StartOptions {
@@ -30,6 +30,7 @@ export async function start(options: StartOptions) {
     port: options.port,
     imageHandler: localImageHandler(outDir, manifest),
     edge: localEdgeStep(manifest),
+    originRequest: localBodySigner(),
   });
   options.log(`ready on ${running.url}`);
   let stopping = false;

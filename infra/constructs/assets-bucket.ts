@@ -4,11 +4,21 @@
  * find their hashed scripts (skew protection, see docs/DEPLOY.md).
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
 /** Key prefix of the copy that outlives a deploy. */
 export const ARCHIVE_PREFIX = '_archive/';
+
+/**
+ * Key prefix of what the site writes at run time (never a build file): CloudFront never
+ * serves it, the image function never reads it, and no deploy prunes it.
+ */
+export const PRIVATE_PREFIX = '_data/';
+
+/** Where the render function may store submissions (`STRATUS_STORE_PREFIX`); the only prefix it can write. */
+export const STORE_PREFIX = `${PRIVATE_PREFIX}submissions/`;
 
 export interface AssetsBucketProps {
   /** Days an object stays under `_archive/` after its upload. @default 30 */
@@ -38,5 +48,16 @@ export class AssetsBucket extends Construct {
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
+    // The distribution's read grant covers every key (`/*`); a public file behaviour such as
+    // `/*.json` would otherwise serve `/_data/submissions/x.json`. An explicit deny wins.
+    this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'NoEdgeReadsOfSiteData',
+        effect: iam.Effect.DENY,
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${PRIVATE_PREFIX}*`)],
+      }),
+    );
   }
 }

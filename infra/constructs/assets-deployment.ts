@@ -11,7 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { S3CachePrefix } from '../../contract/manifest';
-import { ARCHIVE_PREFIX } from './assets-bucket';
+import { ARCHIVE_PREFIX, PRIVATE_PREFIX } from './assets-bucket';
 
 export interface AssetsDeploymentProps {
   readonly bucket: s3.IBucket;
@@ -76,10 +76,10 @@ export class AssetsDeployment extends Construct {
         new s3deploy.BucketDeployment(this, `Current${index}`, {
           ...common,
           destinationKeyPrefix: plan.prefix || undefined,
-          // The root mirrors this build exactly; `exclude` also shields the archive and
-          // the other prefixes from the deletes, since sync skips excluded keys.
+          // The root mirrors this build exactly; `exclude` also shields the archive, the
+          // site's own data and the other prefixes from the deletes, since sync skips excluded keys.
           prune: true,
-          ...(plan.prefix === '' ? { exclude: [...plan.exclude, `${ARCHIVE_PREFIX}*`] } : {}),
+          ...(plan.prefix === '' ? { exclude: [...plan.exclude, `${ARCHIVE_PREFIX}*`, `${PRIVATE_PREFIX}*`] } : {}),
         }),
       );
       new s3deploy.BucketDeployment(this, `Archive${index}`, {

@@ -32,6 +32,12 @@ export interface SiteDistributionProps {
   readonly imageUrl: lambda.IFunctionUrl;
   /** Injected into the viewer-request function. */
   readonly edgeConfig: EdgeConfig;
+  /**
+   * The body signer's published version, run with the body on the origin requests of every
+   * behaviour marked `bodySigner`. Required when one is.
+   * @default - none (no behaviour takes a body)
+   */
+  readonly bodySigner?: lambda.IVersion;
   /** @default PriceClass.PRICE_CLASS_100 */
   readonly priceClass?: cloudfront.PriceClass;
   /** @default - the `*.cloudfront.net` name only */
@@ -51,7 +57,7 @@ export class SiteDistribution extends Construct {
     super(scope, id);
     this.policies = createSitePolicies(this, 'Policies');
     this.viewerRequest = new cloudfront.Function(this, 'ViewerRequest', {
-      comment: 'Stratus: 405, trailing slash, locale redirect, image Accept, x-forwarded-host',
+      comment: 'Stratus: methods per path (405), trailing slash, locale redirect, image Accept, x-forwarded-host',
       code: cloudfront.FunctionCode.fromInline(viewerRequestCode(props.edgeConfig)),
       // The CDK default is cloudfront-js-1.0.
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -98,7 +104,13 @@ export class SiteDistribution extends Construct {
         functionAssociations: behaviour.viewerRequest
           ? [{ function: this.viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]
           : undefined,
+        edgeLambdas: behaviour.bodySigner ? [signerOf(behaviour)] : undefined,
       };
+    };
+    const signerOf = (behaviour: EdgeBehaviour): cloudfront.EdgeLambda => {
+      if (!props.bodySigner) throw new Error(`Behaviour ${behaviour.pathPattern} takes bodies but no body signer was given.`);
+      // includeBody: the function sees the body (at most 1 MB of it) to hash it.
+      return { functionVersion: props.bodySigner, eventType: cloudfront.LambdaEdgeEventType.ORIGIN_REQUEST, includeBody: true };
     };
 
     const defaultBehaviour = props.behaviours[props.behaviours.length - 1];

@@ -26,7 +26,16 @@ export interface SiteMonitoringProps {
   readonly error5xxRatePercent?: number;
   /** Whether the paid CloudFront metrics (cache hit rate) exist. @default true */
   readonly additionalMetrics?: boolean;
+  /** The site has API routes: count their 5xx answers and alarm on them. @default false */
+  readonly apiRoutes?: boolean;
 }
+
+/**
+ * The render function's request lines of API routes answered 5xx (`route` is the API
+ * route's pattern, `/api` or `/api/...`). JSON filter syntax, `*` a trailing wildcard:
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/FilterAndPatternSyntax.html
+ */
+export const API_5XX_FILTER = '{ ($.route = "/api" || $.route = "/api/*") && $.status >= 500 }';
 
 export class SiteMonitoring extends Construct {
   readonly topic: sns.Topic;
@@ -111,6 +120,29 @@ export class SiteMonitoring extends Construct {
         defaultValue: 0,
       }).metric({ statistic: 'Sum', period: Duration.minutes(5), label: `${name} cold starts` }),
     );
+    // API routes answer their own errors (a handler that throws is a logged 500, never a
+    // failed invocation), so the Errors alarm would not see them: count them from the lines.
+    let api5xx: cloudwatch.Metric | undefined;
+    if (props.apiRoutes) {
+      const lines = new logs.MetricFilter(this, 'Api5xxLines', {
+        logGroup: props.render.logGroup,
+        filterPattern: logs.FilterPattern.literal(API_5XX_FILTER),
+        metricNamespace: METRIC_NAMESPACE,
+        metricName: 'Api5xx',
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      api5xx = lines.metric({ statistic: 'Sum', period: Duration.minutes(5), label: 'API 5xx' });
+      alarm('Api5xx', {
+        alarmDescription: 'API routes: answers with status 5xx (a handler threw, timed out or answered 5xx)',
+        // No label: a plain metric keeps the alarm a simple MetricName alarm.
+        metric: lines.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
     const imageBytes = (field: 'outputBytes' | 'sourceBytes', label: string) =>
       new logs.MetricFilter(this, `Image${field[0]!.toUpperCase()}${field.slice(1)}`, {
         logGroup: props.image.logGroup,
@@ -162,9 +194,10 @@ export class SiteMonitoring extends Construct {
           new cloudwatch.GraphWidget({
             title: 'Image bytes',
             left: [imageBytes('outputBytes', 'output bytes'), imageBytes('sourceBytes', 'source bytes')],
-            width: 12,
+            width: api5xx ? 8 : 12,
           }),
-          new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 12 }),
+          ...(api5xx ? [new cloudwatch.GraphWidget({ title: 'API 5xx', left: [api5xx], width: 8 })] : []),
+          new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: api5xx ? 8 : 12 }),
         ],
       ],
     });

@@ -17,11 +17,17 @@ export { IMAGE_QUERY_KEYS } from '../../contract/edge-behaviours';
 /** The cookie a visitor's locale choice lives in; part of the page cache key. */
 export { LOCALE_COOKIE } from '../../contract/urls';
 
-/** Headers pages may read. Never `host`: a Function URL rejects a foreign one. */
+/**
+ * Headers pages may read (at most 10 per policy). Never `host`: a Function URL rejects a
+ * foreign one. `content-type` and `origin` are for a `getServerSideProps` page reading a
+ * POST (the form's encoding, a same-origin check).
+ */
 export const PAGE_ORIGIN_HEADERS = [
   'x-forwarded-host',
   'accept',
   'accept-language',
+  'content-type',
+  'origin',
   'referer',
   'user-agent',
   'cloudfront-forwarded-proto',
@@ -54,8 +60,16 @@ export interface SitePolicies {
   readonly pageCache: cloudfront.CachePolicy;
   /** Images: keyed on url, w, q and the Accept the edge function reduced to one format. */
   readonly imageCache: cloudfront.CachePolicy;
+  /** API routes: never cached (CloudFront's managed CachingDisabled). */
+  readonly apiCache: cloudfront.ICachePolicy;
   readonly pageOrigin: cloudfront.OriginRequestPolicy;
   readonly imageOrigin: cloudfront.OriginRequestPolicy;
+  /**
+   * API routes: every viewer header but Host, every cookie and query string (the managed
+   * AllViewerExceptHostHeader), since handlers read headers the site chooses (webhook
+   * signatures). `Authorization` never arrives: origin access control overwrites it.
+   */
+  readonly apiOrigin: cloudfront.IOriginRequestPolicy;
   readonly securityHeaders: cloudfront.ResponseHeadersPolicy;
   cachePolicyFor(behaviour: EdgeBehaviour): cloudfront.ICachePolicy;
   originRequestPolicyFor(behaviour: EdgeBehaviour): cloudfront.IOriginRequestPolicy | undefined;
@@ -113,6 +127,9 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
   });
+  // Managed policies: no quota used, and nothing of an API answer is ever kept at the edge.
+  const apiCache = cloudfront.CachePolicy.CACHING_DISABLED;
+  const apiOrigin = cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER;
   const securityHeaders = new cloudfront.ResponseHeadersPolicy(scope, id('SecurityHeaders'), {
     comment: 'Stratus security headers (contract/security-headers.ts)',
     ...responseHeadersSettings(SECURITY_HEADERS),
@@ -124,14 +141,17 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     fileCache,
     pageCache,
     imageCache,
+    apiCache,
     pageOrigin,
     imageOrigin,
+    apiOrigin,
     securityHeaders,
     cachePolicyFor(behaviour) {
-      return { static: staticCache, file: fileCache, page: pageCache, image: imageCache }[cacheKeyName(behaviour)];
+      return { static: staticCache, file: fileCache, page: pageCache, image: imageCache, never: apiCache }[cacheKeyName(behaviour)];
     },
     originRequestPolicyFor(behaviour) {
       if (behaviour.origin === 'image') return imageOrigin;
+      if (behaviour.cache === 'never') return apiOrigin;
       return reachesRender(behaviour) ? pageOrigin : undefined;
     },
   };

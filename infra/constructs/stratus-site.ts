@@ -10,9 +10,10 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BuildOutput } from '../build-output';
-import { edgeBehaviours } from '../../contract/edge-behaviours';
+import { bodyRoutesOf, edgeBehaviours } from '../../contract/edge-behaviours';
 import { edgeConfigOf } from '../edge/viewer-request';
-import { AssetsBucket } from './assets-bucket';
+import { AssetsBucket, PRIVATE_PREFIX, STORE_PREFIX } from './assets-bucket';
+import { BodySigner } from './body-signer';
 import { AssetsDeployment } from './assets-deployment';
 import { SiteDistribution } from './site-distribution';
 import { SiteFunction } from './site-function';
@@ -45,6 +46,20 @@ export interface StratusSiteProps {
   readonly additionalMetrics?: boolean;
   /** Tag of this deploy on both functions' versions; a new value publishes new versions. @default - the build id */
   readonly deployId?: string;
+  /**
+   * The us-east-1 stack that holds the body signer (Lambda@Edge) when this one is elsewhere.
+   * @default `${stackName}Edge`
+   */
+  readonly edgeStackName?: string;
+}
+
+/**
+ * What API handlers get to finish in (`STRATUS_API_TIMEOUT_MS`): a little under the function's
+ * timeout, so a slow handler is answered (504) and logged instead of Lambda killing the run.
+ */
+export function apiTimeoutMs(timeout: Duration): number {
+  const ms = timeout.toMilliseconds();
+  return Math.max(ms - 1000, Math.floor(ms * 0.8));
 }
 
 export class StratusSite extends Construct {
@@ -54,6 +69,8 @@ export class StratusSite extends Construct {
   readonly cdn: SiteDistribution;
   readonly monitoring: SiteMonitoring;
   readonly deployment: AssetsDeployment;
+  /** Hashes request bodies for origin access control; only when some path takes a body. */
+  readonly bodySigner?: BodySigner;
   /** Invalidates the distribution after each deploy. */
   readonly invalidation: s3deploy.BucketDeployment;
   private readonly domainName?: string;
@@ -78,12 +95,18 @@ export class StratusSite extends Construct {
       environment: { STRATUS_BUILD_ID: manifest.buildId, STRATUS_DEPLOY_ID: deployId, STRATUS_BUCKET: bucket.bucketName },
       versionDescription: `deploy ${deployId} build ${manifest.buildId}`,
     };
+    const renderTimeout = Duration.seconds(props.renderTimeoutSeconds ?? 10);
     this.render = new SiteFunction(this, 'Render', {
       ...common,
+      environment: {
+        ...common.environment,
+        STRATUS_STORE_PREFIX: STORE_PREFIX,
+        STRATUS_API_TIMEOUT_MS: String(apiTimeoutMs(renderTimeout)),
+      },
       codeDir: props.build.renderLambdaDir,
-      description: 'Stratus render: pages and server data',
+      description: 'Stratus render: pages, server data and API routes',
       memorySize: props.renderMemoryMB ?? 1024,
-      timeout: Duration.seconds(props.renderTimeoutSeconds ?? 10),
+      timeout: renderTimeout,
     });
     this.image = new SiteFunction(this, 'Image', {
       ...common,
@@ -93,19 +116,34 @@ export class StratusSite extends Construct {
       timeout: Duration.seconds(props.imageTimeoutSeconds ?? 15),
     });
 
-    // Least privilege, exact actions (no s3:Get*). The render function needs no bucket
-    // access: its prerendered pages ship in its own bundle. The image function reads source
-    // images anywhere in the bucket and may list it, so a missing key answers NoSuchKey
-    // (404), not AccessDenied.
+    // Least privilege, exact actions (no s3:Get*). The render function reads nothing (its
+    // prerendered pages ship in its own bundle) and may only add objects under the store
+    // prefix (what a form keeps). The image function reads source images anywhere but the
+    // site's data, and may list the bucket, so a missing key answers NoSuchKey (404), not
+    // AccessDenied.
+    this.render.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(`${STORE_PREFIX}*`)] }));
     this.image.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));
+    this.image.role.addToPolicy(
+      new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${PRIVATE_PREFIX}*`)] }),
+    );
     this.image.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
 
+    // Bodies reach the render function only through the signer, and only on the paths that
+    // take them (contract/edge-behaviours.ts); a site with neither API routes nor a
+    // getServerSideProps page has no signer and no Lambda@Edge at all.
+    const bodies = bodyRoutesOf(manifest);
+    const behaviours = edgeBehaviours(manifest.publicFiles, bodies);
+    if (behaviours.some((behaviour) => behaviour.bodySigner)) {
+      this.bodySigner = new BodySigner(this, 'BodySigner', { edgeStackName: props.edgeStackName });
+    }
+
     this.cdn = new SiteDistribution(this, 'Cdn', {
-      behaviours: edgeBehaviours(manifest.publicFiles),
+      behaviours,
       bucket,
       renderUrl: this.render.url,
       imageUrl: this.image.url,
-      edgeConfig: edgeConfigOf(manifest.config),
+      edgeConfig: edgeConfigOf(manifest.config, bodies),
+      bodySigner: this.bodySigner?.function,
       priceClass: props.priceClass,
       domainName: props.domainName,
       certificateArn: props.certificateArn,
@@ -137,6 +175,7 @@ export class StratusSite extends Construct {
       image: this.image,
       alarmEmail: props.alarmEmail,
       additionalMetrics: props.additionalMetrics,
+      apiRoutes: bodies.api,
     });
   }
 

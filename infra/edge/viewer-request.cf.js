@@ -4,11 +4,14 @@
 // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-features.html
 // The config object between the markers is replaced at synth time with the app's settings.
 
-var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'] } /*END_STRATUS_CONFIG*/;
+var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false } /*END_STRATUS_CONFIG*/;
 
 var APP_PREFIX = '/_app/';
 var IMAGE_PATH = '/_app/image';
+var API_PATH = '/api';
 var LOCALE_COOKIE = 'STRATUS_LOCALE';
+var GET_HEAD = ['GET', 'HEAD'];
+var ALL_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'];
 
 function handler(event) {
   var request = event.request;
@@ -22,9 +25,13 @@ function handler(event) {
   delete headers['x-forwarded-host'];
   if (host) headers['x-forwarded-host'] = { value: host.value };
 
-  // Lambda origins behind OAC can't take an unsigned body, so no method but GET/HEAD is
-  // ever worth sending to them: answer here.
-  if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
+  // Only the body signer (Lambda@Edge, origin request) states a body's hash to the origin.
+  delete headers['x-amz-content-sha256'];
+
+  // A body reaches a private Function URL only where the signer runs: API routes and, when
+  // some page reads one (getServerSideProps), pages. Everything else is answered here.
+  var methods = methodsFor(uri);
+  if (methods.indexOf(request.method) < 0) return methodNotAllowed(methods);
 
   if (uri === IMAGE_PATH) {
     negotiateImageFormat(headers);
@@ -40,6 +47,13 @@ function handler(event) {
     if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath('/' + locale) + queryOf(request));
   }
   return request;
+}
+
+// The same rule as contract/edge-behaviours.ts (edgeMethods); a test holds them equal.
+function methodsFor(uri) {
+  if (CONFIG.api && (uri === API_PATH || uri.indexOf(API_PATH + '/') === 0)) return ALL_METHODS;
+  if (uri.indexOf(APP_PREFIX) === 0) return GET_HEAD;
+  return CONFIG.pageBodies ? ALL_METHODS : GET_HEAD;
 }
 
 // Headers, cookies and query are keyed by names the viewer chose: `__proto__` or
@@ -170,12 +184,12 @@ function redirect(statusCode, location) {
   };
 }
 
-function methodNotAllowed() {
+function methodNotAllowed(methods) {
   return {
     statusCode: 405,
     statusDescription: 'Method Not Allowed',
     headers: {
-      allow: { value: 'GET, HEAD' },
+      allow: { value: methods.join(', ') },
       'content-type': { value: 'text/html; charset=utf-8' },
       'cache-control': { value: 'private, no-store' },
     },

@@ -7,13 +7,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import type { ResolvedConfig } from '../../contract/config';
+import type { BodyRoutes } from '../../contract/edge-behaviours';
 
-/** The settings the edge function needs; a slice of the app's resolved config. */
+/** The settings the edge function needs: a slice of the app's resolved config, and its body routes. */
 export interface EdgeConfig {
   locales: string[];
   defaultLocale: string;
   /** Image output formats in order of preference, as media types (`image/avif`). */
   imageFormats: string[];
+  /** `/api` and `/api/*` take every method (contract/edge-behaviours.ts, `BodyRoutes`). @default false */
+  api?: boolean;
+  /** Pages take every method (a getServerSideProps page reads them). @default false */
+  pageBodies?: boolean;
 }
 
 /** CloudFront Functions' `{ value, multiValue? }` maps for headers, cookies and query. */
@@ -57,9 +62,9 @@ export const MAX_FUNCTION_BYTES = 10 * 1024;
 
 const CONFIG_MARKERS = /\/\*STRATUS_CONFIG\*\/[\s\S]*?\/\*END_STRATUS_CONFIG\*\//;
 
-/** Picks what the edge needs from the app's config. */
-export function edgeConfigOf(config: ResolvedConfig): EdgeConfig {
-  return { locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats };
+/** Picks what the edge needs from the app's config and the build's body routes. */
+export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api: false, pageBodies: false }): EdgeConfig {
+  return { locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats, api: bodies.api, pageBodies: bodies.pageBodies };
 }
 
 /**
@@ -87,12 +92,14 @@ export function viewerRequestCode(config: EdgeConfig, source = readFileSync(view
 /**
  * Evaluates the very code the stack uploads and returns its `handler`. The local server
  * calls it once at start-up with the app's config, then once per request with a
- * CloudFront Functions event. Accepts either the edge slice or the whole resolved config.
+ * CloudFront Functions event. Accepts either the edge slice or the whole resolved config
+ * (with the build's body routes).
  */
 export function loadViewerRequest(
   config: EdgeConfig | ResolvedConfig,
+  bodies?: BodyRoutes,
 ): (event: CloudFrontFunctionEvent) => CloudFrontFunctionResult {
-  const edgeConfig = 'images' in config ? edgeConfigOf(config) : config;
+  const edgeConfig = 'images' in config ? edgeConfigOf(config, bodies) : config;
   const code = viewerRequestCode(edgeConfig);
   // A fresh context, as at the edge: no require, process or timers.
   const handler = runInNewContext(`${code}\n;handler`, Object.create(null), { filename: 'viewer-request.cf.js' }) as (

@@ -1,21 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  allowedMethods, cacheKeyOf, edgeBehaviours, GET_HEAD, MAX_BEHAVIOURS, matchPathPattern, selectBehaviour,
+  ALL_METHODS, allowedMethods, bodyRoutesOf, cacheKeyOf, edgeBehaviours, edgeMethods, GET_HEAD, MAX_BEHAVIOURS, matchPathPattern,
+  selectBehaviour, type BodyRoutes,
 } from '../../contract/edge-behaviours';
+import type { ManifestRoute } from '../../contract/manifest';
 import { LOCALE_COOKIE } from '../../contract/urls';
 import { onlyResource, synthFixture } from '../infra/stack-fixture';
 
 const ROOT = join(__dirname, '..', '..');
 
-describe('edge behaviour table', () => {
-  const table = edgeBehaviours(['/favicon.ico', '/robots.txt', '/photos/a.jpg', '/photos/deep/b.png', '/fonts/x.woff2', '/logo.png']);
+const NO_BODIES: BodyRoutes = { api: false, pageBodies: false };
+const ALL_BODIES: BodyRoutes = { api: true, pageBodies: true };
 
-  test('fixed paths first, public files grouped, default last', () => {
+describe('edge behaviour table', () => {
+  const table = edgeBehaviours(['/favicon.ico', '/robots.txt', '/photos/a.jpg', '/photos/deep/b.png', '/fonts/x.woff2', '/logo.png'], ALL_BODIES);
+
+  test('fixed paths first (API routes before public files), public files grouped, default last', () => {
     expect(table.map((b) => b.pathPattern)).toEqual([
       '/_app/static/*',
       '/_app/data/*',
       '/_app/image',
+      '/api',
+      '/api/*',
       '/*.ico',
       '/*.png',
       '/*.txt',
@@ -33,6 +40,11 @@ describe('edge behaviour table', () => {
     ['/favicon.ico', 'assets', 'origin'],
     ['/about', 'render', 'origin'],
     ['/', 'render', 'origin'],
+    ['/api', 'render', 'never'],
+    ['/api/hooks/stripe', 'render', 'never'],
+    ['/api/export.png', 'render', 'never'],
+    ['/apiary', 'render', 'origin'],
+    ['/fr/api/x', 'render', 'origin'],
   ])('%s → %s (%s)', (path, origin, cache) => {
     expect(selectBehaviour(table, path)).toMatchObject({ origin, cache });
   });
@@ -40,7 +52,17 @@ describe('edge behaviour table', () => {
   test('page data falls back to the render function; the edge function runs only where a Lambda may answer', () => {
     expect(selectBehaviour(table, '/_app/data/x.json').failoverOrigin).toBe('render');
     const withFunction = table.filter((b) => b.viewerRequest).map((b) => b.pathPattern);
-    expect(withFunction).toEqual(['/_app/data/*', '/_app/image', '*']);
+    expect(withFunction).toEqual(['/_app/data/*', '/_app/image', '/api', '/api/*', '*']);
+  });
+
+  test('the body signer runs only where a body may reach the render function', () => {
+    expect(table.filter((b) => b.bodySigner).map((b) => b.pathPattern)).toEqual(['/api', '/api/*', '*']);
+    const apiOnly = edgeBehaviours(['/favicon.ico'], { api: true, pageBodies: false });
+    expect(apiOnly.filter((b) => b.bodySigner).map((b) => b.pathPattern)).toEqual(['/api', '/api/*']);
+    const pagesOnly = edgeBehaviours(['/favicon.ico'], { api: false, pageBodies: true });
+    expect(pagesOnly.map((b) => b.pathPattern)).not.toContain('/api/*');
+    expect(pagesOnly.filter((b) => b.bodySigner).map((b) => b.pathPattern)).toEqual(['*']);
+    expect(edgeBehaviours(['/favicon.ico'], NO_BODIES).some((b) => b.bodySigner)).toBe(false);
   });
 
   test('CloudFront pattern matching: case-sensitive, * spans slashes, ? one character', () => {
@@ -61,10 +83,45 @@ describe('edge behaviour table', () => {
     const files = Array.from({ length: 80 }, (_, i) => `/file-${i}`);
     expect(() => edgeBehaviours(files)).toThrow(/move top-level files into folders/);
   });
+
+  test('without a second argument the table has every body route (the build counts the most it may need)', () => {
+    expect(edgeBehaviours(['/a.png'])).toEqual(edgeBehaviours(['/a.png'], ALL_BODIES));
+  });
+});
+
+describe('body routes of a build', () => {
+  const route = (pattern: string, kind: string): ManifestRoute =>
+    ({ pattern, file: `pages${pattern}.tsx`, segments: [], kind, fallback: false, prerendered: [], scripts: [] }) as unknown as ManifestRoute;
+
+  test('API routes by kind or by their /api pattern; page bodies only with a getServerSideProps page', () => {
+    expect(bodyRoutesOf({ routes: [route('/', 'static'), route('/posts/[slug]', 'ssg')] })).toEqual(NO_BODIES);
+    expect(bodyRoutesOf({ routes: [route('/contact', 'ssr')] })).toEqual({ api: false, pageBodies: true });
+    expect(bodyRoutesOf({ routes: [route('/api/hello', 'api')] })).toEqual({ api: true, pageBodies: false });
+    expect(bodyRoutesOf({ routes: [route('/api', 'api')] })).toEqual({ api: true, pageBodies: false });
+    // A getServerSideProps-like kind under /api is still an API route, not a page taking bodies.
+    expect(bodyRoutesOf({ routes: [route('/api/x', 'ssr')] })).toEqual({ api: true, pageBodies: false });
+  });
+});
+
+describe('methods the edge lets through, by path kind', () => {
+  test.each([
+    ['/api/hooks/stripe', ALL_BODIES, ALL_METHODS],
+    ['/api', ALL_BODIES, ALL_METHODS],
+    ['/contact', ALL_BODIES, ALL_METHODS],
+    ['/fr/api/x', ALL_BODIES, ALL_METHODS],
+    ['/_app/data/b/x.json', ALL_BODIES, GET_HEAD],
+    ['/_app/image', ALL_BODIES, GET_HEAD],
+    ['/_app/static/a.js', ALL_BODIES, GET_HEAD],
+    ['/api/x', NO_BODIES, GET_HEAD],
+    ['/contact', NO_BODIES, GET_HEAD],
+    ['/contact', { api: true, pageBodies: false }, GET_HEAD],
+  ] as const)('%s with %j → %j', (path, bodies, methods) => {
+    expect(edgeMethods(path, bodies)).toEqual(methods);
+  });
 });
 
 describe('allowed methods and cache keys per behaviour', () => {
-  const table = edgeBehaviours(['/favicon.ico', '/photos/a.jpg']);
+  const table = edgeBehaviours(['/favicon.ico', '/photos/a.jpg'], ALL_BODIES);
   const at = (path: string) => selectBehaviour(table, path);
 
   test('GET/HEAD where the bucket or an origin group answers; all where only a function does', () => {
@@ -73,13 +130,14 @@ describe('allowed methods and cache keys per behaviour', () => {
     expect(allowedMethods(at('/photos/a.jpg'))).toEqual(GET_HEAD);
     expect(allowedMethods(at('/_app/image'))).toContain('POST');
     expect(allowedMethods(at('/about'))).toContain('POST');
+    expect(allowedMethods(at('/api/x'))).toEqual(ALL_METHODS);
   });
 
   test('pages and their data vary on the query and the locale cookie, images on their parameters and Accept, files on nothing', () => {
     expect(cacheKeyOf(at('/about'))).toEqual({ queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE] });
     expect(cacheKeyOf(at('/_app/data/b/a.json'))).toEqual(cacheKeyOf(at('/about')));
     expect(cacheKeyOf(at('/_app/image'))).toEqual({ queryStrings: ['url', 'w', 'q'], headers: ['accept'], cookies: [] });
-    for (const path of ['/_app/static/a.js', '/photos/a.jpg', '/favicon.ico']) {
+    for (const path of ['/_app/static/a.js', '/photos/a.jpg', '/favicon.ico', '/api/x']) {
       expect(cacheKeyOf(at(path))).toEqual({ queryStrings: [], headers: [], cookies: [] });
     }
   });
@@ -89,7 +147,7 @@ describe('one table for the stack and the local server', () => {
   test('the distribution has exactly the table’s behaviours, in order', () => {
     const { template, build } = synthFixture();
     const config = onlyResource(template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
-    const table = edgeBehaviours(build.manifest.publicFiles);
+    const table = edgeBehaviours(build.manifest.publicFiles, bodyRoutesOf(build.manifest));
     expect([...config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern), '*']).toEqual(table.map((b) => b.pathPattern));
     const withFunction = [...config.CacheBehaviors, { ...config.DefaultCacheBehavior, PathPattern: '*' }]
       .filter((b: { FunctionAssociations?: unknown[] }) => b.FunctionAssociations)

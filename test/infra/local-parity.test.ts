@@ -4,18 +4,23 @@
  * the local server serves it. Checked against the template, behaviour by behaviour: the
  * path pattern and its order, the origin (and failover), the allowed methods and the cache
  * key, as the contract states them for the local server and as the running server enforces
- * them; then the response headers policy against what the running server adds to each kind
- * of answer (origin, edge function, static file, its own errors), with the override rule.
+ * them, and where the body signer (Lambda@Edge) runs, with the very code the template
+ * uploads; then the response headers policy against what the running server adds to each
+ * kind of answer (origin, edge function, static file, its own errors), with the override rule.
+ * The build has an API route and a getServerSideProps page, so every kind of behaviour is there.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { allowedMethods, cacheKeyOf, edgeBehaviours, matchPathPattern, type CacheKey, type OriginId } from '../../contract/edge-behaviours';
-import { localEdgeStep } from '../../cli/serve/local-origins';
+import {
+  allowedMethods, bodyRoutesOf, cacheKeyOf, edgeBehaviours, matchPathPattern, type CacheKey, type OriginId,
+} from '../../contract/edge-behaviours';
+import { bodySignerCode } from '../../infra/edge/body-signer';
+import { localBodySigner, localEdgeStep } from '../../cli/serve/local-origins';
 import { startServer, type FunctionUrlHandler } from '../../cli/serve/server';
-import { FIXTURE_BUILD, onlyResource, resourcesOf, synthFixture } from './stack-fixture';
+import { fixtureBuildWith, onlyResource, resourcesOf, synthFixture } from './stack-fixture';
 
 /** What CloudFront itself puts on the wire; everything else on a bare origin answer was added. */
 const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -23,9 +28,15 @@ const ORIGIN_OWN_VALUE = 'set-by-origin';
 const SECURITY_HEADER_NAMES = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'content-security-policy', 'x-xss-protection'];
 
 // The stub functions say who answered; /parity-own-headers sends the origin's own security
-// headers (to see which ones CloudFront overrides), /parity-throws fails the function.
+// headers (to see which ones CloudFront overrides), /parity-throws fails the function,
+// /api/parity-echo says what body arrived and what hash was declared for it.
 const RENDER_STUB = `exports.handler = async (event) => {
   if (event.rawPath === '/parity-throws') throw new Error('parity: a failing render function');
+  if (event.rawPath === '/api/parity-echo') {
+    const body = Buffer.from(event.body || '', event.isBase64Encoded ? 'base64' : 'utf8');
+    const sha256 = require('crypto').createHash('sha256').update(body).digest('hex');
+    return { statusCode: 200, body: JSON.stringify({ sha256, declared: event.headers['x-amz-content-sha256'] }) };
+  }
   if (event.rawPath === '/parity-own-headers') {
     return { statusCode: 200, headers: ${JSON.stringify(Object.fromEntries(SECURITY_HEADER_NAMES.map((n) => [n, ORIGIN_OWN_VALUE])))}, body: 'render' };
   }
@@ -42,8 +53,7 @@ let publicFiles: string[];
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-parity-'));
-  cpSync(FIXTURE_BUILD, buildDir, { recursive: true });
+  buildDir = fixtureBuildWith();
   writeFileSync(path.join(buildDir, 'lambdas', 'render', 'index.js'), RENDER_STUB);
   writeFileSync(path.join(buildDir, 'lambdas', 'image', 'index.js'), IMAGE_STUB);
   const synth = synthFixture({ buildDir });
@@ -51,7 +61,9 @@ beforeAll(async () => {
   publicFiles = synth.build.manifest.publicFiles;
   // As `stratus start` wires it (cli/serve/start.ts), with the stub image function.
   const imageHandler = (require(path.join(buildDir, 'lambdas', 'image', 'index.js')) as { handler: FunctionUrlHandler }).handler;
-  server = await startServer({ outDir: buildDir, port: 0, edge: localEdgeStep(synth.build.manifest), imageHandler });
+  const manifest = synth.build.manifest;
+  expect(bodyRoutesOf(manifest)).toEqual({ api: true, pageBodies: true });
+  server = await startServer({ outDir: buildDir, port: 0, edge: localEdgeStep(manifest), originRequest: localBodySigner(), imageHandler });
 }, 60_000);
 
 afterAll(async () => {
@@ -59,7 +71,7 @@ afterAll(async () => {
   rmSync(buildDir, { recursive: true, force: true });
 });
 
-function http(method: string, url: string, headers: Record<string, string> = {}): Promise<Answer> {
+function http(method: string, url: string, headers: Record<string, string> = {}, body: Buffer | string = 'x'): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(`${server.url}${url}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -67,7 +79,7 @@ function http(method: string, url: string, headers: Record<string, string> = {})
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
-    req.end(method === 'GET' || method === 'HEAD' ? undefined : 'x');
+    req.end(method === 'GET' || method === 'HEAD' ? undefined : body);
   });
 }
 
@@ -78,6 +90,7 @@ interface TemplateBehaviour {
   origin: OriginId;
   failoverOrigin?: OriginId;
   viewerRequest: boolean;
+  bodySigner: boolean;
   allowedMethods: string[];
   cacheKey: CacheKey;
   responseHeadersPolicy: string;
@@ -114,7 +127,12 @@ function routeOf(targetId: string): { origin: OriginId; failoverOrigin?: OriginI
   return fallback === 'archive' ? { origin: primary } : { origin: primary, failoverOrigin: fallback };
 }
 
-function cacheKeyOfPolicy(ref: { Ref: string }): CacheKey {
+/** CloudFront's managed CachingDisabled: nothing cached, nothing keyed. */
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+
+function cacheKeyOfPolicy(ref: { Ref: string } | string): CacheKey {
+  if (ref === CACHING_DISABLED) return { queryStrings: [], headers: [], cookies: [] };
+  if (typeof ref === 'string') throw new Error(`managed cache policy ${ref}: the contract has no such cache key`);
   const params = resourcesOf(template, 'AWS::CloudFront::CachePolicy')[ref.Ref]!.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
   const list = (config: any, behaviourKey: string, itemsKey: string): 'all' | string[] => {
     const kind = config[behaviourKey];
@@ -135,11 +153,27 @@ function templateBehaviours(): TemplateBehaviour[] {
     pathPattern: b.PathPattern,
     ...routeOf(b.TargetOriginId),
     viewerRequest: (b.FunctionAssociations ?? []).some((f: any) => f.EventType === 'viewer-request'),
+    bodySigner: isSigner(b.LambdaFunctionAssociations),
     // CloudFront's default when the field is absent.
     allowedMethods: [...(b.AllowedMethods ?? ['GET', 'HEAD'])].sort(),
     cacheKey: cacheKeyOfPolicy(b.CachePolicyId),
     responseHeadersPolicy: b.ResponseHeadersPolicyId.Ref,
   }));
+}
+
+/** The one Lambda@Edge association a behaviour may have: the signer, on origin requests, with the body. */
+function isSigner(associations: any[] | undefined): boolean {
+  if (!associations) return false;
+  expect(associations).toEqual([{ EventType: 'origin-request', IncludeBody: true, LambdaFunctionARN: { Ref: expect.any(String) } }]);
+  return true;
+}
+
+/** The code of the function whose version the behaviours' Lambda@Edge associations run. */
+function signerCodeInTemplate(): string {
+  const config = distribution();
+  const [versionId] = [...new Set([...(config.CacheBehaviors ?? []), config.DefaultCacheBehavior].flatMap((b: any) => (b.LambdaFunctionAssociations ?? []).map((a: any) => a.LambdaFunctionARN.Ref)))];
+  const functionId = resourcesOf(template, 'AWS::Lambda::Version')[versionId as string]!.Properties.FunctionName.Ref;
+  return resourcesOf(template, 'AWS::Lambda::Function')[functionId]!.Properties.Code.ZipFile;
 }
 
 interface PolicyHeader {
@@ -184,13 +218,14 @@ function samplePath(pattern: string): string {
 // ---- The checks ----
 
 describe('routing: the local server’s table is the template’s', () => {
-  test('path patterns in order, origin and failover, edge function, allowed methods, cache key', () => {
+  test('path patterns in order, origin and failover, edge function, body signer, allowed methods, cache key', () => {
     const fromTemplate = templateBehaviours().map(({ responseHeadersPolicy, ...rest }) => rest);
-    const local = edgeBehaviours(publicFiles).map((b) => ({
+    const local = edgeBehaviours(publicFiles, { api: true, pageBodies: true }).map((b) => ({
       pathPattern: b.pathPattern,
       origin: b.origin,
       ...(b.failoverOrigin ? { failoverOrigin: b.failoverOrigin } : {}),
       viewerRequest: Boolean(b.viewerRequest),
+      bodySigner: Boolean(b.bodySigner),
       allowedMethods: [...allowedMethods(b)].sort(),
       cacheKey: cacheKeyOf(b),
     }));
@@ -217,6 +252,26 @@ describe('routing: the local server’s table is the template’s', () => {
   });
 });
 
+describe('bodies: the signer the template runs is the one the local server runs', () => {
+  test('the uploaded Lambda@Edge code is the text the local server evaluates', () => {
+    expect(signerCodeInTemplate()).toBe(bodySignerCode());
+  });
+
+  test('a body reaches the function byte for byte, with its hash, exactly on the signed behaviours', async () => {
+    const body = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const sha256 = createHash('sha256').update(body).digest('hex');
+    const answer = await http('POST', '/api/parity-echo', { 'content-type': 'application/octet-stream' }, body);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ sha256, declared: sha256 });
+    for (const behaviour of templateBehaviours().filter((b) => b.allowedMethods.includes('POST'))) {
+      const url = samplePath(behaviour.pathPattern);
+      const post = await http('POST', url, { 'content-type': 'text/plain' });
+      // Signed behaviours take the body; the others keep their 405 at the edge.
+      expect({ url, status: post.status }).toEqual({ url, status: behaviour.bodySigner ? 200 : 405 });
+    }
+  });
+});
+
 describe('response headers: the policy’s headers are what the local server adds', () => {
   let policy: PolicyHeader[];
   beforeAll(() => {
@@ -236,7 +291,7 @@ describe('response headers: the policy’s headers are what the local server add
     expect(added).toEqual(Object.fromEntries(policy.map((h) => [h.name, h.value])));
   });
 
-  test('every kind of answer carries them: static file, 304, edge redirect and 405, CloudFront 403, 400, 500, image', async () => {
+  test('every kind of answer carries them: static file, 304, edge redirect and 405, signer 413, CloudFront 403, 400, 500, image', async () => {
     const file = publicFiles.find((f) => f.startsWith('/photos/'))!;
     const staticFile = await http('GET', file);
     expect(staticFile.status).toBe(200);
@@ -244,7 +299,8 @@ describe('response headers: the policy’s headers are what the local server add
       'static file': staticFile,
       'not modified': await http('GET', file, { 'if-none-match': String(staticFile.headers.etag) }),
       'edge redirect': await http('GET', '/about/'),
-      'edge 405': await http('POST', '/about', { 'content-type': 'text/plain' }),
+      'edge 405': await http('POST', '/_app/image?url=/photos/a.jpg&w=640', { 'content-type': 'text/plain' }),
+      'signer 413': await http('POST', '/api/parity-echo', { 'content-type': 'application/octet-stream' }, Buffer.alloc(1024 * 1024 + 1)),
       'CloudFront 403': await http('POST', file, { 'content-type': 'text/plain' }),
       'bucket 404': await http('GET', '/_app/static/parity-missing.js'),
       'malformed request 400': await http('GET', '/', { host: 'a b' }),
@@ -261,6 +317,7 @@ describe('response headers: the policy’s headers are what the local server add
       'not modified': 304,
       'edge redirect': 308,
       'edge 405': 405,
+      'signer 413': 413,
       'CloudFront 403': 403,
       'bucket 404': 404,
       'malformed request 400': 400,

@@ -1,7 +1,8 @@
 import { Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { fixtureApp, synthFixture } from './stack-fixture';
+import { rmSync } from 'node:fs';
+import { fixtureApp, fixtureBuildWith, synthFixture } from './stack-fixture';
 
 const violationsOf = (app: ReturnType<typeof synthFixture>['app']) =>
   new AwsSolutionsChecks().validateScope(app).violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.resourceLogicalId).join(',')}`);
@@ -20,6 +21,17 @@ describe('cdk-nag AwsSolutions', () => {
     });
     expect(violationsOf(app)).toEqual([]);
     expect(stack.nagAcknowledgements.map((a) => a.id)).not.toContain('AwsSolutions-CFR4');
+  });
+
+  test.each(['us-east-1', 'eu-west-1'])('no unacknowledged finding for a site taking bodies (body signer, store), stack in %s', (region) => {
+    const buildDir = fixtureBuildWith();
+    try {
+      const { app, stack } = synthFixture({ buildDir, region });
+      expect(violationsOf(app)).toEqual([]);
+      expect(stack.nagAcknowledgements.map((a) => a.id)).toEqual(expect.arrayContaining(['AwsSolutions-L1', expect.stringMatching(/_data\/submissions/)]));
+    } finally {
+      rmSync(buildDir, { recursive: true, force: true });
+    }
   });
 
   test('every acknowledgement carries a written reason', () => {

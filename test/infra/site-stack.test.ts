@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { edgeBehaviours } from '../../contract/edge-behaviours';
+import { bodyRoutesOf, edgeBehaviours } from '../../contract/edge-behaviours';
 import { MAX_FUNCTION_BYTES } from '../../infra/edge/viewer-request';
 import { LOCALE_COOKIE, PAGE_ORIGIN_HEADERS } from '../../infra/constructs/site-policies';
 import { OUTPUTS } from '../../infra/outputs';
@@ -212,15 +212,22 @@ describe('least privilege', () => {
     }
   });
 
-  test('image role: read-only on the bucket', () => {
+  test('image role: read-only on the bucket, and never the site data under _data/', () => {
     const { statements } = policiesOfRole(imageFn());
-    const s3Actions = actionsOf(statements).filter((a) => a.startsWith('s3:'));
-    expect(s3Actions.sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    const allowed = actionsOf(statements.filter((s) => s.Effect === 'Allow')).filter((a) => a.startsWith('s3:'));
+    expect(allowed.sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    const denied = statements.filter((s) => s.Effect === 'Deny');
+    expect(denied).toEqual([
+      { Effect: 'Deny', Action: 's3:GetObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/_data/*']] } },
+    ]);
   });
 
-  test('render role: no access to the bucket (its prerendered pages ship in its bundle)', () => {
+  test('render role: reads nothing of the bucket (its prerendered pages ship in its bundle), writes only under the store prefix', () => {
     const { statements } = policiesOfRole(renderFn());
-    expect(statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('s3:')))).toEqual([]);
+    const s3 = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('s3:')));
+    expect(s3).toEqual([
+      { Effect: 'Allow', Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/_data/submissions/*']] } },
+    ]);
   });
 
   test('logs go only to the function’s own group', () => {
@@ -239,7 +246,7 @@ describe('distribution', () => {
   });
 
   test('behaviours follow the shared table, in order, default last', () => {
-    const table = edgeBehaviours(manifest.publicFiles);
+    const table = edgeBehaviours(manifest.publicFiles, bodyRoutesOf(manifest));
     const patterns = distributionConfig().CacheBehaviors.map((b: any) => b.PathPattern);
     expect(patterns).toEqual(table.slice(0, -1).map((b) => b.pathPattern));
     expect(table[table.length - 1]!.pathPattern).toBe('*');

@@ -1,4 +1,6 @@
 /** Builds the app's stack from the fixture build folder, as `npm run synth` would. */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -7,6 +9,28 @@ import { readSiteSettings } from '../../infra/site-settings';
 import { StratusStack } from '../../infra/site-stack';
 
 export const FIXTURE_BUILD = join(__dirname, '..', 'fixtures', 'infra-build');
+
+/** Routes that take bodies: an API route and a getServerSideProps page. */
+export const BODY_ROUTES = [
+  { pattern: '/api/[...path]', kind: 'api' },
+  { pattern: '/contact', kind: 'ssr' },
+] as const;
+
+/**
+ * A temporary copy of the fixture build whose manifest also has `routes` (the fixture has
+ * none: a site that takes no bodies). The caller removes it.
+ */
+export function fixtureBuildWith(routes: readonly { pattern: string; kind: string }[] = BODY_ROUTES): string {
+  const dir = mkdtempSync(join(os.tmpdir(), 'stratus-infra-build-'));
+  cpSync(FIXTURE_BUILD, dir, { recursive: true });
+  const manifestPath = join(dir, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes: unknown[] };
+  for (const { pattern, kind } of routes) {
+    manifest.routes.push({ pattern, file: `pages${pattern}.tsx`, segments: [], kind, fallback: false, prerendered: [], scripts: [] });
+  }
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  return dir;
+}
 
 /** The app and stack, not yet synthesized. */
 export function fixtureApp(context: Record<string, unknown> = {}) {

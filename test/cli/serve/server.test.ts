@@ -68,12 +68,13 @@ test('pages: status, title and cache headers', async () => {
   expect(title(missing.body)).toBe('404: This page could not be found');
 });
 
-test('405 with Allow for other methods, answered at the edge', async () => {
+test('405 with Allow for other methods: a static page answers it (the app has getServerSideProps pages, so bodies pass the edge), the framework paths at the edge', async () => {
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-    const res = await http(method, '/about', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
-    expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe('GET, HEAD');
-    expect(title(res.body)).toBe('405: Method Not Allowed');
+    for (const url of ['/about', '/_app/image?url=/robots.txt&w=640']) {
+      const res = await http(method, url, { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1');
+      expect({ method, url, status: res.status, allow: res.headers.allow }).toEqual({ method, url, status: 405, allow: 'GET, HEAD' });
+      expect(title(res.body)).toBe('405: Method Not Allowed');
+    }
   }
 });
 

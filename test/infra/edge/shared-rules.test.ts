@@ -1,10 +1,13 @@
 /**
- * The edge function is standalone text (CloudFront Functions load no modules), so it keeps
- * its own copies of the URL layout and of the locale-prefix rule. These tests hold them
- * equal to the shared ones on a corpus.
+ * The edge functions are standalone text (CloudFront Functions load no modules; the body
+ * signer is inline Lambda code), so they keep their own copies of the URL layout, of the
+ * locale-prefix rule and of the methods each path takes. These tests hold them equal to the
+ * shared ones on a corpus.
  */
 import { readFileSync } from 'node:fs';
+import { ALL_METHODS, API_PATH, edgeMethods, type BodyRoutes } from '../../../contract/edge-behaviours';
 import { APP_PREFIX, IMAGE_PATH, LOCALE_COOKIE } from '../../../contract/urls';
+import { bodySignerSourcePath } from '../../../infra/edge/body-signer';
 import { isFunctionResponse, loadViewerRequest, viewerRequestSourcePath, type CloudFrontFunctionEvent } from '../../../infra/edge/viewer-request';
 import { localizePath, splitLocale } from '../../../web/runtime/shared/locale-prefix';
 
@@ -30,6 +33,34 @@ test('the URL layout constants in the edge text equal the contract', () => {
   expect(constant('APP_PREFIX')).toBe(APP_PREFIX);
   expect(constant('IMAGE_PATH')).toBe(IMAGE_PATH);
   expect(constant('LOCALE_COOKIE')).toBe(LOCALE_COOKIE);
+  expect(constant('API_PATH')).toBe(API_PATH);
+});
+
+test("the body signer's API path test is the contract's", () => {
+  const source = readFileSync(bodySignerSourcePath(), 'utf8');
+  expect(source).toContain(`uri === '${API_PATH}' || uri.indexOf('${API_PATH}/') === 0`);
+});
+
+test('the methods the edge lets through are the contract\'s, for every path kind and body setting', () => {
+  const paths = ['/', '/about', '/fr/contact', '/api', '/api/', '/api/x', '/api/a/b.json', '/apiary', '/fr/api/x', '/_app/image', '/_app/data/b/x.json', '/_app/static/a.js', '/_app/api/x', '/API/x'];
+  const settings: BodyRoutes[] = [
+    { api: false, pageBodies: false },
+    { api: true, pageBodies: false },
+    { api: false, pageBodies: true },
+    { api: true, pageBodies: true },
+  ];
+  for (const bodies of settings) {
+    const edge = loadViewerRequest({ locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], ...bodies });
+    for (const path of paths) {
+      const passed = ALL_METHODS.filter((method) => {
+        const event = request(path);
+        event.request.method = method;
+        const result = edge(event);
+        return !isFunctionResponse(result) || result.statusCode !== 405;
+      });
+      expect({ bodies, path, passed }).toEqual({ bodies, path, passed: [...edgeMethods(path, bodies)] });
+    }
+  }
 });
 
 test('locale detection redirects / to the prefix the shared rule builds, and only for a non-default locale', () => {

@@ -63,6 +63,53 @@ describe('viewer-request function', () => {
     expect(isFunctionResponse(handler(event('/about', { method: 'HEAD' })))).toBe(false);
   });
 
+  describe('methods where the site takes bodies (API routes, getServerSideProps pages)', () => {
+    const bodies = loadViewerRequest({ ...config, api: true, pageBodies: true });
+    const apiOnly = loadViewerRequest({ ...config, api: true, pageBodies: false });
+
+    test.each(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('API routes take %s', (method) => {
+      for (const uri of ['/api', '/api/hooks/stripe', '/api/a/b.json']) {
+        expect(asRequest(bodies(event(uri, { method }))).uri).toBe(uri);
+        expect(asRequest(apiOnly(event(uri, { method }))).uri).toBe(uri);
+      }
+    });
+
+    test('pages take every method when some page reads a body (a static page answers its own 405)', () => {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        expect(asRequest(bodies(event('/contact', { method }))).uri).toBe('/contact');
+      }
+      // An API-only site: pages keep GET and HEAD.
+      expect(asResponse(apiOnly(event('/contact', { method: 'POST' }))).headers?.allow).toEqual({ value: 'GET, HEAD' });
+    });
+
+    test('API routes are never localized: /fr/api/x is a page path', () => {
+      expect(asResponse(apiOnly(event('/fr/api/x', { method: 'PUT' }))).statusCode).toBe(405);
+      expect(asResponse(apiOnly(event('/apiary', { method: 'POST' }))).statusCode).toBe(405);
+    });
+
+    test('the framework\'s own paths keep GET and HEAD', () => {
+      for (const uri of ['/_app/image', '/_app/data/b/index.json', '/_app/static/a.js', '/_app/api/x']) {
+        const response = asResponse(bodies(event(uri, { method: 'POST' })));
+        expect({ uri, status: response.statusCode, allow: response.headers?.allow?.value }).toEqual({ uri, status: 405, allow: 'GET, HEAD' });
+      }
+    });
+
+    test('a site with no body routes has no /api exception', () => {
+      expect(asResponse(handler(event('/api/x', { method: 'POST' }))).headers?.allow).toEqual({ value: 'GET, HEAD' });
+    });
+
+    test("a viewer's own x-amz-content-sha256 never goes on: only the body signer states a hash", () => {
+      const e = event('/api/x', { method: 'POST', headers: { 'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' } });
+      expect(asRequest(bodies(e)).headers['x-amz-content-sha256']).toBeUndefined();
+    });
+
+    test('a trailing slash on a POST still redirects with 308, which keeps the method and the body', () => {
+      const response = asResponse(bodies(event('/api/x/', { method: 'POST' })));
+      expect(response.statusCode).toBe(308);
+      expect(response.headers?.location).toEqual({ value: '/api/x' });
+    });
+  });
+
   test('redirects a trailing slash with 308, keeping the query', () => {
     const response = asResponse(handler(event('/docs/intro/', { query: { a: '1', b: 'x%20y' } })));
     expect(response.statusCode).toBe(308);
@@ -203,7 +250,7 @@ describe('viewer-request function', () => {
 
     test('stays under 10 KB with a large locale list injected', () => {
       const locales = Array.from({ length: 60 }, (_, i) => `l${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}-XYZ`);
-      const code = viewerRequestCode({ locales, defaultLocale: locales[0]!, imageFormats: ['image/avif', 'image/webp'] });
+      const code = viewerRequestCode({ locales, defaultLocale: locales[0]!, imageFormats: ['image/avif', 'image/webp'], api: true, pageBodies: true });
       expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
     });
 

@@ -1,0 +1,43 @@
+// Stratus body signer: a Lambda@Edge origin-request function (Node.js, include body on).
+// A Function URL behind origin access control takes a body only with the body's SHA-256 in
+// x-amz-content-sha256: CloudFront signs the request with the value it finds there, and
+// Lambda checks it against the bytes it receives ("Lambda doesn't support unsigned payloads"):
+// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/private-content-restricting-access-to-lambda.html
+// This function computes that hash over the raw bytes for every client (plain forms, fetch,
+// uploads, webhooks, curl), so the functions stay private and no client computes anything.
+// The stack uploads this text inline (whole-line comments taken out) and the local server
+// evaluates the same text. Lambda@Edge has no environment variables: nothing is configured.
+'use strict';
+var crypto = require('crypto');
+
+// Lambda@Edge exposes at most 1 MB of body to an origin-request function and marks the rest
+// as cut off; Lambda would refuse a hash of part of a body, so such a request ends here:
+// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html#limits-lambda-at-edge
+exports.handler = async function (event) {
+  var request = event.Records[0].cf.request;
+  var body = request.body;
+  if (body && body.inputTruncated) return tooLarge(request.uri);
+  var bytes = body && body.data ? Buffer.from(body.data, body.encoding === 'text' ? 'utf8' : 'base64') : Buffer.alloc(0);
+  // Always this function's own hash: a viewer's x-amz-content-sha256 never reaches the origin.
+  var hash = crypto.createHash('sha256').update(bytes).digest('hex');
+  request.headers['x-amz-content-sha256'] = [{ key: 'x-amz-content-sha256', value: hash }];
+  return request;
+};
+
+// API routes get JSON, pages the contract's error page.
+function tooLarge(uri) {
+  var api = uri === '/api' || uri.indexOf('/api/') === 0;
+  var reason = 'Request body over 1 MB, the most the edge can sign';
+  return {
+    status: '413',
+    statusDescription: 'Payload Too Large',
+    headers: {
+      'content-type': [{ key: 'Content-Type', value: api ? 'application/json' : 'text/html; charset=utf-8' }],
+      'cache-control': [{ key: 'Cache-Control', value: 'private, no-store' }],
+    },
+    body: api
+      ? JSON.stringify({ error: reason })
+      : '<!DOCTYPE html><html><head><meta charset="utf-8"><title>413: Payload Too Large</title></head>' +
+        '<body><h1>413</h1><p>' + reason + '</p></body></html>',
+  };
+}
