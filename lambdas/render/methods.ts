@@ -11,12 +11,24 @@ import type { Outcome, PageRequest } from './outcome';
 /** The methods static pages and page data answer: the `Allow` of their 405. */
 export const PAGE_METHODS = 'GET, HEAD';
 
-/** GET or HEAD: what every path takes. */
+/**
+ * GET or HEAD: what every path takes.
+ *
+ * @example
+ * isReadMethod('HEAD'); // true
+ * isReadMethod('POST'); // false
+ */
 export function isReadMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }
 
-/** Whether a route answers a method on a page request (not page data). */
+/**
+ * Whether a route answers a method on a page request (not page data).
+ *
+ * @example
+ * pageTakesMethod({ kind: 'ssr' }, 'POST');    // true: a form posts to its own page
+ * pageTakesMethod({ kind: 'static' }, 'POST'); // false: 405
+ */
 export function pageTakesMethod(route: Pick<ManifestRoute, 'kind'>, method: string): boolean {
   return route.kind === 'ssr' || route.kind === 'api' || isReadMethod(method);
 }
