@@ -111,11 +111,13 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
       'AwsSolutions-IAM5[Resource::*]',
       `${reasonPrefix}: aws-cdk-lib grants cloudfront:CreateInvalidation and GetInvalidation on * for the invalidation after each deploy; the handler only invalidates this stack's distribution.`,
     );
-    // The stack names its region, so the bootstrap bucket's name carries it.
+    // The stack names its region, so the bootstrap bucket's name carries it (and the
+    // partition, with @aws-cdk/core:enablePartitionLiterals).
     const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+    const partition = Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition;
     ack(
       provider,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${region}/*]`,
+      `AwsSolutions-IAM5[Resource::arn:${partition}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${region}/*]`,
       `${reasonPrefix}: it reads the uploaded asset zips from the CDK bootstrap bucket.`,
     );
   }

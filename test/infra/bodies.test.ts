@@ -119,7 +119,7 @@ describe('the body signer (Lambda@Edge)', () => {
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const role = resourcesOf(template, 'AWS::IAM::Role')[roleId]!.Properties;
     expect(role.ManagedPolicyArns).toBeUndefined();
-    const principals = role.AssumeRolePolicyDocument.Statement.map((s: any) => s.Principal.Service).sort();
+    const principals = role.AssumeRolePolicyDocument.Statement.flatMap((s: any) => [s.Principal.Service].flat()).sort();
     expect(principals).toEqual(['edgelambda.amazonaws.com', 'lambda.amazonaws.com']);
     const statements = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
       .filter((p) => p.Properties.Roles.some((r: any) => r.Ref === roleId))

@@ -32,9 +32,14 @@ export function fixtureBuildWith(routes: readonly { pattern: string; kind: strin
   return dir;
 }
 
+/** cdk.json's feature flags (`@aws-cdk/...`), which change the template: tests synthesize with them as `cdk synth` does. */
+const FEATURE_FLAGS = Object.fromEntries(
+  Object.entries((JSON.parse(readFileSync(join(__dirname, '..', '..', 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context).filter(([key]) => key.startsWith('@aws-cdk/')),
+);
+
 /** The app and stack, not yet synthesized. */
 export function fixtureApp(context: Record<string, unknown> = {}) {
-  const app = new App({ context: { buildDir: FIXTURE_BUILD, ...context } });
+  const app = new App({ context: { ...FEATURE_FLAGS, buildDir: FIXTURE_BUILD, ...context } });
   const { buildDir, appDir, autoBuild, stackName, ...settings } = readSiteSettings(app.node);
   const build = readBuildOutput(buildDir);
   const stack = new StratusStack(app, stackName, { build, settings });
