@@ -24,10 +24,10 @@ exports.handler = async function (event) {
   return request;
 };
 
-// API routes get JSON, pages the contract's error page.
+// The render core's own 413, so a client sees one answer whichever refuses the body: JSON
+// under /api, else the contract's page for a status without a title of its own.
 function tooLarge(uri) {
   var api = uri === '/api' || uri.indexOf('/api/') === 0;
-  var reason = 'Request body over 1 MB, the most the edge can sign';
   return {
     status: '413',
     statusDescription: 'Payload Too Large',
@@ -36,8 +36,8 @@ function tooLarge(uri) {
       'cache-control': [{ key: 'Cache-Control', value: 'private, no-store' }],
     },
     body: api
-      ? JSON.stringify({ error: reason })
-      : '<!DOCTYPE html><html><head><meta charset="utf-8"><title>413: Payload Too Large</title></head>' +
-        '<body><h1>413</h1><p>' + reason + '</p></body></html>',
+      ? JSON.stringify({ error: 'Body exceeded 1mb limit' })
+      : '<!DOCTYPE html><html><head><meta charset="utf-8"><title>An unexpected error has occurred</title></head>' +
+        '<body><h1>413</h1><p>Payload Too Large: the body exceeded 1 MB</p></body></html>',
   };
 }

@@ -10,6 +10,7 @@ import {
   type OriginRequest, type OriginRequestEvent, type OriginRequestResponse,
 } from '../../../infra/edge/body-signer';
 import { toOriginRequestEvent } from '../../../cli/serve/local-origins';
+import { errorTitle } from '../../../web/runtime/shared/errors';
 
 const signer = loadBodySigner();
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
@@ -101,19 +102,19 @@ describe('a body Lambda@Edge cut off (over 1 MB)', () => {
     return result as OriginRequestResponse;
   };
 
-  test('API routes: 413 JSON with the reason', async () => {
+  test('API routes: 413 JSON, the render core\'s own words', async () => {
     const response = await tooLarge('/api/upload');
     expect(response.status).toBe('413');
     expect(response.headers?.['content-type']).toEqual([{ key: 'Content-Type', value: 'application/json' }]);
     expect(response.headers?.['cache-control']).toEqual([{ key: 'Cache-Control', value: 'private, no-store' }]);
-    expect(JSON.parse(response.body!)).toEqual({ error: 'Request body over 1 MB, the most the edge can sign' });
+    expect(JSON.parse(response.body!)).toEqual({ error: 'Body exceeded 1mb limit' });
   });
 
-  test('pages: the contract error page, titled 413: Payload Too Large', async () => {
+  test('pages: an error page titled as the contract titles a 413', async () => {
     const response = await tooLarge('/contact');
     expect(response.status).toBe('413');
     expect(response.headers?.['content-type']?.[0]?.value).toBe('text/html; charset=utf-8');
-    expect(response.body).toMatch(/<title>413: Payload Too Large<\/title>/);
+    expect(response.body).toContain(`<title>${errorTitle(413)}</title>`);
   });
 
   test('the local server cuts the body where Lambda@Edge does', () => {
