@@ -1,4 +1,5 @@
 /** Reading what a page's data function returned: one of three results, or a DataContractError naming the page. */
+import { findPropsProblem } from './serializable-props';
 import type { DataResult, PageProps, Redirect } from '../../web/runtime/shared/page-types';
 
 export type DataOutcome =
@@ -47,6 +48,9 @@ export async function readDataResult(page: string, fn: string, result: DataResul
     if (!props || typeof props !== 'object' || Array.isArray(props)) {
       throw new DataContractError(page, fn, 'returned props that are not an object.');
     }
+    // Props travel as JSON: what JSON cannot carry would hydrate as something else.
+    const problem = findPropsProblem(props);
+    if (problem) throw new DataContractError(page, fn, `returned ${problem.path}: ${problem.found}, which JSON cannot carry; ${problem.fix}.`);
     return { type: 'props', props, revalidate };
   }
   throw new DataContractError(page, fn, `returned an object with keys [${Object.keys(result).join(', ')}]: expected props, notFound or redirect.`);

@@ -44,7 +44,7 @@ const routes: Record<string, RouteSpec> = {
         if (params.id === 'gone') return { notFound: true };
         if (params.id === 'moved') return { redirect: { destination: '/items/1', statusCode: 302 } };
         if (params.id === 'throws') throw new Error('database password is hunter2');
-        return { props: { id: params.id, q: query.q } };
+        return { props: { id: params.id, q: query.q ?? null } };
       },
     },
   },
