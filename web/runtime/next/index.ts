@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 export type {
   GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult, GetStaticPaths, GetStaticPathsResult,
   GetStaticProps, GetStaticPropsContext, GetStaticPropsResult, InferGetServerSidePropsType, InferGetStaticPropsType,
-  Redirect,
+  Redirect, PageConfig, NextApiHandler, NextApiRequest, NextApiResponse,
 } from '../types';
 
 /** A page component, with the optional `getInitialProps` of the pages router. */
