@@ -11,5 +11,7 @@ module.exports = {
   },
   testTimeout: 60000,
   setupFiles: ['<rootDir>/test/helpers/jest-env.cjs'],
+  // As Lambda's NODE_PATH provides the AWS SDK to bundles that leave it out, wherever they are built.
+  modulePaths: ['<rootDir>/node_modules'],
   modulePathIgnorePatterns: ['<rootDir>/.*/\\.stratus/', '<rootDir>/cdk.out/', '<rootDir>/bench/next-app/'],
 };

@@ -33,13 +33,14 @@ export interface Site {
  * Builds `appDir` into a temporary folder and serves it with `stratus start` on a free
  * port; resolves when the server prints `ready on …`.
  */
-export async function startSite(appDir: string): Promise<Site> {
+export async function startSite(appDir: string, options: { env?: Record<string, string> } = {}): Promise<Site> {
   if (process.env.STRATUS_BASE_URL) {
     return { url: process.env.STRATUS_BASE_URL.replace(/\/$/, ''), logs: () => '', close: async () => undefined };
   }
   const outDir = mkdtempSync(path.join(tmpdir(), 'stratus-browser-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'start', path.resolve(ROOT, appDir), '--port', '0', '--out', outDir], {
     cwd: ROOT,
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -81,10 +82,10 @@ export async function startSite(appDir: string): Promise<Site> {
  * const env = siteAndBrowser('test/fixtures/browser-app');
  * test('…', async () => { const tab = await openTab(env.browser, env.site.url); … });
  */
-export function siteAndBrowser(appDir: string): { readonly site: Site; readonly browser: Browser } {
+export function siteAndBrowser(appDir: string, options: { env?: Record<string, string> } = {}): { readonly site: Site; readonly browser: Browser } {
   const env = {} as { site: Site; browser: Browser };
   beforeAll(async () => {
-    [env.site, env.browser] = await Promise.all([startSite(appDir), launchBrowser()]);
+    [env.site, env.browser] = await Promise.all([startSite(appDir, options), launchBrowser()]);
   }, 90_000);
   afterAll(async () => {
     await env.browser?.close();

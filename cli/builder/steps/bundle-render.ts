@@ -68,6 +68,12 @@ export const SERVER_OPTIONS = {
   // Beside index.js, with no sourceMappingURL comment: read only when an error is logged
   // (lambdas/shared/source-map-stack.ts), never at cold start.
   sourcemap: 'external',
+  // The AWS SDK v3 ships with Lambda's Node.js runtimes; an app's import of it stays a
+  // require (locally it resolves from node_modules). https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html
+  external: ['@aws-sdk/*'],
+  // \`await import('@aws-sdk/client-s3')\` of an external package becomes a lazy require: one
+  // module system in the bundle (CommonJS), and the package loads on first use, not at cold start.
+  supported: { 'dynamic-import': false },
   sourcesContent: false,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },

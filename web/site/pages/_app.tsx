@@ -25,6 +25,7 @@ export default function App({ Component, pageProps }: AppProps) {
           <Link href="/news">{s.news}</Link>
           <Link href="/gallery">{s.gallery}</Link>
           <Link href="/about">{s.about}</Link>
+          <Link href="/feedback">{s.feedback}</Link>
           <Link href={router.asPath} locale={other} className="locale">{other.toUpperCase()}</Link>
         </nav>
       </header>
