@@ -31,11 +31,17 @@ export interface SiteMonitoringProps {
 }
 
 /**
- * The render function's request lines of API routes answered 5xx (`route` is the API
- * route's pattern, `/api` or `/api/...`). JSON filter syntax, `*` a trailing wildcard:
- * https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/FilterAndPatternSyntax.html
+ * The render function's request lines of API routes answered 5xx: by `route` (the API
+ * route's pattern, `/api/...`), and by `path` for an answer given before any route matched
+ * (API paths have no locale prefix). Built with CDK's JSON pattern helpers (`*` a trailing
+ * wildcard): https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/FilterAndPatternSyntax.html
  */
-export const API_5XX_FILTER = '{ ($.route = "/api" || $.route = "/api/*") && $.status >= 500 }';
+export const API_5XX_PATTERN = logs.FilterPattern.all(
+  logs.FilterPattern.any(
+    ...['$.route', '$.path'].flatMap((field) => ['/api', '/api/*'].map((value) => logs.FilterPattern.stringValue(field, '=', value))),
+  ),
+  logs.FilterPattern.numberValue('$.status', '>=', 500),
+);
 
 export class SiteMonitoring extends Construct {
   readonly topic: sns.Topic;
@@ -126,7 +132,7 @@ export class SiteMonitoring extends Construct {
     if (props.apiRoutes) {
       const lines = new logs.MetricFilter(this, 'Api5xxLines', {
         logGroup: props.render.logGroup,
-        filterPattern: logs.FilterPattern.literal(API_5XX_FILTER),
+        filterPattern: API_5XX_PATTERN,
         metricNamespace: METRIC_NAMESPACE,
         metricName: 'Api5xx',
         metricValue: '1',

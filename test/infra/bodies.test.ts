@@ -10,7 +10,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { readBuildOutput } from '../../infra/build-output';
 import { bodySignerCode } from '../../infra/edge/body-signer';
 import { apiTimeoutMs, StratusSite } from '../../infra/constructs/stratus-site';
-import { API_5XX_FILTER } from '../../infra/constructs/site-monitoring';
+import { API_5XX_PATTERN } from '../../infra/constructs/site-monitoring';
 import { PAGE_ORIGIN_HEADERS } from '../../infra/constructs/site-policies';
 import { readSiteSettings } from '../../infra/site-settings';
 import { fixtureApp, fixtureBuildWith, onlyResource, resourcesOf, synthFixture } from './stack-fixture';
@@ -210,7 +210,7 @@ describe('the store and the render function', () => {
 describe('operations', () => {
   test('API 5xx: counted from the render log lines of /api routes, alarmed at the first one', () => {
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      FilterPattern: API_5XX_FILTER,
+      FilterPattern: API_5XX_PATTERN.logPatternString,
       MetricTransformations: [{ MetricName: 'Api5xx', MetricNamespace: 'Stratus', MetricValue: '1', DefaultValue: 0 }],
     });
     const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
@@ -221,7 +221,9 @@ describe('operations', () => {
     expect(Object.values(resourcesOf(plain, 'AWS::CloudWatch::Alarm')).some((a) => a.Properties.MetricName === 'Api5xx')).toBe(false);
   });
 
-  test('the filter matches API lines of 5xx only', () => {
-    expect(API_5XX_FILTER).toBe('{ ($.route = "/api" || $.route = "/api/*") && $.status >= 500 }');
+  test('the filter matches API lines of 5xx only, by route or by path', () => {
+    expect(API_5XX_PATTERN.logPatternString).toBe(
+      '{ (($.route = "/api") || ($.route = "/api/*") || ($.path = "/api") || ($.path = "/api/*")) && ($.status >= 500) }',
+    );
   });
 });
