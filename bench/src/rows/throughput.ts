@@ -21,14 +21,17 @@ type Autocannon = (options: { url: string; connections: number; duration: number
 // autocannon ships no types; this is the part of its API used here.
 const autocannon = require('autocannon') as Autocannon;
 
-export const THROUGHPUT_PATHS = ['/ssr/1', '/fr/ssr/1', '/', 'data:/ssr/1'] as const;
+/** Pages, page data, and a JSON API route answering the same 50 rows (`api:` only labels it). */
+export const THROUGHPUT_PATHS = ['/ssr/1', '/fr/ssr/1', '/', 'data:/ssr/1', 'api:/api/items/1'] as const;
 
 function urlOf(app: BuiltApp, p: string): string {
-  return p.startsWith('data:') ? app.dataUrl(p.slice(5)) : p;
+  if (p.startsWith('data:')) return app.dataUrl(p.slice(5));
+  return p.startsWith('api:') ? p.slice(4) : p;
 }
 
 function labelOf(p: string): string {
-  return p.startsWith('data:') ? `page data ${p.slice(5)}` : p;
+  if (p.startsWith('data:')) return `page data ${p.slice(5)}`;
+  return p.startsWith('api:') ? `JSON API ${p.slice(4)}` : p;
 }
 
 interface Samples {
