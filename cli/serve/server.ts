@@ -74,6 +74,11 @@ async function readBody(req: IncomingMessage, keep: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Whether the request announces a body (a length over zero, or chunked framing). */
+function hasBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
 export function loadRenderHandler(outDir: string): FunctionUrlHandler {
   const file = path.join(outDir, OUTPUT_LAYOUT.renderLambda, 'index.js');
   delete require.cache[file];
@@ -144,6 +149,13 @@ export async function startServer(options: ServerOptions) {
     if (!(allowedMethods(behaviour) as readonly string[]).includes(request.method)) {
       res.writeHead(403, withSecurityHeaders({ 'content-type': 'text/plain; charset=utf-8' }));
       res.end('Invalid method\n');
+      return;
+    }
+    // "If a viewer GET request includes a body, CloudFront returns … 403 (Forbidden)":
+    // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/RequestAndResponseBehaviorCustomOrigin.html#RequestCustom-get-body
+    if (request.method === 'GET' && hasBody(req)) {
+      res.writeHead(403, withSecurityHeaders({ 'content-type': 'text/plain; charset=utf-8' }));
+      res.end('A GET request cannot carry a body\n');
       return;
     }
     if (options.edge && behaviour.viewerRequest) {

@@ -81,6 +81,12 @@ describe('every method on every path kind', () => {
     }
   });
 
+  test('a GET with a body is refused with 403, as CloudFront refuses it', async () => {
+    for (const url of ['/api/echo', '/contact', '/robots.txt']) {
+      expect({ url, status: (await http('GET', url, { 'content-type': 'text/plain' }, 'x')).status }).toEqual({ url, status: 403 });
+    }
+  });
+
   test('an unknown API path is the core\'s JSON 404 for every method, never a page', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const answer = await http(method, '/api/nope', {}, method === 'GET' ? undefined : 'x');
