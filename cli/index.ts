@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { build } from './builder/build';
 import { isBuildError } from './builder/errors';
 import { init } from './init/init';
+import { dev } from './serve/dev';
 import { start } from './serve/start';
 import { DEFAULT_APP_DIR } from './paths';
 
@@ -16,6 +17,7 @@ Commands:
   build [appDir]   Build the app (default: web/site) into <appDir>/.stratus
   start [appDir]   Build, then serve it locally the way CloudFront will
   serve [appDir]   Serve an existing build without rebuilding
+  dev [appDir]     Serve, rebuild on every save and reload the browser
   init <dir>       Create a new app in an empty folder
 
 Options:
@@ -68,6 +70,9 @@ export async function main(argv: string[]): Promise<number> {
       case 'build':
         await build({ appDir, outDir, imageLambda: !parsed.values['no-image'], log });
         return 0;
+      case 'dev':
+        await dev({ appDir, port, log });
+        return -1; // keeps running until a signal
       case 'start':
       case 'serve':
         // The local server uses the host's sharp: no Lambda copy of the image function is needed.
