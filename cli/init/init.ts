@@ -39,6 +39,7 @@ export function init(options: { dir: string; log: (line: string) => void }): voi
   options.log(`Created ${shown}: pages/index.tsx, pages/about.tsx, pages/_app.tsx, styles/, public/, stratus.config.ts, tsconfig.json`);
   options.log('');
   options.log('Next:');
-  options.log(`  npx stratus start ${shown}     build and serve at http://localhost:3000`);
+  options.log(`  npx stratus dev ${shown}       serve at http://localhost:3000, rebuild and reload on save`);
+  options.log(`  npx stratus start ${shown}     build and serve as deployed`);
   options.log(`  npx stratus build ${shown}     build for AWS (then cdk deploy with appDir=${shown})`);
 }
