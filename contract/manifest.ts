@@ -68,6 +68,12 @@ export interface ManifestRoute {
   prerendered: PrerenderedPage[];
   /** Client scripts this page needs beyond the shared entry: its own chunk and its imports. */
   scripts: string[];
+  /**
+   * Set on `ssr` pages whose props come from `getInitialProps` (the page's, or `_app`'s for
+   * a page without data function): the server calls it on the first load, the browser on
+   * soft navigations (no page-data request). Absent elsewhere.
+   */
+  initialProps?: true;
 }
 
 /** What prerendering finds out about a route; the build writes it into the route's manifest entry. */

@@ -126,6 +126,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
       fallback: false,
       prerendered: [],
       scripts: client.pageScripts[r.pattern] ?? [],
+      ...(r.initialProps ? { initialProps: r.initialProps } : {}),
     })),
     entryScripts: client.entryScripts,
     errorScripts: Object.fromEntries(['/404', '/500', '/_error'].filter((p) => client.pageScripts[p]).map((p) => [p, client.pageScripts[p]!])),

@@ -32,6 +32,22 @@ export function exportedNames(program: acorn.Program): Set<string> {
   return names;
 }
 
+/**
+ * Whether a module gives a component a static `getInitialProps`: `Page.getInitialProps = …`
+ * or `static getInitialProps` in a class. It is a property, not an export, so the build
+ * finds it in the source to know, before bundling, that the page is rendered per request.
+ */
+export function definesGetInitialProps(program: acorn.Program): boolean {
+  let found = false;
+  const named = (key: Node, computed: boolean) => !computed && ((key.type === 'Identifier' && key.name === 'getInitialProps') || (key.type === 'Literal' && key.value === 'getInitialProps'));
+  walk.full(program, (node) => {
+    if (found) return;
+    if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression') found = named(node.left.property, node.left.computed);
+    else if ((node.type === 'PropertyDefinition' || node.type === 'MethodDefinition') && node.static) found = named(node.key, node.computed);
+  });
+  return found;
+}
+
 function exportName(node: acorn.Identifier | acorn.Literal): string {
   return node.type === 'Identifier' ? node.name : String(node.value);
 }

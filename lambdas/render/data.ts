@@ -1,11 +1,12 @@
 /**
- * The data stage: what a matched page answers. Server pages run getServerSideProps on
- * every request (with the request's body parsed first, when it has one); static pages come
+ * The data stage: what a matched page answers. Server pages run getServerSideProps (or
+ * getInitialProps, the page's or `_app`'s) on every request (with the request's body parsed first, when it has one); static pages come
  * from the store (rendered again when stale, or first rendered as `fallback` allows). The
  * answer is props, notFound or a redirect, the same outcome whether the request wants the
  * page or its data, with what the page set on `ctx.res` (headers, cookies, status).
  */
 import type { ResolvedConfig } from '../../contract/config';
+import { loadInitialProps, type AppComponent } from '../../web/runtime/shared/page-types';
 import { mergeQuery, searchToQuery } from '../../web/runtime/shared/route-match';
 import { isHttpError } from '../shared/http-error';
 import type { BufferedResponse } from './api-response';
@@ -13,6 +14,7 @@ import { NO_STORE, staticCacheControl } from './cache-control';
 import { readDataResult } from './data-result';
 import type { ErrorStatus, Outcome, PageRequest, Query } from './outcome';
 import { DEFAULT_BODY_PARSING, readBody } from './request-body';
+import { initialPropsContext } from './initial-props-context';
 import { serverContext } from './server-context';
 import type { StaticPages } from './static-pages';
 
@@ -54,12 +56,14 @@ function bodyOf(page: PageRequest): { body: unknown; raw: Uint8Array } | Outcome
   }
 }
 
-async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): Promise<Outcome> {
+async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined): Promise<Outcome> {
   const body = bodyOf(page);
   if (body && 'kind' in body) return body;
   const query = queryOf(page);
   const call = serverContext(page, query, config, body);
-  const result = await readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps!(call.context));
+  const result = page.module.getServerSideProps
+    ? await readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps(call.context))
+    : await readDataResult(page.route.file, 'getInitialProps', { props: await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)) });
   const res = call.response();
   // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.
   if (res?.writableEnded) return { kind: 'api', route: page.route, response: res.toCoreResponse(NO_STORE) };
@@ -81,7 +85,11 @@ async function staticData(page: PageRequest, pages: StaticPages): Promise<Outcom
   return { kind: 'static', page, stored: found };
 }
 
-/** The data stage over the app's static pages and config. Throws what data functions throw. */
-export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): (page: PageRequest) => Promise<Outcome> {
-  return (page) => (page.route.kind === 'ssr' ? serverData(page, config) : staticData(page, pages));
+/**
+ * The data stage over the app's static pages and config (and `_app`, whose
+ * `getInitialProps` feeds pages without data function). Throws what data functions and
+ * `getInitialProps` throw.
+ */
+export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent): (page: PageRequest) => Promise<Outcome> {
+  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App) : staticData(page, pages));
 }

@@ -1,4 +1,5 @@
 /** The HTML document around a rendered page. */
+import type { DocumentSlot } from '../../web/runtime/document';
 import type { EmbeddedData } from '../../web/runtime/shared/page-types';
 
 const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
@@ -26,19 +27,48 @@ export interface DocumentParts {
   styles: readonly string[];
 }
 
-export function renderDocument(parts: DocumentParts): string {
+const HEAD_START = `<meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`;
+
+/** Stylesheets, then module preloads of the page's chunks and the entry's imports. */
+function headLinks(parts: DocumentParts): string {
   const preload = new Set<string>();
   for (const src of [...parts.pageScripts, ...parts.entryScripts.slice(1)]) preload.add(src);
-  const entry = parts.entryScripts[0];
   return (
-    `<!DOCTYPE html><html lang="${escapeAttr(parts.lang)}"><head><meta charSet="utf-8"/>` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"/>` +
-    parts.head +
     parts.styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}"/>`).join('') +
-    [...preload].map((src) => `<link rel="modulepreload" href="${escapeAttr(src)}"/>`).join('') +
-    (entry ? `<script type="module" src="${escapeAttr(entry)}"></script>` : '') +
+    [...preload].map((src) => `<link rel="modulepreload" href="${escapeAttr(src)}"/>`).join('')
+  );
+}
+
+function entryScript(parts: DocumentParts): string {
+  const entry = parts.entryScripts[0];
+  return entry ? `<script type="module" src="${escapeAttr(entry)}"></script>` : '';
+}
+
+const dataScript = (parts: DocumentParts) => `<script id="__STRATUS_DATA__" type="application/json">${serializeForScript(parts.data)}</script>`;
+
+/** The document Stratus writes when the app has no `_document`. */
+export function renderDocument(parts: DocumentParts): string {
+  return (
+    `<!DOCTYPE html><html lang="${escapeAttr(parts.lang)}"><head>` +
+    HEAD_START +
+    parts.head +
+    headLinks(parts) +
+    entryScript(parts) +
     `</head><body><div id="__stratus">${parts.body}</div>` +
-    `<script id="__STRATUS_DATA__" type="application/json">${serializeForScript(parts.data)}</script>` +
+    dataScript(parts) +
     `</body></html>`
   );
+}
+
+/**
+ * Stratus's markup for each place of an app's `_document` (`stratus/document`): the same
+ * pieces as renderDocument's, with the module script beside the data (`<NextScript>`).
+ */
+export function documentSlotMarkup(parts: DocumentParts): Record<DocumentSlot, string> {
+  return {
+    'head-start': HEAD_START,
+    'head-end': parts.head + headLinks(parts),
+    main: `<div id="__stratus">${parts.body}</div>`,
+    scripts: dataScript(parts) + entryScript(parts),
+  };
 }

@@ -12,7 +12,15 @@ import { ERROR_TITLES, UNKNOWN_ERROR_TITLE } from '../../web/runtime/shared/erro
 import type { CoreRequest, CoreResponse } from '../shared/http';
 import { NO_STORE, staticCacheControl } from './cache-control';
 import type { Format, Outcome } from './outcome';
-import type { PageHtml } from './page-html';
+import type { Markup, PageHtml } from './page-html';
+
+/** A response, or its promise when the document came from a `_document` with its own `getInitialProps`. */
+export type Written = CoreResponse | Promise<CoreResponse>;
+
+/** withBody over a document that may still be rendering (the common case is a string: no promise made). */
+function withMarkup(status: number, markup: Markup, cacheControl: string, added: Record<string, string> | undefined): Written {
+  return typeof markup === 'string' ? withBody(status, HTML, markup, cacheControl, added) : markup.then((body) => withBody(status, HTML, body, cacheControl, added));
+}
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json';
@@ -46,10 +54,18 @@ function notModified(request: CoreRequest, etag: string, cacheControl: string, a
   return { status: 304, headers: { ...added, etag, 'cache-control': cacheControl } };
 }
 
-function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): CoreResponse {
+/**
+ * The Cache-Control of a 404 page: cacheable when the app's 404 page is static and the
+ * answer is the same for everyone (not a server page's `notFound`, which may set cookies).
+ */
+function notFoundCacheControl(outcome: Extract<Outcome, { kind: 'notFound' }>, pages: PageHtml): string {
+  return pages.staticNotFound && outcome.route?.kind !== 'ssr' && !outcome.cookies ? staticCacheControl(false) : NO_STORE;
+}
+
+function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written {
   switch (outcome.kind) {
     case 'render':
-      return withBody(outcome.status ?? 200, HTML, pages.page(outcome.page, outcome.props, outcome.query, outcome.isFallback), outcome.cacheControl ?? NO_STORE, outcome.headers);
+      return withMarkup(outcome.status ?? 200, pages.page(outcome.page, outcome.props, outcome.query, outcome.isFallback), outcome.cacheControl ?? NO_STORE, outcome.headers);
     case 'static': {
       const { stored } = outcome;
       const cacheControl = staticCacheControl(stored.revalidate);
@@ -58,9 +74,9 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): CoreResp
     case 'redirect':
       return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
     case 'notFound':
-      return withBody(404, HTML, pages.error(404, outcome.locale, outcome.asPath), NO_STORE, outcome.headers);
+      return withMarkup(404, pages.error(404, outcome.locale, outcome.asPath), notFoundCacheControl(outcome, pages), outcome.headers);
     case 'error':
-      return withBody(outcome.statusCode, HTML, pages.error(outcome.statusCode, outcome.locale, outcome.asPath), NO_STORE, outcome.headers);
+      return withMarkup(outcome.statusCode, pages.error(outcome.statusCode, outcome.locale, outcome.asPath), NO_STORE, outcome.headers);
     case 'unknownBuild':
       return json(outcome);
     case 'api':
@@ -116,10 +132,15 @@ function withCookies(response: CoreResponse, cookies: string[] | undefined): Cor
   return { ...response, cookies: [...(response.cookies ?? []), ...cookies] };
 }
 
-/** The output stage over the app's documents. Throws what rendering the page throws (the core answers 500 then). */
-export function createOutput(pages: PageHtml): (outcome: Outcome, format: Format, request: CoreRequest) => CoreResponse {
+/**
+ * The output stage over the app's documents. Throws (or rejects with) what rendering the
+ * page throws (the core answers 500 then). A promise only for pages an app's `_document`
+ * with its own `getInitialProps` renders.
+ */
+export function createOutput(pages: PageHtml): (outcome: Outcome, format: Format, request: CoreRequest) => Written {
   return (outcome, format, request) => {
     const response = format === 'json' ? json(outcome) : format === 'api' ? api(outcome) : html(outcome, request, pages);
-    return outcome.kind === 'api' ? response : withCookies(response, outcome.cookies);
+    if (outcome.kind === 'api' || !outcome.cookies) return response;
+    return response instanceof Promise ? response.then((r) => withCookies(r, outcome.cookies)) : withCookies(response, outcome.cookies);
   };
 }

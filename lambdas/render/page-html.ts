@@ -11,7 +11,8 @@ import { errorTitle } from '../../web/runtime/shared/errors';
 import { BUILT_IN_ERROR_PAGE, type ApiModule, type AppComponent, type EmbeddedData, type PageModule, type PageProps } from '../../web/runtime/shared/page-types';
 import { logError } from '../shared/log';
 import type { PageRequest, Query } from './outcome';
-import { renderPageDocument } from './render-page';
+import { renderWithDocument, type DocumentComponent } from './custom-document';
+import { renderPageDocument, type PageRenderInput } from './render-page';
 
 /** The page components compiled into the render function. */
 export interface AppModules {
@@ -20,18 +21,42 @@ export interface AppModules {
   /** API route modules by route pattern (`/api/users/[id]`); none when absent. */
   apis?: Record<string, ApiModule>;
   App?: AppComponent;
+  /** The app's `pages/_document`, rendered around every page on the server. */
+  Document?: DocumentComponent;
   errorPages: Partial<Record<ErrorPageName, { default: ComponentType<any> }>>;
 }
 
+/** A document: a string, or a promise of one when the app's `_document` has its own `getInitialProps`. */
+export type Markup = string | Promise<string>;
+
 export interface PageHtml {
-  /** The page's document; throws what the page (or `_app`) throws. */
-  page(page: PageRequest, props: PageProps, query: Query, isFallback: boolean): string;
-  /** The error page's document for a status; never throws (a failing custom page gives way to the built-in one). */
-  error(statusCode: number, locale: string, asPath: string): string;
+  /** The page's document; throws (or rejects with) what the page, `_app` or `_document` throws. */
+  page(page: PageRequest, props: PageProps, query: Query, isFallback: boolean): Markup;
+  /** The error page's document for a status; never throws nor rejects (a failing custom page gives way to the built-in one). */
+  error(statusCode: number, locale: string, asPath: string): Markup;
+  /**
+   * True when the app's own 404 page has no data function: the same for every visitor, so
+   * served cacheable (as the pages router serves its prerendered 404), its status still 404.
+   */
+  staticNotFound: boolean;
+}
+
+/** `render()`'s document, or `fallback(error)`'s when it throws or rejects. */
+function orElse(render: () => Markup, fallback: (error: unknown) => Markup): Markup {
+  try {
+    const markup = render();
+    return typeof markup === 'string' ? markup : markup.catch(fallback);
+  } catch (error) {
+    return fallback(error);
+  }
 }
 
 export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtml {
   const { buildId, config } = manifest;
+  const { Document } = modules;
+  // Without a _document, Stratus's own document, as fast as before it existed.
+  const render: (input: PageRenderInput) => Markup = Document ? (input) => renderWithDocument(Document, input) : renderPageDocument;
+  const notFoundPage = modules.errorPages['404'] as Record<string, unknown> | undefined;
 
   function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData>): EmbeddedData {
     return { buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false, ...extra };
@@ -42,8 +67,8 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
     return route?.scripts ?? manifest.errorScripts[page] ?? [];
   }
 
-  function builtInError(statusCode: number, locale: string): string {
-    return renderPageDocument({
+  function builtInError(statusCode: number, locale: string): Markup {
+    const input: PageRenderInput = {
       App: undefined,
       Page: ErrorPage,
       props: { statusCode },
@@ -53,12 +78,20 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
       pageScripts: [],
       styles: [],
       defaultTitle: errorTitle(statusCode),
+    };
+    if (!Document) return renderPageDocument(input);
+    // The built-in page must answer, whatever the app's _document does.
+    return orElse(() => render(input), (error) => {
+      logError(error, { msg: "the app's _document failed on the built-in error page; serving it without", statusCode });
+      return renderPageDocument(input);
     });
   }
 
   return {
+    staticNotFound: !!notFoundPage && !('getStaticProps' in notFoundPage) && !('getServerSideProps' in notFoundPage),
+
     page(page, props, query, isFallback) {
-      return renderPageDocument({
+      return render({
         App: modules.App,
         Page: page.module.default,
         props,
@@ -74,21 +107,24 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
       const name = chooseErrorPage(statusCode, (page) => modules.errorPages[page] !== undefined);
       const custom = name && modules.errorPages[name];
       if (custom) {
-        try {
-          return renderPageDocument({
-            App: modules.App,
-            Page: custom.default,
-            props: { statusCode },
-            data: embedded(`/${name}`, {}, { statusCode }, locale, { statusCode }),
-            asPath,
-            entryScripts: manifest.entryScripts,
-            pageScripts: scriptsOf(`/${name}`),
-            styles: manifest.styles,
-            defaultTitle: errorTitle(statusCode),
-          });
-        } catch (error) {
-          logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
-        }
+        return orElse(
+          () =>
+            render({
+              App: modules.App,
+              Page: custom.default,
+              props: { statusCode },
+              data: embedded(`/${name}`, {}, { statusCode }, locale, { statusCode }),
+              asPath,
+              entryScripts: manifest.entryScripts,
+              pageScripts: scriptsOf(`/${name}`),
+              styles: manifest.styles,
+              defaultTitle: errorTitle(statusCode),
+            }),
+          (error) => {
+            logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
+            return builtInError(statusCode, locale);
+          },
+        );
       }
       return builtInError(statusCode, locale);
     },

@@ -55,7 +55,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   applyImageConfig(config.images);
   const html = createPageHtml(modules, manifest);
   const staticPages = createStaticPages(store, html, config);
-  const loadData = createDataStage(staticPages, config);
+  const loadData = createDataStage(staticPages, config, modules.App);
   const runApi = createApiStage({ timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale });
   const write = createOutput(html);
   const table: RouteTable = {
@@ -113,11 +113,14 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     }
     let response: CoreResponse;
     try {
-      response = write(outcome, format, request);
+      const written = write(outcome, format, request);
+      // A promise only when an app's _document has its own getInitialProps.
+      response = written instanceof Promise ? await written : written;
     } catch (error) {
       // Rendering the page threw: the error pages themselves never do.
       outcome = serverError(error, request, config.defaultLocale, routeOf(outcome));
-      response = write(outcome, format, request);
+      const written = write(outcome, format, request);
+      response = written instanceof Promise ? await written : written;
     }
     logRequest(request, context, outcome, response, elapsed());
     return response;

@@ -7,7 +7,7 @@ import { mergeHead, type HeadElement } from '../../web/runtime/shared/head-manag
 import type { AppComponent, EmbeddedData, PageProps } from '../../web/runtime/shared/page-types';
 import { RouterContext, type StratusRouter } from '../../web/runtime/shared/router-context';
 import { routerEvents } from '../../web/runtime/router';
-import { renderDocument } from './document';
+import { renderDocument, type DocumentParts } from './document';
 import { headMarkup } from './head-markup';
 import { withServerRouter } from './runtime-state';
 
@@ -62,6 +62,11 @@ function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
 
 /** Renders the page inside `_app`, with `<Head>` tags in the document head. Throws what the page throws. */
 export function renderPageDocument(input: PageRenderInput): string {
+  return renderDocument(renderPageParts(input));
+}
+
+/** The rendered page and its head, ready for a document (Stratus's own or the app's `_document`). Throws what the page throws. */
+export function renderPageParts(input: PageRenderInput): DocumentParts {
   const head = serverHead();
   const router = serverRouter(input.data, input.asPath);
   const App = input.App ?? DefaultApp;
@@ -82,7 +87,7 @@ export function renderPageDocument(input: PageRenderInput): string {
   if (input.defaultTitle && !elements.some((e) => e.type === 'title')) {
     elements = [createElement('title', { key: 'title' }, input.defaultTitle) as unknown as HeadElement, ...elements];
   }
-  return renderDocument({
+  return {
     lang: input.data.locale,
     head: headMarkup(elements) + hints,
     body,
@@ -90,5 +95,5 @@ export function renderPageDocument(input: PageRenderInput): string {
     entryScripts: input.entryScripts,
     pageScripts: input.pageScripts,
     styles: input.styles,
-  });
+  };
 }

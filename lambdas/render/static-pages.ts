@@ -40,7 +40,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     let stored: StoredPage;
     if (result.type === 'props') {
       // One document for every visitor: no query string in it.
-      const body = html.page({ ...page, search: new URLSearchParams() }, result.props, { ...page.params }, false);
+      const body = await html.page({ ...page, search: new URLSearchParams() }, result.props, { ...page.params }, false);
       stored = { html: body, json: JSON.stringify({ pageProps: result.props } satisfies PageData), etag: etagOf(body), revalidate: result.revalidate, renderedAt: Date.now() };
     } else if (result.type === 'notFound') {
       stored = { html: '', json: JSON.stringify({ notFound: true } satisfies PageData), etag: '', revalidate: result.revalidate, renderedAt: Date.now(), notFound: true };

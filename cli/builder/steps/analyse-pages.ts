@@ -4,12 +4,14 @@ import path from 'node:path';
 import { transformSync, type Message } from 'esbuild';
 import type { PageKind } from '../../../contract/manifest';
 import { BuildError } from '../errors';
-import { exportedNames, parseModule } from '../page-source';
+import { definesGetInitialProps, exportedNames, parseModule } from '../page-source';
 import type { ScannedPages, ScannedRoute } from './scan-pages';
 
 export interface AnalysedRoute extends ScannedRoute {
   kind: PageKind;
   hasStaticPaths: boolean;
+  /** An `ssr` page whose props come from `getInitialProps` (its own, or `_app`'s). */
+  initialProps?: true;
 }
 
 const LOADERS: Record<string, 'tsx' | 'ts' | 'jsx' | 'js'> = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx' };
@@ -33,7 +35,13 @@ export function transformPage(appDir: string, file: string): string {
 }
 
 export function readExports(appDir: string, file: string): Set<string> {
-  return exportedNames(parseModule(transformPage(appDir, file)));
+  return readPage(appDir, file).names;
+}
+
+/** A page's exports, and whether it gives a component a static `getInitialProps`. */
+export function readPage(appDir: string, file: string): { names: Set<string>; initialProps: boolean } {
+  const program = parseModule(transformPage(appDir, file));
+  return { names: exportedNames(program), initialProps: definesGetInitialProps(program) };
 }
 
 const DATA_FUNCTIONS = ['getServerSideProps', 'getStaticProps', 'getStaticPaths'];
@@ -51,14 +59,17 @@ function analyseApiRoute(route: ScannedRoute, names: Set<string>): AnalysedRoute
 }
 
 export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRoute[] {
+  let appInitialProps = false;
   for (const [name, file] of Object.entries(scanned.special)) {
-    if (!readExports(appDir, file).has('default')) {
+    const special = readPage(appDir, file);
+    if (!special.names.has('default')) {
       throw new BuildError(`${file} has no default export: export the ${name} component as default.`);
     }
+    if (name === '_app') appInitialProps = special.initialProps;
   }
   return scanned.routes.map((route) => {
-    const names = readExports(appDir, route.file);
-    if (route.api) return analyseApiRoute(route, names);
+    if (route.api) return analyseApiRoute(route, readExports(appDir, route.file));
+    const { names, initialProps } = readPage(appDir, route.file);
     if (!names.has('default')) {
       throw new BuildError(`${route.file} has no default export: a page must export its React component as default.`);
     }
@@ -75,6 +86,12 @@ export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRou
     if (ssg && dynamic && !hasStaticPaths) {
       throw new BuildError(`${route.file} is a dynamic route with getStaticProps but no getStaticPaths: export getStaticPaths to say which paths to prerender.`);
     }
+    if (initialProps && (ssr || ssg)) {
+      throw new BuildError(`${route.file} has getInitialProps and ${ssr ? 'getServerSideProps' : 'getStaticProps'}: keep one (the pages router refuses both).`);
+    }
+    // getInitialProps (the page's, or _app's for a page without data function) runs per
+    // request, as in the pages router, which then skips static optimisation.
+    if (initialProps || (appInitialProps && !ssr && !ssg)) return { ...route, kind: 'ssr', hasStaticPaths, initialProps: true };
     const kind: PageKind = ssr ? 'ssr' : ssg ? 'ssg' : 'static';
     return { ...route, kind, hasStaticPaths };
   });

@@ -57,7 +57,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
     'startClient({ App, routes: [',
     ...routes.map((r) =>
-      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)}, load: () => import(${abs(r.file)}) },`,
+      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: () => import(${abs(r.file)}) },`,
     ),
     '], errorPages: {',
     ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${abs(special[p]!)}),`),

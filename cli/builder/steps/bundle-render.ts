@@ -19,6 +19,8 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   const lines = [`import { createRenderLambda, loadRenderApp } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'entry'))};`];
   routes.forEach((r, i) => lines.push(`import * as page${i} from ${abs(r.file)};`));
   lines.push(special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;');
+  // Server only: the document is rendered once per page here, never in the browser.
+  lines.push(special._document ? `import Document from ${abs(special._document)};` : 'const Document = undefined;');
   const errorPages = (['404', '500', '_error'] as const).filter((p) => special[p]);
   errorPages.forEach((p) => lines.push(`import * as error${p.replace('_', '')} from ${abs(special[p]!)};`));
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
@@ -29,6 +31,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     `  pages: { ${byPattern(false)} },`,
     `  apis: { ${byPattern(true)} },`,
     '  App,',
+    '  Document,',
     `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
     '};',
     'export const { handler } = createRenderLambda(modules, __dirname);',

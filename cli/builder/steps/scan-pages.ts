@@ -10,7 +10,7 @@ import { BuildError } from '../errors';
 
 export const PAGE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
 export const SPECIAL_PAGES = ['_app', '_document', '404', '500', '_error'] as const;
-export type SpecialPage = '_app' | '404' | '500' | '_error';
+export type SpecialPage = '_app' | '_document' | '404' | '500' | '_error';
 
 export interface ScannedRoute {
   pattern: string;
@@ -57,7 +57,6 @@ export function scanPages(appDir: string): ScannedPages {
     const file = `pages/${rel}`;
     const name = rel.slice(0, -path.extname(rel).length);
     if ((SPECIAL_PAGES as readonly string[]).includes(name)) {
-      if (name === '_document') throw new BuildError(`${file}: a custom _document is not supported; use _app and <Head> instead.`);
       special[name as SpecialPage] = file;
       continue;
     }

@@ -7,6 +7,7 @@ import type { Outcome, PageRequest } from '../../../lambdas/render/outcome';
 import { createOutput } from '../../../lambdas/render/output';
 import type { PageHtml } from '../../../lambdas/render/page-html';
 import type { StoredPage } from '../../../lambdas/render/page-store';
+import type { CoreResponse } from '../../../lambdas/shared/http';
 import { manifestOf, pageRequest, pagesOf } from './memory-app';
 
 const specs = { '/items/[id]': { kind: 'ssr' as const, module: { default: () => null } } };
@@ -20,8 +21,11 @@ function setup() {
   const html: PageHtml = {
     page: jest.fn((_page, props, _query, isFallback) => `<html>${JSON.stringify(props)}${isFallback ? ' shell' : ''}</html>`),
     error: jest.fn((status, locale, asPath) => `<html>error ${status} ${locale} ${asPath}</html>`),
+    staticNotFound: false,
   };
-  const write = createOutput(html);
+  // Documents here are strings, so the answers are too (promises come only from a _document's getInitialProps).
+  const output = createOutput(html);
+  const write = (...args: Parameters<typeof output>) => output(...args) as CoreResponse;
   const get = (headers: Record<string, string> = {}) => ({ method: 'GET', path: '/items/1', rawQuery: '', headers });
   return {
     html,

@@ -12,10 +12,18 @@ function Item({ id }: { id: string }) {
 const specs = { '/items/[id]': { kind: 'ssr' as const, module: { default: Item } } };
 const manifest = { ...manifestOf(specs), errorScripts: { '/404': ['/_app/static/404.js'] } };
 const pages = pagesOf(specs);
+/** Without a _document the documents are strings, never promises. */
+function stringPageHtml(modules: AppModules, m: Parameters<typeof createPageHtml>[1]) {
+  const html = createPageHtml(modules, m);
+  return {
+    page: (...args: Parameters<typeof html.page>) => html.page(...args) as string,
+    error: (...args: Parameters<typeof html.error>) => html.error(...args) as string,
+  };
+}
 const Shell: AppComponent = ({ Component, pageProps }) => <main className="shell"><Component {...pageProps} /></main>;
 
 test('a page inside _app, with the router, the data to hydrate from, scripts and styles', () => {
-  const html = createPageHtml({ pages, App: Shell, errorPages: {} }, manifest);
+  const html = stringPageHtml({ pages, App: Shell, errorPages: {} }, manifest);
   const doc = html.page(pageRequest(manifest, pages, '/items/[id]', '/items/a%20b', { locale: 'fr', search: 'x=1' }), { id: 'a b' }, { id: 'a b', x: '1' }, false);
   expect(doc.replace(/<!-- -->/g, '')).toContain('<main class="shell"><p>item a b at /items/a%20b?x=1 in fr; Router.pathname /items/[id]</p></main>');
   expect(doc).toContain('<html lang="fr">');
@@ -29,20 +37,20 @@ test('a page inside _app, with the router, the data to hydrate from, scripts and
 });
 
 test('the Router singleton answers during the render and not after it', () => {
-  const html = createPageHtml({ pages, errorPages: {} }, manifest);
+  const html = stringPageHtml({ pages, errorPages: {} }, manifest);
   html.page(pageRequest(manifest, pages, '/items/[id]', '/items/1'), { id: '1' }, { id: '1' }, false);
   expect(() => Router.pathname).toThrow(/No router instance/);
 });
 
 test('a fallback shell is marked isFallback', () => {
-  const html = createPageHtml({ pages, errorPages: {} }, manifest);
+  const html = stringPageHtml({ pages, errorPages: {} }, manifest);
   const doc = html.page(pageRequest(manifest, pages, '/items/[id]', '/items/1'), {}, { id: '1' }, true);
   expect(embeddedData(doc).isFallback).toBe(true);
 });
 
 describe('error pages', () => {
   test('the built-in page, titled by the status, outside _app', () => {
-    const html = createPageHtml({ pages, App: Shell, errorPages: {} }, manifest);
+    const html = stringPageHtml({ pages, App: Shell, errorPages: {} }, manifest);
     const doc = html.error(404, 'fr', '/nowhere');
     expect(titleOf(doc)).toBe('404: This page could not be found');
     expect(doc).not.toContain('class="shell"');
@@ -58,7 +66,7 @@ describe('error pages', () => {
     );
     const AnyError = ({ statusCode }: { statusCode: number }) => <h1>Custom error {statusCode}</h1>;
     const modules: AppModules = { pages, App: Shell, errorPages: { '404': { default: NotFound }, _error: { default: AnyError } } };
-    const html = createPageHtml(modules, manifest);
+    const html = stringPageHtml(modules, manifest);
     const notFound = html.error(404, 'en', '/nowhere');
     expect(notFound.replace(/<!-- -->/g, '')).toContain('<main class="shell"><h1>Custom 404 at /nowhere</h1></main>');
     expect(titleOf(notFound)).toBe('Lost');
@@ -74,7 +82,7 @@ describe('error pages', () => {
     const Broken = () => {
       throw new Error('broken 500 page');
     };
-    const html = createPageHtml({ pages, errorPages: { '500': { default: Broken } } }, manifest);
+    const html = stringPageHtml({ pages, errorPages: { '500': { default: Broken } } }, manifest);
     const logs = captureLogs();
     try {
       const doc = html.error(500, 'en', '/boom');

@@ -160,14 +160,82 @@ export interface StaticPaths {
   fallback: boolean | 'blocking';
 }
 
+/**
+ * What `getInitialProps` receives. On the server: `req` and `res` (as getServerSideProps
+ * has them); in the browser, on a soft navigation: neither.
+ */
+export interface InitialPropsContext {
+  /** The route pattern: `/posts/[slug]`. */
+  pathname: string;
+  query: Record<string, string | string[]>;
+  /** As in the address bar, without the locale prefix. */
+  asPath: string;
+  locale: string;
+  locales: string[];
+  defaultLocale: string;
+  req?: ServerRequest;
+  res?: ServerResponse;
+}
+
+/** A component that may carry the pages router's static `getInitialProps`. */
+export type WithInitialProps<C, Context> = C & { getInitialProps?: (context: Context) => unknown };
+
+/** What `_app.getInitialProps` receives (the pages router's AppContext). */
+export interface AppInitialPropsContext {
+  Component: WithInitialProps<ComponentType<any>, InitialPropsContext>;
+  ctx: InitialPropsContext;
+  /** The router fields of the page being loaded (no navigation methods). */
+  router: Pick<InitialPropsContext, 'pathname' | 'query' | 'asPath' | 'locale' | 'locales' | 'defaultLocale'>;
+}
+
+/** `getInitialProps` returned something that cannot be a page's props: names the component and what it found. */
+export class InitialPropsError extends Error {
+  constructor(owner: string, found: unknown) {
+    super(`${owner}.getInitialProps() should resolve to an object, but found ${found === null ? 'null' : Array.isArray(found) ? 'an array' : typeof found} instead.`);
+    this.name = 'InitialPropsError';
+  }
+}
+
+const isPropsObject = (value: unknown): value is PageProps => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The page's props from `getInitialProps`, as the pages router computes them, on the server
+ * and in the browser alike: `_app.getInitialProps({ Component, ctx, router })`'s
+ * `pageProps` when `_app` has one (it calls the page's own, if it wants it), else the
+ * page's `getInitialProps(ctx)`, else `{}`. Throws what they throw, and InitialPropsError
+ * for a result that is not an object.
+ *
+ * @example
+ * const props = await loadInitialProps(App, Page, { pathname: '/', query: {}, asPath: '/', locale: 'en', locales: ['en'], defaultLocale: 'en' });
+ */
+export async function loadInitialProps(
+  App: WithInitialProps<AppComponent, AppInitialPropsContext> | undefined,
+  Component: WithInitialProps<ComponentType<any>, InitialPropsContext>,
+  ctx: InitialPropsContext,
+): Promise<PageProps> {
+  if (App?.getInitialProps) {
+    const { pathname, query, asPath, locale, locales, defaultLocale } = ctx;
+    const appProps = await App.getInitialProps({ Component, ctx, router: { pathname, query, asPath, locale, locales, defaultLocale } });
+    if (!isPropsObject(appProps)) throw new InitialPropsError('App', appProps);
+    const pageProps = (appProps as { pageProps?: unknown }).pageProps ?? {};
+    if (!isPropsObject(pageProps)) throw new InitialPropsError('App (its pageProps)', pageProps);
+    return pageProps;
+  }
+  if (!Component.getInitialProps) return {};
+  const props = await Component.getInitialProps(ctx);
+  if (!isPropsObject(props)) throw new InitialPropsError(Component.displayName ?? Component.name ?? 'Page', props);
+  return props;
+}
+
 export interface PageModule {
-  default: ComponentType<any>;
+  /** The page; its static `getInitialProps`, when it has one, gives its props. */
+  default: WithInitialProps<ComponentType<any>, InitialPropsContext>;
   getServerSideProps?: (context: ServerContext) => Promise<DataResult> | DataResult;
   getStaticProps?: (context: StaticContext) => Promise<DataResult> | DataResult;
   getStaticPaths?: (context: { locales: string[]; defaultLocale: string }) => Promise<StaticPaths> | StaticPaths;
 }
 
-export type AppComponent = ComponentType<{ Component: ComponentType<any>; pageProps: PageProps }>;
+export type AppComponent = WithInitialProps<ComponentType<{ Component: ComponentType<any>; pageProps: PageProps }>, AppInitialPropsContext>;
 
 /** What a page-data file (`/_app/data/<buildId>/….json`) holds. */
 export type PageData =
@@ -200,6 +268,11 @@ export interface EmbeddedData {
 export interface ClientRoute {
   pattern: string;
   kind: 'static' | 'ssg' | 'ssr';
+  /**
+   * A server page whose props come from `getInitialProps` (the page's or `_app`'s): on a
+   * soft navigation the browser calls it itself rather than fetching page data.
+   */
+  initialProps?: boolean;
   segments: RouteSegment[];
   /** Loads the page's chunk; rejects when the script fails to load. */
   load: () => Promise<{ default: ComponentType<any> }>;
