@@ -15,7 +15,7 @@
 import type { ComponentType } from 'react';
 import { errorTitle } from '../shared/errors';
 import type { Emitter } from '../shared/events';
-import type { ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
+import { loadInitialProps, type AppComponent, type ClientOptions, type ClientRoute, type PageData, type PageProps } from '../shared/page-types';
 import { dataPath, matchRoute, mergeQuery, searchToQuery, splitPath } from '../shared/route-match';
 import { chooseErrorPage } from '../shared/error-page-choice';
 import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
@@ -48,6 +48,8 @@ export interface NavigatorOptions extends LocaleSettings {
   buildId: string;
   routes: ClientRoute[];
   errorPages: ClientOptions['errorPages'];
+  /** The app's `_app`: its `getInitialProps`, when it has one, runs on navigations to `initialProps` routes. */
+  App?: AppComponent;
   /** The built-in error page. */
   ErrorPage: ComponentType<{ statusCode: number }>;
   history: HistorySource;
@@ -152,9 +154,12 @@ export function createNavigator(options: NavigatorOptions) {
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
     const url = dataPath(options.buildId, target.path, target.locale, options);
     const attempts = how.hydrate ? 3 : 1;
-    const [module, data] = await Promise.all([
+    const [module, fetched] = await Promise.all([
       loadPageScript(route.load, timeoutMs),
-      route.kind === 'static'
+      // getInitialProps pages: the browser calls it below, as the pages router does; no data request.
+      route.initialProps
+        ? undefined
+        : route.kind === 'static'
         ? { pageProps: {} }
         : route.kind === 'ssr'
           ? fetchPageData(options.fetch, url + target.search, attempts)
@@ -162,6 +167,8 @@ export function createNavigator(options: NavigatorOptions) {
             ? fetchPageData(options.fetch, url, attempts)
             : staticData(url),
     ]);
+    // A getInitialProps that throws ends like unreachable data: a full load, and the server's answer.
+    const data = fetched ?? { pageProps: await loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }) };
     if ('redirect' in data) return data;
     if ('notFound' in data) return errorState(404, base);
     if ('statusCode' in data) return errorState(data.statusCode, base);

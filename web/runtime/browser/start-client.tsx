@@ -58,6 +58,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     defaultLocale: data.defaultLocale,
     routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern) })),
     errorPages: options.errorPages,
+    App: options.App,
     ErrorPage,
     history,
     events: routerEvents,
