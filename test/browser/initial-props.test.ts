@@ -1,0 +1,42 @@
+/**
+ * getInitialProps and a custom _document in Chromium (the initial-props fixture): the first
+ * load hydrates the server's props, a soft navigation calls getInitialProps in the browser
+ * without a page-data request, and the document's <html dir> and <body> attributes are there.
+ */
+import { openTab, siteAndBrowser, type Tab } from '../helpers/browser';
+
+const env = siteAndBrowser('test/fixtures/apps/initial-props');
+let tab: Tab;
+
+beforeEach(async () => {
+  tab = await openTab(env.browser, env.site.url);
+});
+afterEach(async () => {
+  await tab?.close();
+});
+
+test('the first load renders the server-side getInitialProps props and hydrates them; _document shapes <html> and <body>', async () => {
+  await tab.goto('/');
+  expect(await tab.page.locator('#side').textContent()).toBe('page props from the server (req: true, app: server)');
+  expect(await tab.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+  expect(await tab.page.evaluate(() => [document.body.className, document.body.dataset.theme])).toEqual(['gip-body', 'dusk']);
+  // Chromium logs the 404 of /favic.ico (the fixture has none); nothing else.
+  expect(tab.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
+});
+
+test('a soft navigation to a getInitialProps page calls it in the browser, with no page-data request', async () => {
+  await tab.goto('/');
+  await tab.markWindow();
+  await tab.clickLink('Other');
+  await tab.waitForText('other from the browser');
+  expect(await tab.page.locator('#other-side').textContent()).toBe('other from the browser, from home, at /other?from=home');
+  expect(tab.path()).toBe('/other?from=home');
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.requestsTo('/_app/data/')).toEqual([]);
+  // And back home: the page's and _app's getInitialProps, both in the browser.
+  await tab.clickLink('Home');
+  await tab.waitForText('page props from the browser');
+  expect(await tab.page.locator('#side').textContent()).toBe('page props from the browser (req: false, app: browser)');
+  expect(tab.requestsTo('/_app/data/')).toEqual([]);
+  expect(tab.errors).toEqual([]);
+});
