@@ -1,22 +1,11 @@
 /** Props JSON cannot carry: a build error for prerendered pages, a 500 with the reason logged for server pages. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../../cli/builder/build';
 import { buildApp } from '../../helpers/build-app';
 import { functionUrlEvent } from '../../helpers/function-url-event';
+import { tempApp } from '../../helpers/temp-app';
 
-const dirs: string[] = [];
-function appWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-props-'));
-  dirs.push(dir);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const appWith = (files: Record<string, string>) => tempApp(files, 'stratus-props-');
 
 test('a prerendered page whose props hold a Date fails the build, naming the page, the function and the key path', async () => {
   const dir = appWith({

@@ -1,20 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { loadConfig } from '../../../../cli/builder/steps/load-config';
+import { tempApp } from '../../../helpers/temp-app';
 
-const dirs: string[] = [];
-function appWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-config-'));
-  dirs.push(dir);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const appWith = (files: Record<string, string>) => tempApp(files, 'stratus-config-');
 const load = (dir: string) => loadConfig(dir, path.join(dir, '.cache'));
 
 test('next.config.js: i18n, images (domains included) and env are read; every other option is a warning saying what happens', async () => {

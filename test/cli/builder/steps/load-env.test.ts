@@ -1,20 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { loadEnv } from '../../../../cli/builder/steps/load-env';
+import { tempApp } from '../../../helpers/temp-app';
 
-const dirs: string[] = [];
-function appWith(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-env-'));
-  dirs.push(dir);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const appWith = (files: Record<string, string>) => tempApp(files, 'stratus-env-');
 
 describe('loadEnv', () => {
   test('the stronger file wins, the environment wins over every file, and restore takes back only what the files set', () => {
