@@ -20,7 +20,7 @@ test('the first load renders the server-side getInitialProps props and hydrates 
   expect(await tab.page.locator('#side').textContent()).toBe('page props from the server (req: true, app: server)');
   expect(await tab.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
   expect(await tab.page.evaluate(() => [document.body.className, document.body.dataset.theme])).toEqual(['gip-body', 'dusk']);
-  // Chromium logs the 404 of /favic.ico (the fixture has none); nothing else.
+  // Chromium logs the 404 of /favicon.ico (the fixture has none); nothing else.
   expect(tab.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
 });
 
