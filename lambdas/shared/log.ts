@@ -23,7 +23,9 @@ export function log(fields: LogFields, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO'
 /** Logs an error with its stack; the visitor never sees either. */
 export function logError(error: unknown, fields: LogFields = {}): void {
   const err = error instanceof Error ? error : new Error(String(error));
-  log({ ...fields, msg: 'error', error: err.message, errorName: err.name, stack: err.stack && sourceMappedStack(err.stack) }, 'ERROR');
+  // \`msg\` stays "error" for the log queries; a caller's own message goes in \`context\`.
+  const { msg: context, ...rest } = fields;
+  log({ ...rest, msg: 'error', ...(context ? { context } : {}), error: err.message, errorName: err.name, stack: err.stack && sourceMappedStack(err.stack) }, 'ERROR');
 }
 
 /**
