@@ -94,15 +94,3 @@ describe('error pages', () => {
     }
   });
 });
-
-test("the log line of a failing error page keeps msg 'error' and says what was done in context", async () => {
-  const { logError, setLogSink } = await import('../../../lambdas/shared/log');
-  const lines: string[] = [];
-  const restore = setLogSink((line) => lines.push(line));
-  try {
-    logError(new Error('boom'), { msg: "the app's 500 page failed; serving the built-in page", statusCode: 500 });
-  } finally {
-    setLogSink(restore);
-  }
-  expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'ERROR', msg: 'error', context: "the app's 500 page failed; serving the built-in page", error: 'boom', statusCode: 500 });
-});
