@@ -42,36 +42,79 @@ function describe(value: unknown): { found: string; fix: string } | null {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const step = (path: string, key: string) => (IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
+
+/** `props.post.date`, `props.items[3]`, `props["odd-key"]`: built only once a problem is found. */
+function pathOf(root: string, keys: readonly (string | number)[]): string {
+  let path = root;
+  for (const key of keys) path += typeof key === 'number' ? `[${key}]` : IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  return path;
+}
 
 /**
- * The first value in `props` JSON cannot carry, with its key path, or null.
+ * The first value in `props` JSON cannot carry, with its key path, or null. Runs on every
+ * server render: the common values (strings, numbers, plain objects, arrays) cost a type
+ * check each, and nothing is allocated unless something is wrong.
  *
  * @example
  * findPropsProblem({ post: { date: new Date() } });
  * // { path: 'props.post.date', found: 'a Date', fix: 'return date.toISOString() …' }
  */
 export function findPropsProblem(props: unknown, root = 'props'): PropsProblem | null {
-  const open = new Set<object>();
-  function visit(value: unknown, path: string): PropsProblem | null {
-    const problem = describe(value);
-    if (problem) return { path, ...problem };
-    if (value === null || typeof value !== 'object') return null;
-    if (open.has(value)) return { path, found: 'a circular reference', fix: 'return a tree: JSON cannot carry cycles' };
-    open.add(value);
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) {
-        const found = visit(value[i], `${path}[${i}]`);
+  // Cycles are rare: the first pass keeps no set of open objects and only counts depth; a
+  // walk deeper than any real page's props starts again, tracking them to name the cycle.
+  const found = walk(props, null) ?? null;
+  if (found !== TOO_DEEP) return found && { path: pathOf(root, found.keys), found: found.found, fix: found.fix };
+  const again = walk(props, new Set()) as Found | null;
+  return again && { path: pathOf(root, again.keys), found: again.found, fix: again.fix };
+}
+
+interface Found {
+  keys: (string | number)[];
+  found: string;
+  fix: string;
+}
+
+const MAX_DEPTH = 256;
+const TOO_DEEP = { keys: [], found: '', fix: '' } as Found;
+
+function walk(props: unknown, open: Set<object> | null): Found | null {
+  const keys: (string | number)[] = [];
+  function visit(value: unknown): Omit<Found, 'keys'> | null {
+    const type = typeof value;
+    if (type === 'string' || type === 'boolean' || value === null) return null;
+    if (type === 'number') return Number.isFinite(value) ? null : describe(value);
+    if (type !== 'object') return describe(value);
+    const object = value as object;
+    if (!Array.isArray(object)) {
+      const proto = Object.getPrototypeOf(object) as object | null;
+      if (proto !== Object.prototype && proto !== null) return describe(object);
+    }
+    if (open) {
+      if (open.has(object)) return CYCLE;
+      open.add(object);
+    } else if (keys.length > MAX_DEPTH) return TOO_DEEP;
+    if (Array.isArray(object)) {
+      for (let i = 0; i < object.length; i++) {
+        keys.push(i);
+        const found = visit(object[i]);
         if (found) return found;
+        keys.pop();
       }
     } else {
-      for (const key of Object.keys(value)) {
-        const found = visit((value as Record<string, unknown>)[key], step(path, key));
+      for (const key in object) {
+        if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+        keys.push(key);
+        const found = visit((object as Record<string, unknown>)[key]);
         if (found) return found;
+        keys.pop();
       }
     }
-    open.delete(value);
+    open?.delete(object);
     return null;
   }
-  return visit(props, root);
+  const found = visit(props);
+  if (found === TOO_DEEP) return TOO_DEEP;
+  return found && { keys, ...found };
 }
+
+const CYCLE = { found: 'a circular reference', fix: 'return a tree: JSON cannot carry cycles' };

@@ -32,6 +32,17 @@ describe('findPropsProblem', () => {
     expect(findPropsProblem({ a: shared, b: [shared, shared] })).toBeNull();
   });
 
+  test('a deep tree (deeper than the first pass goes) passes; a Date deep in it is found with its path', () => {
+    let deep: Record<string, unknown> = { leaf: 1 };
+    for (let i = 0; i < 300; i++) deep = { next: deep };
+    expect(findPropsProblem({ deep })).toBeNull();
+    let dated: Record<string, unknown> = { when: new Date(0) };
+    for (let i = 0; i < 300; i++) dated = { next: dated };
+    const problem = findPropsProblem({ dated });
+    expect(problem).toMatchObject({ found: 'a Date' });
+    expect(problem!.path).toBe(`props.dated${'.next'.repeat(300)}.when`);
+  });
+
   test('each problem says what to return instead', () => {
     expect(findPropsProblem({ d: new Date() })?.fix).toMatch(/toISOString/);
   });
