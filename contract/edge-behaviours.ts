@@ -119,10 +119,18 @@ export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoute
 }
 
 /** CloudFront path-pattern matching: case-sensitive, `*` matches any run of characters (slashes too), `?` one. */
+/** Compiled path patterns: the local server matches every request against the table. */
+const compiledPatterns = new Map<string, RegExp>();
+
 export function matchPathPattern(pattern: string, path: string): boolean {
   if (pattern === '*') return true;
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`).test(path);
+  let regex = compiledPatterns.get(pattern);
+  if (!regex) {
+    const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    regex = new RegExp(`^${source}$`);
+    compiledPatterns.set(pattern, regex);
+  }
+  return regex.test(path);
 }
 
 /** The behaviour CloudFront would pick for a request path. */

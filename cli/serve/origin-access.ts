@@ -74,5 +74,8 @@ export function checkSignedPayload(request: PlainRequest): OriginAnswer | null {
  * is not documented; this is API Gateway's for the same case (413, this JSON), the closest.
  */
 export function checkInvokePayload(event: LambdaFunctionURLEvent): OriginAnswer | null {
+  // Without a body an event is a few kB (CloudFront caps a request's headers at 20 kB): only
+  // a body can take it past the cap, so only then is it measured.
+  if (event.body === undefined || event.body === '') return null;
   return Buffer.byteLength(JSON.stringify(event)) > MAX_INVOKE_PAYLOAD_BYTES ? json(413, {}, { message: 'Request Entity Too Large' }) : null;
 }
