@@ -1,0 +1,3 @@
+export default function handler(req, res) {
+  res.redirect('/api/hello?from=redirect');
+}

@@ -1,0 +1,3 @@
+export default function handler() {
+  throw new Error('thrown in an API route');
+}

@@ -1,0 +1,3 @@
+export default function Chart() {
+  return <p id="chart">Chart drawn</p>;
+}

@@ -1,0 +1,3 @@
+export function Named() {
+  return <p id="named">A named export</p>;
+}

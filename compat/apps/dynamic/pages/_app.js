@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import Link from 'next/link';
+
+export default function App({ Component, pageProps }) {
+  // Lets the compatibility checks know the page has hydrated.
+  useEffect(() => {
+    window.__hydrated = true;
+  }, []);
+  return (
+    <>
+      <nav>
+        <Link href="/">Home</Link> | <Link href="/second">Second</Link>
+      </nav>
+      <main>
+        <Component {...pageProps} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/** @type {import('next').NextConfig} */
+module.exports = {
+  output: 'standalone',
+  env: {
+    CONFIG_VALUE: 'from next.config.js',
+  },
+};

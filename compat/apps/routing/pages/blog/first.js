@@ -1,0 +1,3 @@
+export default function First() {
+  return <h1>Blog first (static file)</h1>;
+}

@@ -1,0 +1,3 @@
+export default function Other() {
+  return <h1>Other page</h1>;
+}

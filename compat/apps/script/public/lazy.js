@@ -1,0 +1,1 @@
+(window.__order = window.__order || []).push('lazy');

@@ -1,0 +1,5 @@
+import styles from './Badge.module.css';
+
+export default function Badge({ children }) {
+  return <span className={styles.badge}>{children}</span>;
+}
