@@ -1,0 +1,400 @@
+/**
+ * Differences from Next.js that are known, as rules over (app, check, field, both values):
+ * deliberate ones, each a row of docs/NEXT-COMPAT.md with the reason, and reported ones,
+ * which someone owning that part of Stratus is to fix (or declare deliberate). The runner
+ * labels matching differences in its table; `--record` writes Stratus's value for each
+ * into test/compat/observed/, so the jest tests hold Stratus to Next's answers everywhere
+ * else and to today's answer here, and a fix shows up as a test to update.
+ */
+export type Match = string | RegExp | ((value: string) => boolean);
+
+export interface KnownDifference {
+  /** Short name, shown in the table and used in docs/NEXT-COMPAT.md. */
+  id: string;
+  kind: 'deliberate' | 'reported';
+  why: string;
+  apps?: string[];
+  check?: Match;
+  field: Match;
+  next?: Match;
+  stratus?: Match;
+  /** For differences that only show side by side (the same keys in another order). */
+  both?: (next: string, stratus: string) => boolean;
+}
+
+const STATIC_CACHE = 'public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000';
+const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
+const CONSOLE = 'console errors';
+/** Fields recorded by a browser step: "<n> <label>". */
+const step = (label: RegExp) => new RegExp(`^\\d+ ${label.source}`);
+
+export const KNOWN_DIFFERENCES: KnownDifference[] = [
+  // ── Deliberate (docs/NEXT-COMPAT.md, "Deliberate differences") ──────────────────────
+  {
+    id: 'static-cache-control',
+    kind: 'deliberate',
+    why: 'static pages are cached at the edge for a year and rechecked by browsers every time; a deploy invalidates the edge',
+    field: 'cache-control',
+    next: /^(-|s-maxage=31536000)$/,
+    stratus: STATIC_CACHE,
+    check: /^(GET|HEAD) /,
+  },
+  {
+    id: 'revalidate-cache-control',
+    kind: 'deliberate',
+    why: 'a page with revalidate: N is served s-maxage=N with a fixed stale-while-revalidate, public and max-age=0 as other static pages',
+    field: 'cache-control',
+    next: /^s-maxage=\d+, stale-while-revalidate=\d+$/,
+    stratus: /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=31536000$/,
+  },
+  {
+    id: 'underscore-files-private',
+    kind: 'deliberate',
+    why: 'files and folders starting with _ beside pages are private modules (helpers next to the pages that use them), not routes',
+    apps: ['routing'],
+    check: 'GET /_private',
+    field: /.*/,
+  },
+  {
+    id: 'trailing-slash-redirect-cached',
+    kind: 'deliberate',
+    why: 'the 308 from /about/ to /about is the same for everyone, so the edge keeps it for an hour',
+    field: 'cache-control',
+    next: '-',
+    stratus: 'public, max-age=3600',
+    check: 'GET /about/',
+  },
+  {
+    id: 'dynamic-page-without-data-on-request',
+    kind: 'deliberate',
+    why: 'a dynamic page without data function is rendered on request with its params (and cached like a static page), so its HTML already has them; Next prerenders it once with an empty query',
+    apps: ['routing'],
+    check: 'GET /items/7',
+    field: /^(text|cache-control)$/,
+  },
+  {
+    id: 'method-not-allowed-page',
+    kind: 'deliberate',
+    why: 'a 405 has a page like every other error status (README, "Error pages"), uncached',
+    apps: ['routing'],
+    check: /^POST /,
+    field: /^(content-type|cache-control|title|text)$/,
+    stratus: (v) => v === 'text/html; charset=utf-8' || v === NO_STORE || v.includes('Method Not Allowed'),
+  },
+  {
+    id: 'default-locale-prefix-redirect',
+    kind: 'deliberate',
+    why: 'one cacheable URL per page and locale (already in the table above)',
+    apps: ['i18n'],
+    check: /^GET \/en(\/|$)/,
+    field: /.*/,
+  },
+  {
+    id: 'locale-redirect-uncached',
+    kind: 'deliberate',
+    why: "the edge function's redirect depends on Accept-Language, so no cache may keep it",
+    apps: ['i18n'],
+    field: 'cache-control',
+    next: '-',
+    stratus: 'private, no-store',
+  },
+  {
+    id: 'soft-404',
+    kind: 'deliberate',
+    why: 'a link to a page that turns out to be a 404 (no route, notFound, a path not generated, an error status in the page data) renders the error page without reloading; Next loads the URL again in full, and the browser logs the document status once more',
+    field: (f) => /^\d+ navigation$/.test(f) || f === CONSOLE,
+    apps: ['i18n', 'errors', 'data'],
+    check: /^(switching locale|custom 404 by a link|next\/error pages by links|notFound from getStaticProps)/,
+    both: (next, stratus) => (next === 'full load' && stratus === 'soft') || (next.startsWith(stratus) && next.includes('Failed to load resource')) || (/Failed to load resource/.test(next) && stratus === 'none'),
+  },
+  {
+    id: 'special-pages-not-routes',
+    kind: 'deliberate',
+    why: 'pages/500 is the page for errors, not a route of its own: /500 is a 404 (Next serves it with status 500)',
+    apps: ['errors'],
+    check: 'GET /500',
+    field: /.*/,
+  },
+  {
+    id: 'malformed-url-400',
+    kind: 'deliberate',
+    why: 'a path with broken percent-encoding is a 400 (README, "Error pages"), answered by the _error page',
+    apps: ['errors'],
+    check: 'GET /%E0%A4%A',
+    field: /^(status|title|text)$/,
+  },
+  {
+    id: 'image-error-answers',
+    kind: 'deliberate',
+    why: "the image Lambda's refusals are text/plain with a one-line reason (docs/IMAGES.md), never cached",
+    apps: ['image'],
+    check: /^optimiser: (a width not configured|missing file|remote host)/,
+    field: /^(content-type|cache-control)$/,
+    next: '-',
+    stratus: /^(text\/plain; charset=utf-8|private, no-store)$/,
+  },
+  {
+    id: 'image-default-quality',
+    kind: 'deliberate',
+    why: 'an image URL without q is served at the configured quality (75), as before Next 16; Next 16 answers 400',
+    apps: ['image'],
+    check: 'optimiser: no quality',
+    field: /^(status|content-type|cache-control)$/,
+  },
+  {
+    id: 'public-file-cache',
+    kind: 'deliberate',
+    why: 'public/ files keep their names, so browsers recheck them hourly and the edge daily (a deploy invalidates it); Next sends max-age=0',
+    field: 'cache-control',
+    next: 'public, max-age=0',
+    stratus: 'public, max-age=3600, s-maxage=86400',
+  },
+  {
+    id: 'hydrate-as-prerendered',
+    kind: 'deliberate',
+    why: "a prerendered page opened with a search hydrates with the prerendered router values, then updates them (docs/CLIENT.md), so React reports no mismatch; Next hydrates with the address bar's asPath and React logs error 418",
+    apps: ['router'],
+    check: 'fields on load, with and without a search',
+    field: CONSOLE,
+    next: /Minified React error #418/,
+    stratus: 'none',
+  },
+  {
+    id: 'one-stylesheet',
+    kind: 'deliberate',
+    why: "all of the app's CSS (global and modules) is one stylesheet, loaded by every page; Next splits it by page",
+    apps: ['styles'],
+    field: 'head link[rel=stylesheet]@rel',
+    next: 'stylesheet | stylesheet',
+    stratus: 'stylesheet',
+  },
+  {
+    id: 'nosniff',
+    kind: 'deliberate',
+    why: "every answer carries X-Content-Type-Options: nosniff (docs/SECURITY.md), so Chromium also logs that it refused the text/plain 404 of a missing script",
+    apps: ['script'],
+    field: CONSOLE,
+    // The 404 itself may be logged twice: see script-onerror-again.
+    both: (next, stratus) => [...new Set(stratus.split(' | ').filter((e) => !e.startsWith("Refused to execute script from '/missing.js'")))].join(' | ') === next,
+  },
+  {
+    id: 'api-uncached',
+    kind: 'deliberate',
+    why: 'an API answer without Cache-Control gets private, no-cache, no-store (README, "API routes"): the edge must never share one',
+    apps: ['api'],
+    field: 'cache-control',
+    next: '-',
+    stratus: NO_STORE,
+  },
+  {
+    id: 'api-content-type',
+    kind: 'deliberate',
+    why: 'an API answer without Content-Type gets one by its body (text/plain; charset=utf-8 for text), so no browser guesses',
+    apps: ['api'],
+    field: 'content-type',
+    next: '-',
+    stratus: 'text/plain; charset=utf-8',
+  },
+  {
+    id: 'api-json-errors',
+    kind: 'deliberate',
+    why: 'errors of API routes are JSON, { "error": "…" } with the reason (README, "API routes"); an unknown /api path is a JSON 404, not the 404 page',
+    apps: ['api'],
+    check: /malformed JSON|\/api\/throws|\/api\/nope|^GET \/api$/,
+    field: /^(content-type|body|title|text)$/,
+  },
+  {
+    id: 'api-raw-body-buffer',
+    kind: 'deliberate',
+    why: 'with bodyParser: false, req.body is also the raw bytes as a Buffer (the stream gives the same bytes); Next leaves it undefined',
+    apps: ['api'],
+    check: /^POST \/api\/raw/,
+    field: 'body',
+    next: /body undefined$/,
+    stratus: /body object$/,
+  },
+
+  // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
+  {
+    id: 'builtin-error-page-outside-app',
+    kind: 'reported',
+    why: "the built-in 404 page is rendered without the app's _app (Next wraps it in _app like every page, so the app's layout and nav show)",
+    field: 'text',
+    next: /\S 404 This page could not be found\.$/,
+    stratus: '404This page could not be found.',
+  },
+  {
+    id: 'error-page-markup',
+    kind: 'reported',
+    why: "the built-in error page's <h2> sits beside the <h1> (Next wraps it in an inline-block <div>): it looks the same, but its text reads \"404This page…\"",
+    field: 'text',
+    both: (next, stratus) => next.replace(/(\d{3}) This page/, '$1This page') === stratus,
+  },
+  {
+    id: 'notfound-uncached',
+    kind: 'reported',
+    why: 'the 404 of getStaticProps returning notFound is sent no-store; Next caches it like the page (s-maxage)',
+    apps: ['data'],
+    field: 'cache-control',
+    next: 's-maxage=31536000',
+    stratus: NO_STORE,
+  },
+  {
+    id: 'custom-404-cached',
+    kind: 'reported',
+    why: "a custom 404 page is served with the static pages' year-long edge cache, to every path that has no page; Next sends it no-store, as Stratus does its built-in 404",
+    apps: ['errors'],
+    field: 'cache-control',
+    next: NO_STORE,
+    stratus: STATIC_CACHE,
+  },
+  {
+    id: 'next-locale-cookie',
+    kind: 'reported',
+    why: "the locale cookie is STRATUS_LOCALE; Next's NEXT_LOCALE, which apps already set, is not read, so / with NEXT_LOCALE=de stays English and NEXT_LOCALE=en does not stop the Accept-Language redirect",
+    apps: ['i18n'],
+    check: /NEXT_LOCALE/,
+    field: /.*/,
+  },
+  {
+    id: 'error-status-title',
+    kind: 'reported',
+    why: '<Error statusCode={418} /> (a status without a title of its own) shows no status: title "An unexpected error has occurred" without "418: ", and no 418 on the page',
+    apps: ['errors'],
+    field: (f) => f === 'title' || f === 'text' || /^\d+ title$/.test(f),
+    both: (next, stratus) => next.replace(/418:? /, '') === stratus,
+  },
+  {
+    id: 'client-exception-page',
+    kind: 'reported',
+    why: "an exception while rendering in the browser shows the built-in \"Application error\" page, not the app's _error page (Next renders _error with no statusCode)",
+    apps: ['errors'],
+    check: 'a render exception in the browser',
+    field: /.*/,
+  },
+  {
+    id: 'head-dedupe',
+    kind: 'reported',
+    why: "<Head> deduplication differs: the built-in viewport meta is not replaced by the app's own (two viewport tags), a page's <meta charSet> is not merged with the built-in one (two), and meta tags are deduplicated by property (Next keeps every og:title, og:image…, deduplicating by name, httpEquiv, charSet, itemProp and key only)",
+    apps: ['head'],
+    field: (f) => f.startsWith('sorted head meta') || /^\d+ eval Array\.from\(document\.head/.test(f),
+  },
+  {
+    id: 'default-viewport',
+    kind: 'reported',
+    why: 'the built-in viewport meta is "width=device-width, initial-scale=1"; Next\'s is "width=device-width"',
+    apps: ['libraries'],
+    field: (f) => f.startsWith('sorted head meta') || /^\d+ eval Array\.from\(document\.head/.test(f),
+    both: (next, stratus) => next.replace('viewport width=device-width', 'viewport width=device-width, initial-scale=1').replace('viewport=width=device-width"', 'viewport=width=device-width, initial-scale=1"') === stratus,
+  },
+  {
+    id: 'link-href-spelling',
+    kind: 'reported',
+    why: 'Link writes href="#bottom" as given (Next resolves it against the page: "/#bottom") and leaves a space unencoded in "/posts/a b" (Next: "/posts/a%20b")',
+    apps: ['link'],
+    check: 'GET /',
+    field: 'a@href,class,id',
+  },
+  {
+    id: 'query-key-order',
+    kind: 'reported',
+    why: "router.query lists search parameters before route parameters after a soft navigation to an href object, and on a prerendered page's first load; Next keeps the href's order, and puts route parameters first",
+    apps: ['link', 'router'],
+    field: /^\d+ text /,
+    both: (next, stratus) => sortQueryKeys(next) === sortQueryKeys(stratus),
+  },
+  {
+    id: 'router-route-and-locale',
+    kind: 'reported',
+    why: 'router.route is empty (Next: the route pattern, "/"), and router.locale is "en" in an app without i18n (Next: undefined)',
+    apps: ['router'],
+    field: /^(text$|\d+ text )/,
+    both: (next, stratus) => sortQueryKeys(routerFields(next)) === sortQueryKeys(stratus),
+  },
+  {
+    id: 'image-markup',
+    kind: 'reported',
+    why: '<Image> has no style="color:transparent" (Next hides the alt text while the image loads), a priority image gets fetchpriority="high" on the <img> and its preload (Next 16 sets neither), and fill writes inset:0 where Next writes left/top/right/bottom (the same layout)',
+    apps: ['image'],
+    check: 'GET /',
+    field: /^(img@|head link\[rel=preload\])/,
+  },
+  {
+    id: 'image-qualities',
+    kind: 'reported',
+    why: "quality={50} is used as given; Next 16 only serves the qualities of images.qualities (default [75]) and writes q=75",
+    apps: ['image'],
+    check: 'images load in the page',
+    field: /^\d+ eval /,
+  },
+  {
+    id: 'image-cache-ttl',
+    kind: 'reported',
+    why: "the optimiser's answers are cached 60 s (minimumCacheTTL's old default); Next 16's default is 4 hours, public, max-age=14400, must-revalidate",
+    apps: ['image'],
+    field: 'cache-control',
+    next: 'public, max-age=14400, must-revalidate',
+    stratus: 'public, max-age=60',
+  },
+  {
+    id: 'dynamic-named-export-ssr',
+    kind: 'reported',
+    why: "dynamic(() => import('…').then((m) => m.Named)) without ssr: false is not rendered on the server (Next renders it), so React logs a hydration mismatch (error 418) when the browser renders it",
+    apps: ['dynamic'],
+    field: (f) => f === 'text' || f === CONSOLE,
+  },
+  {
+    id: 'script-onerror-again',
+    kind: 'reported',
+    why: "a <Script> whose src failed to load is added again when its page mounts again, and onError runs again; Next remembers the failure and does not retry",
+    apps: ['script'],
+    field: /^\d+ eval \(\{ order/,
+    both: (next, stratus) => next.replace('"missingOnError":1', '"missingOnError":2') === stratus,
+  },
+  {
+    id: 'env-at-request-time',
+    kind: 'reported',
+    why: "getServerSideProps does not see .env variables at request time (SECRET_TOKEN is unset); Next's server loads .env files when it starts",
+    apps: ['env'],
+    check: 'GET /server',
+    field: 'text',
+  },
+];
+
+/** `query {"b":1,"a":2}` → `query {"a":2,"b":1}`, for comparing key order away. */
+function sortQueryKeys(text: string): string {
+  return text.replace(/query (\{[^}]*\})/g, (whole, json: string) => {
+    try {
+      const value = JSON.parse(json) as Record<string, unknown>;
+      return `query ${JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))))}`;
+    } catch {
+      return whole;
+    }
+  });
+}
+
+/** Next's router fields as Stratus writes them today (route empty, locale "en"), for comparing those away. */
+function routerFields(text: string): string {
+  return text.replace('route /;', 'route ;').replace('locale undefined', 'locale en');
+}
+
+function matches(match: Match | undefined, value: string): boolean {
+  if (match === undefined) return true;
+  if (typeof match === 'string') return match === value;
+  if (match instanceof RegExp) return match.test(value);
+  return match(value);
+}
+
+/** The first known difference that explains this one, if any; those about named checks before general ones. */
+export function explain(app: string, check: string, field: string, next: string, stratus: string, known = KNOWN_DIFFERENCES): KnownDifference | undefined {
+  const specificFirst = [...known].sort((a, b) => Number(a.check === undefined) - Number(b.check === undefined));
+  return specificFirst.find(
+    (k) =>
+      (!k.apps || k.apps.includes(app)) &&
+      matches(k.check, check) &&
+      matches(k.field, field) &&
+      matches(k.next, next) &&
+      matches(k.stratus, stratus) &&
+      (!k.both || k.both(next, stratus)),
+  );
+}
