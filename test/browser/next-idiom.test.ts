@@ -45,7 +45,8 @@ test('withRouter, a Link with an href object, next/image and next/error', async 
   await tab.waitForText('Widgets at /widgets');
   await tab.markWindow();
   await tab.clickLink('Item 7');
-  await tab.waitForText('Item 7');
+  // The nav link says "Item 7" too: wait for the page's own heading.
+  await tab.page.waitForSelector('h1:has-text("Item 7")');
   expect(tab.path()).toBe('/items/7');
   expect(await tab.isMarked()).toBe(true);
   expect(await tab.page.locator('img[alt="dot"]').getAttribute('src')).toMatch(/^\/_app\/image\?url=%2Fdot\.png&w=\d+&q=75$/);
@@ -62,7 +63,7 @@ test('Link with legacyBehavior and passHref gives its own <a> the href and navig
   expect(await tab.page.locator('a a').count()).toBe(0);
   await tab.markWindow();
   await tab.page.click('a.legacy');
-  await tab.waitForText('Item 9');
+  await tab.page.waitForSelector('h1:has-text("Item 9")');
   expect(tab.path()).toBe('/items/9');
   expect(await tab.isMarked()).toBe(true);
   await tab.page.goBack();
