@@ -174,8 +174,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     why: "every answer carries X-Content-Type-Options: nosniff (docs/SECURITY.md), so Chromium also logs that it refused the text/plain 404 of a missing script",
     apps: ['script'],
     field: CONSOLE,
-    // The 404 itself may be logged twice: see script-onerror-again.
-    both: (next, stratus) => [...new Set(stratus.split(' | ').filter((e) => !e.startsWith("Refused to execute script from '/missing.js'")))].join(' | ') === next,
+    both: (next, stratus) => stratus.split(' | ').filter((e) => !e.startsWith("Refused to execute script from '/missing.js'")).join(' | ') === next,
   },
   {
     id: 'api-uncached',
@@ -213,6 +212,15 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     next: /body undefined$/,
     stratus: /body object$/,
   },
+  {
+    id: 'custom-404-cached',
+    kind: 'deliberate',
+    why: "the app's own 404 page, when static, is the same answer for everyone, so it is cached like a static page (lambdas/render/output.ts); Next sends it no-store",
+    apps: ['errors'],
+    field: 'cache-control',
+    next: NO_STORE,
+    stratus: STATIC_CACHE,
+  },
 
   // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
@@ -238,15 +246,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: 'cache-control',
     next: 's-maxage=31536000',
     stratus: NO_STORE,
-  },
-  {
-    id: 'custom-404-cached',
-    kind: 'reported',
-    why: "a custom 404 page is served with the static pages' year-long edge cache, to every path that has no page; Next sends it no-store, as Stratus does its built-in 404",
-    apps: ['errors'],
-    field: 'cache-control',
-    next: NO_STORE,
-    stratus: STATIC_CACHE,
   },
   {
     id: 'next-locale-cookie',

@@ -7,7 +7,7 @@ function clickFromHome(link: string, url: string, h1: string, extra: BrowserChec
   return {
     kind: 'browser',
     name: `click "${link}"`,
-    steps: [{ goto: '/' }, { click: link }, { url }, { text: h1, in: 'h1' }, { text: 'asPath', in: 'body' }, ...extra, { softly: true }],
+    steps: [{ goto: '/' }, { click: link }, { url }, { text: h1, in: 'h1' }, { text: 'asPath', in: 'main' }, ...extra, { softly: true }],
   };
 }
 
@@ -37,7 +37,7 @@ export const link: CompatApp = {
         // Back from the replaced entry skips the home page it replaced.
         { back: true },
         { url: '/about' },
-        { text: 'asPath /about', in: 'body' },
+        { text: 'asPath /about', in: 'main' },
         { softly: true },
       ],
     },
@@ -49,7 +49,7 @@ export const link: CompatApp = {
     {
       kind: 'browser',
       name: 'a string href with a query',
-      steps: [{ goto: '/' }, { click: 'With query' }, { url: '/about?from=query' }, { text: 'query {"from":"query"}', in: 'body' }, { softly: true }],
+      steps: [{ goto: '/' }, { click: 'With query' }, { url: '/about?from=query' }, { text: 'query {"from":"query"}', in: 'main' }, { softly: true }],
     },
   ],
 };

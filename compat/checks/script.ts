@@ -26,6 +26,8 @@ export const script: CompatApp = {
         { click: 'Home' },
         { text: 'Scripts', in: 'h1' },
         { eval: 'window.__afterOnReady', until: '2' },
+        // A script that failed may be tried again (and fail again) on the second mount.
+        { idle: true },
         STATE,
         { eval: "document.querySelectorAll('script[src$=\"after.js\"]').length" },
         { softly: true },

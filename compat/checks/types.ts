@@ -50,6 +50,8 @@ export type Step =
   | { text: string; in?: string }
   /** Runs an expression in the page; records its result as JSON, waiting for `until` when given. */
   | { eval: string; until?: string }
+  /** Waits until the page has had no request in flight for 250 ms (at most 3 s), so late callbacks have run. */
+  | { idle: true }
   /** Records whether the window survived since the last `goto` (`soft`) or the page was loaded again (`full load`). */
   | { softly: true }
   | { back: true };

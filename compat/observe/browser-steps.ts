@@ -36,13 +36,14 @@ export async function observeBrowser(check: BrowserCheck, target: Target, browse
       if (process.env.COMPAT_DEBUG) process.stderr.write(`  ${target.framework} ${labelOf(step)}\n`);
       const field = `${index + 1} ${labelOf(step)}`;
       const isExpected = (value: string) => expected?.[field] !== undefined && normalise(value, target) === expected[field];
-      const value = await bounded(runStep(page, step, target, isExpected), STEP_LIMIT_MS);
+      const value = await bounded(runStep(page, step, target, isExpected, network), STEP_LIMIT_MS);
       observation[field] = value;
       if (value.startsWith('step failed')) break;
     }
     // Prefetches in idle time may still be under way (and about to log a 404): let them end.
     await network.quiet(250, 3000);
-    observation['console errors'] = errors.length ? errors.join(' | ') : 'none';
+    // Each distinct message once: how often a prefetch retries is timing, not behaviour.
+    observation['console errors'] = errors.length ? [...new Set(errors)].join(' | ') : 'none';
   } finally {
     await bounded(context.close(), STEP_LIMIT_MS).catch(() => undefined);
   }
@@ -58,11 +59,12 @@ function labelOf(step: Step): string {
   if ('title' in step) return 'title';
   if ('text' in step) return `text "${step.text}"${step.in ? ` in ${step.in}` : ''}`;
   if ('eval' in step) return `eval ${step.eval}`;
+  if ('idle' in step) return 'network';
   if ('softly' in step) return 'navigation';
   return 'back';
 }
 
-async function runStep(page: Page, step: Step, target: Target, isExpected: (value: string) => boolean): Promise<string> {
+async function runStep(page: Page, step: Step, target: Target, isExpected: (value: string) => boolean, network: NetworkTracker): Promise<string> {
   try {
     if ('goto' in step) return await load(page, target.baseUrl + step.goto);
     if ('click' in step) {
@@ -91,6 +93,7 @@ async function runStep(page: Page, step: Step, target: Target, isExpected: (valu
       const read = async () => JSON.stringify(await page.evaluate(step.eval)) ?? 'undefined';
       return step.until === undefined ? await read() : await until(read, (v) => v === step.until || isExpected(v));
     }
+    if ('idle' in step) return (await network.quiet(250, 3000)) ? 'idle' : 'still loading after 3 s';
     if ('softly' in step) return (await page.evaluate('window.__compatMark === 1')) ? 'soft' : 'full load';
     // Queued, so that a back that loads a document in full cannot destroy the evaluating context.
     await page.evaluate('setTimeout(() => history.back(), 0)');
@@ -135,7 +138,12 @@ function firstLine(text: string): string {
 }
 
 /** Counts the page's requests in flight, to wait for a quiet moment (Playwright's networkidle wants 500 ms). */
-function trackRequests(page: Page): { quiet(forMs: number, atMostMs: number): Promise<void> } {
+interface NetworkTracker {
+  /** Resolves true once no request has been in flight for `forMs`, false after `atMostMs`. */
+  quiet(forMs: number, atMostMs: number): Promise<boolean>;
+}
+
+function trackRequests(page: Page): NetworkTracker {
   let inFlight = 0;
   let lastChange = Date.now();
   const change = (delta: number) => () => {
@@ -148,7 +156,9 @@ function trackRequests(page: Page): { quiet(forMs: number, atMostMs: number): Pr
   return {
     async quiet(forMs, atMostMs) {
       const end = Date.now() + atMostMs;
-      while (Date.now() < end && (inFlight > 0 || Date.now() - lastChange < forMs)) await new Promise((resolve) => setTimeout(resolve, 25));
+      const busy = () => inFlight > 0 || Date.now() - lastChange < forMs;
+      while (Date.now() < end && busy()) await new Promise((resolve) => setTimeout(resolve, 25));
+      return !busy();
     },
   };
 }

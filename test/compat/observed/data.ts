@@ -304,13 +304,7 @@ export const observed: Record<string, RecordedCheck> = {
       "3 text \"This page could not be found\"": "shows \"This page could not be found\"",
       "4 url": "/gone",
       "5 title": "404: This page could not be found",
-      "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/gone.json) | Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/gone.json) | Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/gone.json)"
-    },
-    "known": {
-      "console errors": {
-        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/gone.json)",
-        "because": "soft-404"
-      }
+      "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/gone.json)"
     }
   }
 };

@@ -47,12 +47,13 @@ export const observed: Record<string, RecordedCheck> = {
   "after hydration every component is there": {
     "next": {
       "1 goto /": "200, hydrated",
-      "2 text \"Rendered in the browser, window side\" in main": "Dynamic home Hello, reader, from a code-split component Rendered in the browser, window side A named export",
-      "3 click Second": "clicked",
-      "4 text \"Hello, second page\" in main": "Second Hello, second page, from a code-split component Show chart",
-      "5 click css:main button": "clicked",
-      "6 text \"Chart drawn\" in main": "Second Hello, second page, from a code-split component Show chart Chart drawn",
-      "7 navigation": "soft",
+      "2 text \"Rendered in the browser, window side\" in #browser-only": "Rendered in the browser, window side",
+      "3 text \"A named export\" in #named": "A named export",
+      "4 click Second": "clicked",
+      "5 text \"Hello, second page\" in main": "Second Hello, second page, from a code-split component Show chart",
+      "6 click css:main button": "clicked",
+      "7 text \"Chart drawn\" in #chart": "Chart drawn",
+      "8 navigation": "soft",
       "console errors": "none"
     },
     "known": {
@@ -66,8 +67,10 @@ export const observed: Record<string, RecordedCheck> = {
     "next": {
       "1 goto /second": "200, hydrated",
       "2 click Home": "clicked",
-      "3 text \"Rendered in the browser, window side\" in main": "Dynamic home Hello, reader, from a code-split component Rendered in the browser, window side A named export",
-      "4 navigation": "soft",
+      "3 text \"Hello, reader\" in #hello": "Hello, reader, from a code-split component",
+      "4 text \"Rendered in the browser, window side\" in #browser-only": "Rendered in the browser, window side",
+      "5 text \"A named export\" in #named": "A named export",
+      "6 navigation": "soft",
       "console errors": "none"
     }
   }

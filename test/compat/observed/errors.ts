@@ -225,7 +225,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click css:button": "clicked",
       "3 text \"Custom error: on the client\"": "shows \"Custom error: on the client\"",
       "4 title": "",
-      "console errors": "Error: render crash in the browser (/<static>/chunks/<chunk>) | Error: render crash in the browser (/<static>/chunks/<chunk>) | A client-side exception has occurred, see here for more info: https://nextjs.org/docs/messages/client-side-exception-occurred (/<static>/chunks/<chunk>)"
+      "console errors": "Error: render crash in the browser (/<static>/chunks/<chunk>) | A client-side exception has occurred, see here for more info: https://nextjs.org/docs/messages/client-side-exception-occurred (/<static>/chunks/<chunk>)"
     },
     "known": {
       "3 text \"Custom error: on the client\"": {
@@ -237,7 +237,7 @@ export const observed: Record<string, RecordedCheck> = {
         "because": "client-exception-page"
       },
       "console errors": {
-        "stratus": "Error: render crash in the browser (/<static>/chunks/<chunk>) | Error: render crash in the browser (/<static>/chunks/<chunk>)",
+        "stratus": "Error: render crash in the browser (/<static>/chunks/<chunk>)",
         "because": "client-exception-page"
       }
     }

@@ -395,7 +395,7 @@ export const observed: Record<string, RecordedCheck> = {
       "14 click Post a": "clicked",
       "15 url": "/de/posts/a",
       "16 navigation": "full load",
-      "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/de/posts/a.json) | Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/de/posts/a.json) | Failed to load resource: the server responded with a status of 404 (Not Found) (/de/posts/a)"
+      "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/de/posts/a.json) | Failed to load resource: the server responded with a status of 404 (Not Found) (/de/posts/a)"
     },
     "known": {
       "16 navigation": {

@@ -34,13 +34,13 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click Object href": "clicked",
       "3 url": "/posts/hello?ref=home",
       "4 text \"Post hello\" in h1": "Post hello",
-      "5 text \"asPath\" in body": "Post hello asPath /posts/hello?ref=home query {\"slug\":\"hello\",\"ref\":\"home\"} Home Post hello",
+      "5 text \"asPath\" in main": "Post hello asPath /posts/hello?ref=home query {\"slug\":\"hello\",\"ref\":\"home\"} Home",
       "6 navigation": "soft",
       "console errors": "none"
     },
     "known": {
-      "5 text \"asPath\" in body": {
-        "stratus": "Post hello asPath /posts/hello?ref=home query {\"ref\":\"home\",\"slug\":\"hello\"} Home Post hello",
+      "5 text \"asPath\" in main": {
+        "stratus": "Post hello asPath /posts/hello?ref=home query {\"ref\":\"home\",\"slug\":\"hello\"} Home",
         "because": "query-key-order"
       }
     }
@@ -51,7 +51,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click Object with hash": "clicked",
       "3 url": "/about?tab=team#people",
       "4 text \"About\" in h1": "About",
-      "5 text \"asPath\" in body": "About asPath /about?tab=team#people query {\"tab\":\"team\"} Home About",
+      "5 text \"asPath\" in main": "About asPath /about?tab=team#people query {\"tab\":\"team\"} Home",
       "6 navigation": "soft",
       "console errors": "none"
     }
@@ -62,7 +62,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click With as": "clicked",
       "3 url": "/posts/with-as",
       "4 text \"Post with-as\" in h1": "Post with-as",
-      "5 text \"asPath\" in body": "Post with-as asPath /posts/with-as query {\"slug\":\"with-as\"} Home Post with-as",
+      "5 text \"asPath\" in main": "Post with-as asPath /posts/with-as query {\"slug\":\"with-as\"} Home",
       "6 navigation": "soft",
       "console errors": "none"
     }
@@ -73,7 +73,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click Legacy anchor": "clicked",
       "3 url": "/posts/legacy",
       "4 text \"Post legacy\" in h1": "Post legacy",
-      "5 text \"asPath\" in body": "Post legacy asPath /posts/legacy query {\"slug\":\"legacy\"} Home Post legacy",
+      "5 text \"asPath\" in main": "Post legacy asPath /posts/legacy query {\"slug\":\"legacy\"} Home",
       "6 navigation": "soft",
       "console errors": "none"
     }
@@ -84,7 +84,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click Fancy anchor": "clicked",
       "3 url": "/posts/fancy",
       "4 text \"Post fancy\" in h1": "Post fancy",
-      "5 text \"asPath\" in body": "Post fancy asPath /posts/fancy query {\"slug\":\"fancy\"} Home Post fancy",
+      "5 text \"asPath\" in main": "Post fancy asPath /posts/fancy query {\"slug\":\"fancy\"} Home",
       "6 navigation": "soft",
       "console errors": "none"
     }
@@ -95,7 +95,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click With space": "clicked",
       "3 url": "/posts/a%20b",
       "4 text \"Post a b\" in h1": "Post a b",
-      "5 text \"asPath\" in body": "Post a b asPath /posts/a%20b query {\"slug\":\"a b\"} Home Post a b",
+      "5 text \"asPath\" in main": "Post a b asPath /posts/a%20b query {\"slug\":\"a b\"} Home",
       "6 navigation": "soft",
       "console errors": "none"
     }
@@ -113,7 +113,7 @@ export const observed: Record<string, RecordedCheck> = {
       "9 eval history.length": "4",
       "10 back": "done",
       "11 url": "/about",
-      "12 text \"asPath /about\" in body": "About asPath /about query {} Home About",
+      "12 text \"asPath /about\" in main": "About asPath /about query {} Home",
       "13 navigation": "soft",
       "console errors": "none"
     }
@@ -133,7 +133,7 @@ export const observed: Record<string, RecordedCheck> = {
       "1 goto /": "200, hydrated",
       "2 click With query": "clicked",
       "3 url": "/about?from=query",
-      "4 text \"query {\"from\":\"query\"}\" in body": "About asPath /about?from=query query {\"from\":\"query\"} Home About",
+      "4 text \"query {\"from\":\"query\"}\" in main": "About asPath /about?from=query query {\"from\":\"query\"} Home",
       "5 navigation": "soft",
       "console errors": "none"
     }

@@ -65,7 +65,7 @@ export const observed: Record<string, RecordedCheck> = {
       "4 text \"color\" in #fields": "pathname /items/[id]; asPath /items/3?color=red; query {\"id\":\"3\",\"color\":\"red\"}",
       "5 goto /classy?x=1": "200, hydrated",
       "6 text \"asPath /classy?x=1\" in #fields": "asPath /classy?x=1",
-      "console errors": "Error: Minified React error #418; visit https://react.dev/errors/418?args[]=text&args[]= for the full message or use the non-minified dev environment for full errors and additional helpful warnings. | Error: Minified React error #418; visit https://react.dev/errors/418?args[]=text&args[]= for the full message or use the non-minified dev environment for full errors and additional helpful warnings."
+      "console errors": "Error: Minified React error #418; visit https://react.dev/errors/418?args[]=text&args[]= for the full message or use the non-minified dev environment for full errors and additional helpful warnings."
     },
     "known": {
       "2 text \";\" in #fields": {

@@ -52,18 +52,19 @@ export const observed: Record<string, RecordedCheck> = {
       "6 click Home": "clicked",
       "7 text \"Scripts\" in h1": "Scripts",
       "8 eval window.__afterOnReady": "2",
-      "9 eval ({ order: window.__order, afterOnLoad: window.__afterOnLoad, afterOnReady: window.__afterOnReady, lazyOnLoad: window.__lazyOnLoad, missingOnError: window.__missingOnError })": "{\"order\":[\"before\",\"inline child\",\"inline html\",\"after\",\"lazy\"],\"afterOnLoad\":1,\"afterOnReady\":2,\"lazyOnLoad\":1,\"missingOnError\":1}",
-      "10 eval document.querySelectorAll('script[src$=\"after.js\"]').length": "1",
-      "11 navigation": "soft",
+      "9 network": "idle",
+      "10 eval ({ order: window.__order, afterOnLoad: window.__afterOnLoad, afterOnReady: window.__afterOnReady, lazyOnLoad: window.__lazyOnLoad, missingOnError: window.__missingOnError })": "{\"order\":[\"before\",\"inline child\",\"inline html\",\"after\",\"lazy\"],\"afterOnLoad\":1,\"afterOnReady\":2,\"lazyOnLoad\":1,\"missingOnError\":1}",
+      "11 eval document.querySelectorAll('script[src$=\"after.js\"]').length": "1",
+      "12 navigation": "soft",
       "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js)"
     },
     "known": {
-      "9 eval ({ order: window.__order, afterOnLoad: window.__afterOnLoad, afterOnReady: window.__afterOnReady, lazyOnLoad: window.__lazyOnLoad, missingOnError: window.__missingOnError })": {
+      "10 eval ({ order: window.__order, afterOnLoad: window.__afterOnLoad, afterOnReady: window.__afterOnReady, lazyOnLoad: window.__lazyOnLoad, missingOnError: window.__missingOnError })": {
         "stratus": "{\"order\":[\"before\",\"inline child\",\"inline html\",\"after\",\"lazy\"],\"afterOnLoad\":1,\"afterOnReady\":2,\"lazyOnLoad\":1,\"missingOnError\":2}",
         "because": "script-onerror-again"
       },
       "console errors": {
-        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/plain') is not executable, and strict MIME type checking is enabled. (/) | Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/plain') is not executable, and strict MIME type checking is enabled. (/)",
+        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/plain') is not executable, and strict MIME type checking is enabled. (/)",
         "because": "nosniff"
       }
     }

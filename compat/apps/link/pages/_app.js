@@ -5,5 +5,9 @@ export default function App({ Component, pageProps }) {
   useEffect(() => {
     window.__hydrated = true;
   }, []);
-  return <Component {...pageProps} />;
+  return (
+    <main>
+      <Component {...pageProps} />
+    </main>
+  );
 }
