@@ -336,13 +336,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     stratus: 'public, max-age=60',
   },
   {
-    id: 'dynamic-named-export-ssr',
-    kind: 'reported',
-    why: "dynamic(() => import('…').then((m) => m.Named)) without ssr: false is not rendered on the server (Next renders it), so React logs a hydration mismatch (error 418) when the browser renders it",
-    apps: ['dynamic'],
-    field: (f) => f === 'text' || f === CONSOLE,
-  },
-  {
     id: 'script-onerror-again',
     kind: 'reported',
     why: "a <Script> whose src failed to load is added again when its page mounts again, and onError runs again; Next remembers the failure and does not retry",

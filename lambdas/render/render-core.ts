@@ -10,6 +10,7 @@
  */
 import type { Manifest } from '../../contract/manifest';
 import { matchRoute, splitPath } from '../../web/runtime/shared/route-match';
+import { dynamicLoadsPending, dynamicLoadsSettled } from '../../web/runtime/shared/dynamic-loads';
 import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { startTimer } from '../shared/log';
 import { readApiConfig, type ApiRouteConfig } from './api-config';
@@ -104,6 +105,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   /** Answers one request; failures become the 500 page (JSON for page data), logged with their stack. */
   async function handle(request: CoreRequest, context: RequestContext): Promise<CoreResponse> {
     const elapsed = startTimer();
+    // Code-split components still loading (only just after cold start): render them loaded.
+    if (dynamicLoadsPending()) await dynamicLoadsSettled();
     const format = formatOf(request);
     let outcome: Outcome;
     try {
@@ -128,6 +131,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
 
   /** Build time: renders a static page for the prerender step. */
   async function prerender(pattern: string, pagePath: string, locale: string): Promise<StoredPage | StaticRedirect> {
+    if (dynamicLoadsPending()) await dynamicLoadsSettled();
     const route = manifest.routes.find((r) => r.pattern === pattern)!;
     const match = matchRoute([route], splitPath(pagePath));
     if (!match) throw new Error(`${route.file}: getStaticPaths returned "${pagePath}", which does not match ${pattern}`);

@@ -20,10 +20,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "text": {
-        "stratus": "Home | Second Dynamic home Hello, reader, from a code-split component Loading browser part…",
-        "because": "dynamic-named-export-ssr"
       }
     }
   },
@@ -55,12 +51,6 @@ export const observed: Record<string, RecordedCheck> = {
       "7 text \"Chart drawn\" in #chart": "Chart drawn",
       "8 navigation": "soft",
       "console errors": "none"
-    },
-    "known": {
-      "console errors": {
-        "stratus": "Error: Minified React error #418; visit https://react.dev/errors/418?args[]=HTML&args[]= for the full message or use the non-minified dev environment for full errors and additional helpful warnings.",
-        "because": "dynamic-named-export-ssr"
-      }
     }
   },
   "a soft navigation to a page of dynamic components": {
