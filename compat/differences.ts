@@ -92,7 +92,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'locale-redirect-uncached',
     kind: 'deliberate',
-    why: "the edge function's redirect depends on Accept-Language, so no cache may keep it",
+    why: "the edge function's redirect depends on Accept-Language or the visitor's locale cookie, so no cache may keep it",
     apps: ['i18n'],
     field: 'cache-control',
     next: '-',
@@ -246,14 +246,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: 'cache-control',
     next: 's-maxage=31536000',
     stratus: NO_STORE,
-  },
-  {
-    id: 'next-locale-cookie',
-    kind: 'reported',
-    why: "the locale cookie is STRATUS_LOCALE; Next's NEXT_LOCALE, which apps already set, is not read, so / with NEXT_LOCALE=de stays English and NEXT_LOCALE=en does not stop the Accept-Language redirect",
-    apps: ['i18n'],
-    check: /NEXT_LOCALE/,
-    field: /.*/,
   },
   {
     id: 'error-status-title',

@@ -10,6 +10,7 @@ var APP_PREFIX = '/_app/';
 var IMAGE_PATH = '/_app/image';
 var API_PATH = '/api';
 var LOCALE_COOKIE = 'STRATUS_LOCALE';
+var NEXT_LOCALE_COOKIE = 'NEXT_LOCALE';
 var GET_HEAD = ['GET', 'HEAD'];
 var ALL_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'];
 
@@ -43,7 +44,9 @@ function handler(event) {
     return redirect(308, sitePath(uri.replace(/\/+$/, '')) + queryOf(request));
   }
   if (uri === '/' && CONFIG.locales.length > 1 && !own(request.cookies, LOCALE_COOKIE)) {
-    var locale = preferredLocale(own(headers, 'accept-language'));
+    // A pages-router app's own record of the visitor's choice wins over their browser's.
+    var chosen = own(request.cookies, NEXT_LOCALE_COOKIE);
+    var locale = (chosen && exactLocale(chosen.value)) || preferredLocale(own(headers, 'accept-language'));
     if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath('/' + locale) + queryOf(request));
   }
   return request;
@@ -120,6 +123,12 @@ function preferredLocale(header) {
     }
   }
   return best;
+}
+
+// A configured locale spelled exactly (any case), or null.
+function exactLocale(tag) {
+  for (var i = 0; i < CONFIG.locales.length; i++) if (CONFIG.locales[i].toLowerCase() === String(tag).toLowerCase()) return CONFIG.locales[i];
+  return null;
 }
 
 function matchLocale(tag) {

@@ -316,29 +316,9 @@ export const observed: Record<string, RecordedCheck> = {
       "text": "Home | About | About in French | Post a | SSR | About, prefix written Hello locale en of en, fr, de, default en"
     },
     "known": {
-      "status": {
-        "stratus": "307",
-        "because": "next-locale-cookie"
-      },
-      "location": {
-        "stratus": "/fr",
-        "because": "next-locale-cookie"
-      },
-      "content-type": {
-        "stratus": "-",
-        "because": "next-locale-cookie"
-      },
       "cache-control": {
-        "stratus": "private, no-store",
-        "because": "next-locale-cookie"
-      },
-      "title": {
-        "stratus": "(absent)",
-        "because": "next-locale-cookie"
-      },
-      "text": {
-        "stratus": "(absent)",
-        "because": "next-locale-cookie"
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
       }
     }
   },
@@ -351,29 +331,9 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-"
     },
     "known": {
-      "status": {
-        "stratus": "200",
-        "because": "next-locale-cookie"
-      },
-      "location": {
-        "stratus": "-",
-        "because": "next-locale-cookie"
-      },
-      "content-type": {
-        "stratus": "text/html; charset=utf-8",
-        "because": "next-locale-cookie"
-      },
       "cache-control": {
-        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
-        "because": "static-cache-control"
-      },
-      "title": {
-        "stratus": "-",
-        "because": "next-locale-cookie"
-      },
-      "text": {
-        "stratus": "Home | About | About in French | Post a | SSR | About, prefix written Hello locale en of en, fr, de, default en",
-        "because": "next-locale-cookie"
+        "stratus": "private, no-store",
+        "because": "locale-redirect-uncached"
       }
     }
   },

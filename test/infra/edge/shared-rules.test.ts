@@ -81,3 +81,11 @@ test('the trailing-slash redirect keeps the locale and path the shared rule read
     expect(splitLocale(location!, settings)).toEqual(splitLocale(path, settings));
   }
 });
+
+test("a pages-router app's NEXT_LOCALE cookie wins over Accept-Language on /; an unknown value is ignored", () => {
+  expect(locationOf('/', { 'accept-language': 'fr' }, { NEXT_LOCALE: 'de-CH' })).toBe(localizePath('/', 'de-CH', settings));
+  expect(locationOf('/', { 'accept-language': 'fr' }, { NEXT_LOCALE: 'en' })).toBeUndefined();
+  expect(locationOf('/', { 'accept-language': 'fr' }, { NEXT_LOCALE: 'xx' })).toBe('/fr');
+  // The site's own cookie still turns detection off altogether.
+  expect(locationOf('/', {}, { NEXT_LOCALE: 'fr', [LOCALE_COOKIE]: 'en' })).toBeUndefined();
+});
