@@ -43,7 +43,8 @@ export async function observeBrowser(check: BrowserCheck, target: Target, browse
     // Prefetches in idle time may still be under way (and about to log a 404): let them end.
     await network.quiet(250, 3000);
     // Each distinct message once: how often a prefetch retries is timing, not behaviour.
-    observation['console errors'] = errors.length ? [...new Set(errors)].join(' | ') : 'none';
+    // Sorted: two requests failing at once (two prefetches) log in either order.
+    observation['console errors'] = errors.length ? [...new Set(errors)].sort().join(' | ') : 'none';
   } finally {
     await bounded(context.close(), STEP_LIMIT_MS).catch(() => undefined);
   }
