@@ -4,7 +4,7 @@
  * what CloudFront does. Each behaviour's allowed methods and cache key are derived here too,
  * for both sides to read (test/infra/local-parity.test.ts holds the template to them).
  */
-import type { Manifest } from './manifest';
+import { isApiPath, type Manifest } from './manifest';
 import { LOCALE_COOKIE } from './urls';
 
 export type OriginId = 'assets' | 'render' | 'image';
@@ -59,17 +59,15 @@ export interface BodyRoutes {
 /** Where API routes live; never under a locale prefix. */
 export const API_PATH = '/api';
 
-/** True for `/api` and `/api/...`: the paths of API routes. */
-export function isApiPath(path: string): boolean {
-  return path === API_PATH || path.startsWith(`${API_PATH}/`);
-}
+/** The paths of API routes: one rule, kept with the manifest's route kinds. */
+export { isApiPath };
 
 /**
  * The body routes of a build: API routes by their kind or pattern (`pages/api/**` →
  * `/api/...`), page bodies by the presence of a `getServerSideProps` page.
  */
 export function bodyRoutesOf(manifest: Pick<Manifest, 'routes'>): BodyRoutes {
-  const isApi = (route: Manifest['routes'][number]) => (route.kind as string) === 'api' || isApiPath(route.pattern);
+  const isApi = (route: Manifest['routes'][number]) => route.kind === 'api' || isApiPath(route.pattern);
   const api = manifest.routes.some(isApi);
   const pageBodies = manifest.routes.some((route) => route.kind === 'ssr' && !isApi(route));
   return { api, pageBodies };
