@@ -36,6 +36,12 @@ export interface StratusConfig {
   images?: ImageConfig;
   /** Values inlined as \`process.env.NAME\` into server and browser code at build time (public: they ship to browsers). */
   env?: Record<string, string>;
+  /**
+   * Which files of `pages/` are pages, by the end of their name, without the leading dot
+   * (build only). With `['page.tsx', 'page.ts']`, `pages/about.page.tsx` is `/about`.
+   * @default ['tsx', 'ts', 'jsx', 'js']
+   */
+  pageExtensions?: string[];
 }
 
 export interface ResolvedImageConfig {

@@ -93,7 +93,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   for (const warning of loadedConfig.warnings) log(`  warning: ${warning}`);
   // NEXT_PUBLIC_* variables and the config's own \`env\` are inlined into server and browser code.
   const inlinedEnv = { ...env.publicEnv, ...loadedConfig.env };
-  const scanned = scanPages(appDir);
+  const scanned = scanPages(appDir, loadedConfig.pageExtensions);
   const routes = analysePages(appDir, scanned);
   log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
   if (env.files.length > 0) log(`  environment from ${env.files.join(', ')}`);

@@ -4,15 +4,18 @@
  * act on, saying what happens instead: an option is never ignored in silence.
  */
 import type { ImageConfig, RemotePattern, StratusConfig } from '../../../contract/config';
+import { COMPILED_EXTENSIONS } from './scan-pages';
 
 export interface ConfigOptions {
   config: StratusConfig;
   /** `env` of the config: inlined as `process.env.NAME` into server and browser code. */
   env: Record<string, string>;
+  /** `pageExtensions` of the config (build only: which files of `pages/` are pages); absent for the default. */
+  pageExtensions?: string[];
   warnings: string[];
 }
 
-const STRATUS_KEYS = new Set(['locales', 'defaultLocale', 'images', 'env']);
+const STRATUS_KEYS = new Set(['locales', 'defaultLocale', 'images', 'env', 'pageExtensions']);
 const IMAGE_KEYS = new Set(['deviceSizes', 'imageSizes', 'quality', 'formats', 'remotePatterns', 'minimumCacheTTL', 'dangerouslyAllowSVG']);
 
 /** next.config keys Stratus does not act on, and what happens instead. */
@@ -22,7 +25,6 @@ const NEXT_NOT_IMPLEMENTED: Record<string, string> = {
   redirects: 'not supported yet: return redirects from getServerSideProps or getStaticProps',
   rewrites: 'not supported yet: the rules are ignored',
   headers: 'not supported yet: the rules are ignored (the stack adds its security headers)',
-  pageExtensions: 'not supported yet: page files are .tsx, .ts, .jsx and .js',
   publicRuntimeConfig: 'not supported: next/config returns empty objects; use NEXT_PUBLIC_* variables or env',
   serverRuntimeConfig: 'not supported: read process.env in data functions',
   assetPrefix: 'not supported: assets are served from /_app/static on the site',
@@ -60,20 +62,41 @@ function envOption(value: unknown, where: string): Record<string, string> {
   return env;
 }
 
+/**
+ * `pageExtensions`: extensions without the leading dot (`['page.tsx', 'page.ts']`). One that
+ * does not end in an extension the bundler compiles (`mdx`) is a warning: those files are not pages.
+ */
+function pageExtensionsOption(value: unknown, where: string, warnings: string[]): string[] {
+  const example = "such as ['page.tsx', 'page.ts']";
+  if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string' || v.length === 0)) {
+    throw new Error(`${where} pageExtensions must be a non-empty array of extensions, ${example}; got ${JSON.stringify(value)}.`);
+  }
+  const extensions = value as string[];
+  for (const ext of extensions) {
+    if (ext.startsWith('.')) throw new Error(`${where} pageExtensions: write "${ext.slice(1)}" without the leading dot (${example}).`);
+    if (!COMPILED_EXTENSIONS.some((compiled) => `.${ext}`.endsWith(compiled))) {
+      warnings.push(`${where} pageExtensions "${ext}": Stratus compiles only ${COMPILED_EXTENSIONS.join(', ')} files, so files ending in .${ext} are not pages`);
+    }
+  }
+  return [...extensions];
+}
+
 /** `stratus.config.ts` as written: the known keys, a warning for each unknown one. */
 export function stratusConfigOptions(raw: Record<string, unknown>, file: string): ConfigOptions {
   const warnings: string[] = [];
   const config: StratusConfig = {};
   let env: Record<string, string> = {};
+  let pageExtensions: string[] | undefined;
   for (const [key, value] of Object.entries(raw)) {
-    if (!STRATUS_KEYS.has(key)) {
+    if (key === 'pageExtensions') pageExtensions = pageExtensionsOption(value, `${file}:`, warnings);
+    else if (!STRATUS_KEYS.has(key)) {
       const hint = key in NEXT_NOT_IMPLEMENTED || NEXT_NO_EFFECT.has(key) ? ` (a next.config option: ${NEXT_NOT_IMPLEMENTED[key] || 'no effect in Stratus'})` : '';
       warnings.push(`${file}: unknown option "${key}", ignored${hint}`);
     } else if (key === 'images') config.images = imageOptions((value ?? {}) as Record<string, unknown>, `${file}:`, warnings);
     else if (key === 'env') env = envOption(value, `${file}:`);
     else (config as Record<string, unknown>)[key] = value;
   }
-  return { config, env, warnings };
+  return { config, env, ...(pageExtensions ? { pageExtensions } : {}), warnings };
 }
 
 /** A `next.config.js`'s object: what maps onto Stratus, a warning for everything else. */
@@ -81,6 +104,7 @@ export function nextConfigOptions(raw: Record<string, unknown>, file: string): C
   const warnings: string[] = [];
   const config: StratusConfig = {};
   let env: Record<string, string> = {};
+  let pageExtensions: string[] | undefined;
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'i18n' && value && typeof value === 'object') {
       const i18n = value as { locales?: string[]; defaultLocale?: string; localeDetection?: boolean; domains?: unknown };
@@ -90,9 +114,10 @@ export function nextConfigOptions(raw: Record<string, unknown>, file: string): C
       if (i18n.domains) warnings.push(`${file}: i18n.domains is not supported; locales are path prefixes on one domain`);
     } else if (key === 'images') config.images = imageOptions((value ?? {}) as Record<string, unknown>, `${file}:`, warnings);
     else if (key === 'env') env = envOption(value, `${file}:`);
+    else if (key === 'pageExtensions') pageExtensions = pageExtensionsOption(value, `${file}:`, warnings);
     else if (key in NEXT_NOT_IMPLEMENTED) warnings.push(`${file}: ${key} is ${NEXT_NOT_IMPLEMENTED[key]}`);
     else if (NEXT_NO_EFFECT.has(key)) warnings.push(`${file}: ${key} has no effect in Stratus (it builds with its own bundler and serves with its own functions)`);
     else warnings.push(`${file}: unknown option "${key}", ignored`);
   }
-  return { config, env, warnings };
+  return { config, env, ...(pageExtensions ? { pageExtensions } : {}), warnings };
 }

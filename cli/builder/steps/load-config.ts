@@ -18,6 +18,8 @@ export interface LoadedConfig {
   config: ResolvedConfig;
   /** `env` of the config file, inlined as `process.env.NAME`. */
   env: Record<string, string>;
+  /** `pageExtensions` of the config file; absent for the default. */
+  pageExtensions?: string[];
   /** The file read, relative to the app; undefined when there is none. */
   file?: string;
   warnings: string[];
@@ -63,7 +65,7 @@ export async function loadConfig(appDir: string, cacheDir: string): Promise<Load
   }
   try {
     const options = file === stratusFile ? stratusConfigOptions(raw, file) : nextConfigOptions(raw, file);
-    return { config: resolveConfig(options.config), env: options.env, file, warnings: options.warnings };
+    return { config: resolveConfig(options.config), env: options.env, ...(options.pageExtensions ? { pageExtensions: options.pageExtensions } : {}), file, warnings: options.warnings };
   } catch (error) {
     throw new BuildError(`${file}: ${(error as Error).message}`);
   }

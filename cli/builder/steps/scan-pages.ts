@@ -1,6 +1,9 @@
 /**
  * Build step: `pages/` → the route list, ordered by precedence, plus the special pages.
- * Files under `pages/api/` (and `pages/api.ts`) are API routes, flagged `api`.
+ * Files under `pages/api/` (and `pages/api.ts`) are API routes, flagged `api`. A file is a
+ * page when its name ends in one of the page extensions (`pageExtensions` of the config,
+ * `['tsx', 'ts', 'jsx', 'js']` by default), which its route name drops, as the pages router
+ * does: with `['page.tsx']`, `pages/about.page.tsx` is `/about` and `pages/about.tsx` nothing.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +11,10 @@ import { isApiPath } from '../../../contract/manifest';
 import { compareRoutes, parseRoutePattern, routeShape, type RouteSegment } from '../../../web/runtime/shared/route-match';
 import { BuildError } from '../errors';
 
-export const PAGE_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
+/** The pages router's default `pageExtensions`. */
+export const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
+/** What the bundler compiles: a page extension must end in one of these. */
+export const COMPILED_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
 export const SPECIAL_PAGES = ['_app', '_document', '404', '500', '_error'] as const;
 export type SpecialPage = '_app' | '_document' | '404' | '500' | '_error';
 
@@ -37,31 +43,40 @@ function listFiles(dir: string, base = ''): string[] {
   return out;
 }
 
-/** `posts/[slug].tsx` → `/posts/[slug]`; `blog/index.tsx` → `/blog`. */
-export function fileToPattern(rel: string): string {
-  const ext = path.extname(rel);
-  const withoutExt = rel.slice(0, -ext.length);
-  const parts = withoutExt.split('/');
+/**
+ * A file's name without its page extension, or undefined when it is not a page file: with
+ * `['page.tsx', 'tsx']`, `blog/index.page.tsx` → `blog/index`. The longest extension wins.
+ */
+export function pageName(rel: string, extensions: readonly string[]): string | undefined {
+  const longestFirst = [...extensions].sort((a, b) => b.length - a.length);
+  const ext = longestFirst.find((e) => rel.endsWith(`.${e}`) && !rel.endsWith(`/.${e}`) && rel !== `.${e}`);
+  if (!ext || !COMPILED_EXTENSIONS.includes(path.extname(rel))) return undefined;
+  return rel.slice(0, -(ext.length + 1));
+}
+
+/** `posts/[slug]` → `/posts/[slug]`; `blog/index` → `/blog` (names without their page extension). */
+export function nameToPattern(name: string): string {
+  const parts = name.split('/');
   if (parts[parts.length - 1] === 'index') parts.pop();
   return '/' + parts.join('/');
 }
 
-export function scanPages(appDir: string): ScannedPages {
+export function scanPages(appDir: string, pageExtensions: readonly string[] = DEFAULT_PAGE_EXTENSIONS): ScannedPages {
   const pagesDir = path.join(appDir, 'pages');
   if (!existsSync(pagesDir)) throw new BuildError(`No pages/ folder in ${appDir}: create ${path.join(appDir, 'pages', 'index.tsx')} to start.`);
   const routes: ScannedRoute[] = [];
   const special: ScannedPages['special'] = {};
   const byShape = new Map<string, ScannedRoute>();
   for (const rel of listFiles(pagesDir)) {
-    if (!PAGE_EXTENSIONS.includes(path.extname(rel)) || rel.endsWith('.d.ts') || /\.(test|spec)\.[jt]sx?$/.test(rel)) continue;
+    const name = pageName(rel, pageExtensions);
+    if (name === undefined || rel.endsWith('.d.ts') || /\.(test|spec)\.[jt]sx?$/.test(rel)) continue;
     const file = `pages/${rel}`;
-    const name = rel.slice(0, -path.extname(rel).length);
     if ((SPECIAL_PAGES as readonly string[]).includes(name)) {
       special[name as SpecialPage] = file;
       continue;
     }
     if (rel.split('/').some((part) => part.startsWith('_'))) continue; // private files next to pages
-    const pattern = fileToPattern(rel);
+    const pattern = nameToPattern(name);
     let segments: RouteSegment[];
     try {
       segments = parseRoutePattern(pattern);
