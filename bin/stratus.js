@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-// The `stratus` command. The CLI is TypeScript; it is bundled with esbuild on first use
-// (and again whenever a source file changes) into node_modules/.cache, then run.
+// The `stratus` command. Installed from the package, it runs the CLI bundled into dist/ when
+// the package was packed (bin/build-package.cjs). In a checkout the CLI is TypeScript: it is
+// bundled with esbuild on first use (and again whenever a source file changes) into
+// node_modules/.cache, then run.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
+const packaged = path.join(root, 'dist', 'cli.js');
+const sources = path.join(root, 'cli', 'index.ts');
 const cacheDir = path.join(root, 'node_modules', '.cache', 'stratus');
-const outfile = path.join(cacheDir, 'cli.js');
 const inputsFile = path.join(cacheDir, 'cli-inputs.json');
 
-function isFresh() {
+function isFresh(outfile) {
   try {
     const built = fs.statSync(outfile).mtimeMs;
     const inputs = JSON.parse(fs.readFileSync(inputsFile, 'utf8'));
@@ -20,11 +23,11 @@ function isFresh() {
   }
 }
 
-function compile() {
+function compile(outfile) {
   const esbuild = require('esbuild');
   fs.mkdirSync(cacheDir, { recursive: true });
   const result = esbuild.buildSync({
-    entryPoints: [path.join(root, 'cli', 'index.ts')],
+    entryPoints: [sources],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -38,9 +41,17 @@ function compile() {
   fs.writeFileSync(inputsFile, JSON.stringify(Object.keys(result.metafile.inputs).filter((f) => !f.includes('node_modules'))));
 }
 
-if (!isFresh()) compile();
+/** The checkout's sources win over a dist/ left by `npm pack`; the package ships no sources of the CLI. */
+function cliFile() {
+  if (!fs.existsSync(sources)) return packaged;
+  const outfile = path.join(cacheDir, 'cli.js');
+  if (!isFresh(outfile)) compile(outfile);
+  return outfile;
+}
+
+const cli = cliFile();
 process.env.STRATUS_ROOT = root;
-require(outfile)
+require(cli)
   .main(process.argv.slice(2))
   .then((code) => {
     if (code >= 0) process.exitCode = code;
