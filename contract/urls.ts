@@ -26,6 +26,9 @@ export function assetKey(urlPath: string): string {
 /** The cookie that remembers a visitor's chosen locale (the edge skips detection when set). */
 export const LOCALE_COOKIE = 'STRATUS_LOCALE';
 
+/** The signed cookie of draft mode (`res.setDraftMode`): in the page cache key, so a draft visitor never gets the edge's copy. */
+export const DRAFT_COOKIE = '__stratus_draft';
+
 /** `/_app/data/<buildId>/[<locale>/]<path>.json`; `localePrefix` is `''` for the default locale. */
 export function dataUrl(buildId: string, localePrefix: string, pagePath: string): string {
   const page = pagePath === '/' ? '/index' : pagePath.replace(/\/$/, '');

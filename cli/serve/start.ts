@@ -25,6 +25,8 @@ export async function start(options: StartOptions) {
     throw new BuildError(`No build in ${outDir}: run "stratus build ${path.relative(process.cwd(), options.appDir)}" first, or use "stratus start".`);
   }
   const manifest = readManifest(path.join(outDir, OUTPUT_LAYOUT.manifest));
+  // Regenerated pages in a folder beside the build (the render function's page store, as S3 is in AWS).
+  process.env.STRATUS_LOCAL_PAGES ??= path.join(outDir, 'page-store');
   const running = await startServer({
     outDir,
     port: options.port,

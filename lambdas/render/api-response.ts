@@ -68,7 +68,13 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
   private sent = false;
   private ended = false;
 
-  constructor(private readonly maxBodyBytes = Infinity) {
+  /** What `res.setDraftMode` asked for, when it was called: the API stage adds the signed cookie. */
+  draftMode: boolean | undefined;
+
+  constructor(
+    private readonly maxBodyBytes = Infinity,
+    private readonly onDemand?: (urlPath: string) => Promise<void>,
+  ) {
     super();
   }
 
@@ -248,9 +254,21 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     return this;
   }
 
-  /** On-demand revalidation is not there yet: a clear failure rather than "not a function". */
-  async revalidate(): Promise<never> {
-    throw new Error('res.revalidate() is not supported yet by Stratus; pages revalidate on their `revalidate` interval.');
+  /** Renders a static page again now and drops it from the edge's cache (on-demand.ts). */
+  async revalidate(urlPath: string): Promise<void> {
+    if (typeof urlPath !== 'string' || !urlPath.startsWith('/')) {
+      throw new TypeError(`res.revalidate takes the page's URL path, starting with "/": res.revalidate('/posts/first'); received ${JSON.stringify(urlPath)}.`);
+    }
+    if (!this.onDemand) throw new Error('res.revalidate() is available in API routes only.');
+    await this.onDemand(urlPath);
+  }
+
+  /** Draft mode on or off for this visitor: the signed cookie goes on the answer (draft-mode.ts). */
+  setDraftMode(options: { enable: boolean }): this {
+    if (typeof options?.enable !== 'boolean') throw new TypeError('res.setDraftMode takes { enable: true } or { enable: false }.');
+    this.checkNotSent();
+    this.draftMode = options.enable;
+    return this;
   }
 
   /**

@@ -17,6 +17,7 @@ import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiRequest } from './api-request';
 import { BufferedResponse } from './api-response';
 import { NO_STORE } from './cache-control';
+import type { DraftMode } from './draft-mode';
 import type { ApiCall, ErrorStatus, Outcome } from './outcome';
 import { readBody } from './request-body';
 
@@ -88,6 +89,10 @@ export interface ApiStageOptions {
   /** Each API route's config by pattern, read at cold start (read on first use otherwise). */
   configs: ReadonlyMap<string, ApiRouteConfig>;
   defaultLocale: string;
+  /** What `res.revalidate(path)` does (on-demand.ts). @default - it throws */
+  revalidate?: (urlPath: string) => Promise<void>;
+  /** Signs the cookie `res.setDraftMode` sets. @default - setDraftMode answers 500, saying draft mode is off */
+  draft?: DraftMode;
 }
 
 /**
@@ -98,7 +103,7 @@ export interface ApiStageOptions {
  * await runApi(routeApi(target, table), { requestId }); // { kind: 'api', route, response }
  */
 export function createApiStage(options: ApiStageOptions): (call: ApiCall, context: RequestContext) => Promise<Outcome> {
-  const { timeoutMs, configs, defaultLocale } = options;
+  const { timeoutMs, configs, defaultLocale, revalidate, draft } = options;
 
   return async function runApi(call, context) {
     const { route, request } = call;
@@ -116,7 +121,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
       throw error;
     }
     const req = createApiRequest(request, mergeQuery(searchToQuery(call.search), call.params), parsed.body, parsed.raw);
-    const res = new BufferedResponse(RESPONSE_PAYLOAD_LIMIT);
+    const res = new BufferedResponse(RESPONSE_PAYLOAD_LIMIT, revalidate);
     const fields = { requestId: context.requestId, cfId: context.cfId, path: request.path, route: route.pattern };
     const ending = await awaitAnswer(call.module.default, req, res, timeoutMs, {
       returnedWithoutAnswer() {
@@ -140,6 +145,10 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
       response = res.toCoreResponse(NO_STORE);
     } catch (error) {
       return failure(500, error);
+    }
+    if (res.draftMode !== undefined) {
+      if (!draft) return failure(500, new Error(`${route.file} called res.setDraftMode, but draft mode has no secret here.`));
+      response.cookies = [...(response.cookies ?? []), await draft.cookie(res.draftMode)];
     }
     if (exceedsPayloadLimit(response, request.method)) return failure(500, tooLarge());
     return { kind: 'api', route, response };

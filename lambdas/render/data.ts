@@ -11,7 +11,8 @@ import { mergeQuery, searchToQuery } from '../../web/runtime/shared/route-match'
 import { isHttpError } from '../shared/http-error';
 import type { BufferedResponse } from './api-response';
 import { NO_STORE, staticCacheControl } from './cache-control';
-import { readDataResult } from './data-result';
+import { readDataResult, type DataOutcome } from './data-result';
+import type { DraftMode } from './draft-mode';
 import type { ErrorStatus, Outcome, PageRequest, Query } from './outcome';
 import { DEFAULT_BODY_PARSING, readBody } from './request-body';
 import { initialPropsContext } from './initial-props-context';
@@ -73,7 +74,15 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, cacheControl: NO_STORE, headers, cookies };
 }
 
-async function staticData(page: PageRequest, pages: StaticPages): Promise<Outcome> {
+/** A draft-mode request: getStaticProps' answer for this visitor alone, never stored, never cached anywhere. */
+function draftOutcome(page: PageRequest, result: DataOutcome): Outcome {
+  if (result.type === 'props') return { kind: 'render', page, props: result.props, query: { ...page.params }, isFallback: false, cacheControl: NO_STORE };
+  if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: NO_STORE };
+  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, cacheControl: NO_STORE };
+}
+
+async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined): Promise<Outcome> {
+  if (draft && (await draft.isDraft(page.request.headers.cookie))) return draftOutcome(page, await pages.draft(page));
   const found = await pages.lookup(page);
   if (found === 'missing') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
   // A `fallback: true` path not rendered yet: the shell now, its data (rendered then) next.
@@ -90,6 +99,6 @@ async function staticData(page: PageRequest, pages: StaticPages): Promise<Outcom
  * `getInitialProps` feeds pages without data function). Throws what data functions and
  * `getInitialProps` throw.
  */
-export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent): (page: PageRequest) => Promise<Outcome> {
-  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App) : staticData(page, pages));
+export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent, draft?: DraftMode): (page: PageRequest) => Promise<Outcome> {
+  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App) : staticData(page, pages, draft));
 }

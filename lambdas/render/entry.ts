@@ -9,14 +9,23 @@ import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../contract/output-layout';
 import { createFunctionUrlHandler } from '../shared/function-url';
 import type { Core } from '../shared/http';
 import { apiTimeoutFrom } from './api-stage';
+import { isRevalidateEvent, runRevalidate } from './operator-event';
 import { PageStore } from './page-store';
+import { renderEnvironment } from './render-environment';
 import { createRenderApp, type AppModules, type RenderApp } from './render-core';
 
-/** Loads the app from a folder holding `manifest.json` and `prerendered/`. */
+/**
+ * Loads the app from a folder holding `manifest.json` and `prerendered/`. With a manifest
+ * given (the build's prerendering), pages stay in memory; otherwise the environment says
+ * where they are shared (render-environment.ts).
+ */
 export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manifest): RenderApp {
   const resolved = manifest ?? readManifest(path.join(dir, OUTPUT_LAYOUT.manifest));
   const prerendered = resolved.routes.flatMap((r) => r.prerendered);
-  return createRenderApp(modules, resolved, new PageStore(path.join(dir, PRERENDERED_DIR), prerendered), {
+  const prerenderedDir = path.join(dir, PRERENDERED_DIR);
+  const setup = manifest ? { store: new PageStore(prerenderedDir, prerendered), options: {} } : renderEnvironment(process.env, prerenderedDir, prerendered, resolved.buildId);
+  return createRenderApp(modules, resolved, setup.store, {
+    ...setup.options,
     apiTimeoutMs: apiTimeoutFrom(process.env.STRATUS_API_TIMEOUT_MS),
   });
 }
@@ -27,5 +36,12 @@ export function createRenderLambda(modules: AppModules, dir: string) {
     app ??= loadRenderApp(modules, dir);
     return app.handle(request, context);
   };
-  return { handler: createFunctionUrlHandler(core), modules };
+  const urlHandler = createFunctionUrlHandler(core);
+  // `stratus revalidate` invokes the function directly (operator-event.ts); everything else comes through its URL.
+  const handler = (event: Parameters<typeof urlHandler>[0], context?: Parameters<typeof urlHandler>[1]) => {
+    if (!isRevalidateEvent(event)) return urlHandler(event, context);
+    app ??= loadRenderApp(modules, dir);
+    return runRevalidate(app.revalidate, event);
+  };
+  return { handler, modules };
 }

@@ -82,7 +82,7 @@ export type Outcome =
   /** A data function's redirect, or the default locale's prefix taken off (308). */
   | (Common & { kind: 'redirect'; route?: ManifestRoute; destination: string; statusCode: number; cacheControl: string })
   /** No such page: no route, `notFound: true`, or a path `fallback: false` does not know. */
-  | (Common & { kind: 'notFound'; route?: ManifestRoute; locale: string; asPath: string })
+  | (Common & { kind: 'notFound'; route?: ManifestRoute; locale: string; asPath: string; /** Draft mode: never cached. @default - by the app's 404 page */ cacheControl?: string })
   /** A page-data URL of another build: the client falls back to a full page load. */
   | (Common & { kind: 'unknownBuild' })
   /**

@@ -59,6 +59,7 @@ function notModified(request: CoreRequest, etag: string, cacheControl: string, a
  * answer is the same for everyone (not a server page's `notFound`, which may set cookies).
  */
 function notFoundCacheControl(outcome: Extract<Outcome, { kind: 'notFound' }>, pages: PageHtml): string {
+  if (outcome.cacheControl) return outcome.cacheControl;
   return pages.staticNotFound && outcome.route?.kind !== 'ssr' && !outcome.cookies ? staticCacheControl(false) : NO_STORE;
 }
 

@@ -17,7 +17,10 @@ import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from './api-stage';
 import { runBeforeRoute, type BeforeRouteStep } from './before-route';
 import { createDataStage } from './data';
+import type { DraftMode } from './draft-mode';
+import { noInvalidations, type Invalidations } from './invalidations';
 import { logRequest } from './log-line';
+import { createOnDemand } from './on-demand';
 import { routeOf, serverError, type Format, type Outcome, type PageRequest, type Target } from './outcome';
 import { createOutput } from './output';
 import { refuseMethod } from './methods';
@@ -35,6 +38,12 @@ export interface RenderAppOptions {
   beforeRoute?: readonly BeforeRouteStep[];
   /** How long an API handler may take to answer (the Lambda reads `STRATUS_API_TIMEOUT_MS`). @default 9000 */
   apiTimeoutMs?: number;
+  /** Where `res.revalidate` removes pages from the edge's cache. @default - nowhere (no CDN in front) */
+  invalidations?: Invalidations;
+  /** Draft mode's signed cookie (draft-mode.ts). @default - draft mode off: no request is a draft */
+  draft?: DraftMode;
+  /** How long a regeneration may hold its page's lease (static-pages.ts). @default 30000 */
+  leaseMs?: number;
 }
 
 /** Each API route's config by pattern; throws ApiConfigError naming the file of a route that cannot serve. */
@@ -55,9 +64,12 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   const { config } = manifest;
   applyImageConfig(config.images);
   const html = createPageHtml(modules, manifest);
-  const staticPages = createStaticPages(store, html, config);
-  const loadData = createDataStage(staticPages, config, modules.App);
-  const runApi = createApiStage({ timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale });
+  const staticPages = createStaticPages(store, html, config, { leaseMs: options.leaseMs });
+  const loadData = createDataStage(staticPages, config, modules.App, options.draft);
+  const runApi = createApiStage({
+    timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale,
+    revalidate: (urlPath) => revalidate(urlPath), draft: options.draft,
+  });
   const write = createOutput(html);
   const table: RouteTable = {
     routes: manifest.routes.filter((r) => r.kind !== 'api'),
@@ -67,6 +79,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     locales: config,
   };
   const beforeRoute = options.beforeRoute ?? [];
+  /** On-demand revalidation of one page by its URL path (`res.revalidate`, `stratus revalidate`). */
+  const revalidate = createOnDemand({ table, pages: staticPages, invalidations: options.invalidations ?? noInvalidations, buildId: manifest.buildId });
 
   /** An API route's handler: its answer, or the 500 when the stage itself fails. */
   async function answerApi(target: Target, request: CoreRequest, context: RequestContext): Promise<Outcome> {
@@ -142,7 +156,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return staticPages.generate(page);
   }
 
-  return { handle, prerender };
+  return { handle, prerender, revalidate };
 }
 
 /** Headers the before-route steps added, under the outcome's own. */

@@ -80,8 +80,20 @@ describe('the helpers', () => {
     expect(() => new BufferedResponse().redirect(301 as never)).toThrow(/res\.redirect takes a URL, or a status and a URL/);
   });
 
-  test('revalidate is not there yet, and says so', async () => {
-    await expect(new BufferedResponse().revalidate()).rejects.toThrow(/res\.revalidate\(\) is not supported yet/);
+  test('revalidate takes a path starting with "/", and is for API routes only', async () => {
+    await expect(new BufferedResponse().revalidate('posts/first')).rejects.toThrow(/starting with "\/"/);
+    await expect(new BufferedResponse().revalidate(undefined as never)).rejects.toThrow(/res\.revalidate\('\/posts\/first'\)/);
+    await expect(new BufferedResponse().revalidate('/posts/first')).rejects.toThrow(/API routes only/);
+    const asked: string[] = [];
+    await new BufferedResponse(Infinity, async (path) => void asked.push(path)).revalidate('/posts/first');
+    expect(asked).toEqual(['/posts/first']);
+  });
+
+  test('setDraftMode records the choice and refuses anything but { enable: boolean }', () => {
+    const res = new BufferedResponse();
+    expect(res.setDraftMode({ enable: true })).toBe(res);
+    expect(res.draftMode).toBe(true);
+    expect(() => res.setDraftMode({} as never)).toThrow(/enable: true/);
   });
 });
 

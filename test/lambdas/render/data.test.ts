@@ -92,8 +92,8 @@ describe('static pages', () => {
     expect(first).toMatchObject({ kind: 'static', stored: { html: '<html>/about {}</html>', json: '{"pageProps":{}}', revalidate: false } });
     expect(await page('/about', '/about', { format: 'json' })).toMatchObject({ kind: 'static' });
     expect(html.page).toHaveBeenCalledTimes(1);
-    expect(store.get('en', '/about')).toBeDefined();
-    expect(store.get('fr', '/about')).toBeUndefined();
+    expect(await store.get('en', '/about')).toBeDefined();
+    expect(await store.get('fr', '/about')).toBeUndefined();
   });
 
   test('getStaticProps with revalidate: rendered again once stale', async () => {
@@ -169,7 +169,7 @@ describe('static pages', () => {
     const getStaticProps = jest.fn(() => ({ redirect: { destination: '/new', statusCode: 301 }, revalidate: 10 }));
     const { page, store } = setup({ '/old': { kind: 'ssg', module: { default: Page, getStaticProps } } });
     expect(await page('/old', '/old')).toMatchObject({ kind: 'redirect', destination: '/new', statusCode: 301, cacheControl: staticCacheControl(10) });
-    expect(store.get('en', '/old')).toBeUndefined();
+    expect(await store.get('en', '/old')).toBeUndefined();
     await page('/old', '/old');
     expect(getStaticProps).toHaveBeenCalledTimes(2);
   });

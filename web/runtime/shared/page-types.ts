@@ -25,6 +25,8 @@ export interface StaticContext {
   locale: string;
   locales: string[];
   defaultLocale: string;
+  /** `true` for a visitor in draft mode (`res.setDraftMode({ enable: true })`): render the unpublished content; absent otherwise. */
+  draftMode?: boolean;
 }
 
 export interface ServerContext extends StaticContext {
@@ -121,6 +123,14 @@ export interface ApiResponse<Data = any> extends ServerResponse {
   /** 307 unless a status is given; `Location` set, the URL as the body. */
   redirect(url: string): ApiResponse<Data>;
   redirect(statusCode: number, url: string): ApiResponse<Data>;
+  /**
+   * Renders the static page at `urlPath` again now (`/posts/first`, `/fr/posts/first` for
+   * another locale) and removes it and its page data from CloudFront's cache, so the next
+   * visitor anywhere gets the new version. Rejects when the page cannot be rendered.
+   */
+  revalidate(urlPath: string): Promise<void>;
+  /** Turns draft mode on or off for this visitor (a signed cookie): static pages are then rendered for them alone, with `draftMode: true`. */
+  setDraftMode(options: { enable: boolean }): ApiResponse<Data>;
 }
 
 /**
@@ -262,6 +272,8 @@ export interface EmbeddedData {
   isFallback: boolean;
   /** Set on error pages. */
   statusCode?: number;
+  /** Each page's own stylesheets by route pattern (the manifest's `pageStyles`), for soft navigations; absent when no page has any. */
+  pageStyles?: Record<string, string[]>;
 }
 
 /** A route as the browser runtime knows it. */
