@@ -3,14 +3,19 @@
  * alarms and dashboard, from one build folder. Reusable in any stack; infra/site-stack.ts
  * is the app's own use of it.
  */
-import { Duration } from 'aws-cdk-lib';
+import path from 'node:path';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as ssm from 'aws-cdk-lib/aws-ssm';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { BuildOutput } from '../build-output';
+import { ensureBuild } from '../app-build';
+import { readBuildOutput, SetupError, type BuildOutput } from '../build-output';
 import { bodyRoutesOf, edgeBehaviours } from '../../contract/edge-behaviours';
+import { encodeSecrets, ENV_NAME, SECRETS_ENV, type SecretSource } from '../../contract/secrets';
 import { edgeConfigOf } from '../edge/viewer-request';
 import { AssetsBucket, PRIVATE_PREFIX, STORE_PREFIX } from './assets-bucket';
 import { BodySigner } from './body-signer';
@@ -19,9 +24,51 @@ import { SiteDistribution } from './site-distribution';
 import { SiteFunction } from './site-function';
 import { SiteMonitoring } from './site-monitoring';
 
+/** Where a secret lives: an SSM Parameter Store parameter or a Secrets Manager secret. */
+export type SecretSourceConstruct = ssm.IParameter | secretsmanager.ISecret;
+
 export interface StratusSiteProps {
-  /** `stratus build`'s output, read by `readBuildOutput`. */
-  readonly build: BuildOutput;
+  /**
+   * `stratus build`'s output, read by `readBuildOutput`. Give this or `appDir`.
+   * @default - the build of `appDir`
+   */
+  readonly build?: BuildOutput;
+  /**
+   * The app folder (the one holding `pages/`), relative to the working directory. The site
+   * deploys its build in `buildDir`, built first when missing or older than the app.
+   * @default - none: `build` is given instead
+   */
+  readonly appDir?: string;
+  /** With `appDir`: its build folder. @default `${appDir}/.stratus` */
+  readonly buildDir?: string;
+  /** With `appDir`: build when the build folder is missing or stale; `false` deploys it as it is. @default true */
+  readonly autoBuild?: boolean;
+  /**
+   * Environment variables of the render function (pages, data functions, API routes), read
+   * with `process.env.NAME`. Not `AWS_*` (Lambda's) nor `STRATUS_*` (the framework's). For
+   * values the browser may see, use `NEXT_PUBLIC_*` in the app's `.env` at build time instead.
+   * @default {}
+   */
+  readonly environment?: Record<string, string>;
+  /**
+   * Secrets read at the render function's cold start into `process.env.NAME`, before the
+   * first request renders: SSM parameters (SecureString ones decrypted) or Secrets Manager
+   * secrets (their SecretString). The function may read exactly these and nothing else.
+   * Their values never enter the template.
+   * @example
+   * secrets: {
+   *   DB_PASSWORD: ssm.StringParameter.fromSecureStringParameterAttributes(this, 'Db', { parameterName: '/shop/db-password' }),
+   *   STRIPE_KEY: secretsmanager.Secret.fromSecretNameV2(this, 'Stripe', 'shop/stripe'),
+   * }
+   * @default {}
+   */
+  readonly secrets?: Record<string, SecretSourceConstruct>;
+  /**
+   * Extra permissions of the render function, added to its role. For grants of other
+   * constructs, pass `site.render.function` after: `table.grantReadData(site.render.function)`.
+   * @default []
+   */
+  readonly policyStatements?: iam.PolicyStatement[];
   /** @default PriceClass.PRICE_CLASS_100 */
   readonly priceClass?: cloudfront.PriceClass;
   /** @default 30 */
@@ -34,7 +81,7 @@ export interface StratusSiteProps {
   readonly certificateArn?: string;
   /** @default - no e-mail subscription */
   readonly alarmEmail?: string;
-  /** @default 1024 */
+  /** Memory of the render function, in MB (Lambda's CPU grows with it). @default 1024 */
   readonly renderMemoryMB?: number;
   /** @default 10 */
   readonly renderTimeoutSeconds?: number;
@@ -78,11 +125,12 @@ export class StratusSite extends Construct {
   constructor(scope: Construct, id: string, props: StratusSiteProps) {
     super(scope, id);
     this.domainName = props.domainName;
-    const { manifest } = props.build;
+    const build = buildOf(props);
+    const { manifest } = build;
     const bucket = (this.assets = new AssetsBucket(this, 'Assets', { archiveDays: props.assetRetentionDays })).bucket;
     this.deployment = new AssetsDeployment(this, 'Upload', {
       bucket,
-      assetsDir: props.build.assetsDir,
+      assetsDir: build.assetsDir,
       cacheControl: manifest.s3CacheControl,
     });
 
@@ -102,15 +150,16 @@ export class StratusSite extends Construct {
         ...common.environment,
         STRATUS_STORE_PREFIX: STORE_PREFIX,
         STRATUS_API_TIMEOUT_MS: String(apiTimeoutMs(renderTimeout)),
+        ...appEnvironment(this, props),
       },
-      codeDir: props.build.renderLambdaDir,
+      codeDir: build.renderLambdaDir,
       description: 'Stratus render: pages, server data and API routes',
       memorySize: props.renderMemoryMB ?? 1024,
       timeout: renderTimeout,
     });
     this.image = new SiteFunction(this, 'Image', {
       ...common,
-      codeDir: props.build.imageLambdaDir,
+      codeDir: build.imageLambdaDir,
       description: 'Stratus image: resizes /_app/image requests with sharp',
       memorySize: props.imageMemoryMB ?? 1536,
       timeout: Duration.seconds(props.imageTimeoutSeconds ?? 15),
@@ -127,6 +176,10 @@ export class StratusSite extends Construct {
       new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${PRIVATE_PREFIX}*`)] }),
     );
     this.image.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+
+    // The app's own: read on exactly its secrets, and what it asked for.
+    for (const source of Object.values(props.secrets ?? {})) source.grantRead(this.render.role);
+    for (const statement of props.policyStatements ?? []) this.render.role.addToPolicy(statement);
 
     // Bodies reach the render function only through the signer, and only on the paths that
     // take them (contract/edge-behaviours.ts); a site with neither API routes nor a
@@ -183,6 +236,34 @@ export class StratusSite extends Construct {
   get siteUrl(): string {
     return `https://${this.domainName ?? this.cdn.distribution.distributionDomainName}`;
   }
+}
+
+/** `props.build`, or the build of `props.appDir` (built first when stale). */
+function buildOf(props: StratusSiteProps): BuildOutput {
+  if (props.build && props.appDir) throw new SetupError('StratusSite: give either `build` or `appDir`, not both.');
+  if (props.build) return props.build;
+  if (!props.appDir) throw new SetupError("StratusSite needs the app: `appDir: 'my-site'` (the folder holding pages/), or `build: readBuildOutput(dir)`.");
+  const buildDir = props.buildDir ?? path.join(props.appDir, '.stratus');
+  if (props.autoBuild !== false) ensureBuild({ appDir: props.appDir, buildDir });
+  return readBuildOutput(buildDir);
+}
+
+/** The render function's variables from `environment` and `secrets`, checked: a bad name fails synth. */
+function appEnvironment(scope: Construct, props: StratusSiteProps): Record<string, string> {
+  const environment = props.environment ?? {};
+  const secrets = props.secrets ?? {};
+  for (const name of [...Object.keys(environment), ...Object.keys(secrets)]) {
+    if (!ENV_NAME.test(name)) {
+      throw new SetupError(`StratusSite: environment or secret name "${name}" is not usable: use letters, digits and _ (not starting with a digit), and not AWS_* (Lambda's) or STRATUS_* (the framework's).`);
+    }
+    if (name in environment && name in secrets) throw new SetupError(`StratusSite: "${name}" is in both \`environment\` and \`secrets\`; keep one.`);
+  }
+  if (Object.keys(secrets).length === 0) return { ...environment };
+  const sources: Record<string, SecretSource> = {};
+  for (const [name, source] of Object.entries(secrets)) {
+    sources[name] = 'secretArn' in source ? { kind: 'secretsmanager', id: source.secretFullArn ?? source.secretName } : { kind: 'ssm', id: source.parameterName };
+  }
+  return { ...environment, [SECRETS_ENV]: Stack.of(scope).toJsonString(encodeSecrets(sources)) };
 }
 
 /** CloudWatch Logs accepts only certain day counts; take the next one up. */

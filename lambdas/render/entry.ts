@@ -6,12 +6,14 @@
 import path from 'node:path';
 import { readManifest, type Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../contract/output-layout';
+import { SECRETS_ENV } from '../../contract/secrets';
 import { createFunctionUrlHandler } from '../shared/function-url';
 import type { Core } from '../shared/http';
 import { apiTimeoutFrom } from './api-stage';
 import { isRevalidateEvent, runRevalidate } from './operator-event';
 import { PageStore } from './page-store';
 import { renderEnvironment } from './render-environment';
+import { loadSecrets } from './secrets';
 import { createRenderApp, type AppModules, type RenderApp } from './render-core';
 
 /**
@@ -32,7 +34,23 @@ export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manif
 
 export function createRenderLambda(modules: AppModules, dir: string) {
   let app: RenderApp | undefined;
-  const core: Core = (request, context) => {
+  // The secrets STRATUS_SECRETS lists are read once, from cold start on; the first request
+  // waits for them, and a failed read is tried again by the next request (secrets.ts).
+  const readSecrets = () => {
+    const reading = loadSecrets(process.env);
+    reading.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+    return reading;
+  };
+  let secrets: Promise<void> | undefined = process.env[SECRETS_ENV] ? readSecrets() : undefined;
+  const core: Core = async (request, context) => {
+    if (secrets) {
+      try {
+        await secrets;
+      } catch (error) {
+        secrets = readSecrets();
+        throw error;
+      }
+    }
     app ??= loadRenderApp(modules, dir);
     return app.handle(request, context);
   };
