@@ -1,42 +1,52 @@
 /**
- * The `stratus` command: parses arguments, calls build() or start(), and prints expected
- * failures (BuildError) without a stack trace.
+ * The `stratus` command: parses arguments, calls build(), start(), dev(), deploy() or
+ * init(), and prints expected failures (BuildError) without a stack trace.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from './builder/build';
+import { deploy } from './deploy/deploy';
 import { isBuildError } from './builder/errors';
 import { init } from './init/init';
 import { dev } from './serve/dev';
 import { start } from './serve/start';
 import { DEFAULT_APP_DIR } from './paths';
 
-const HELP = `Usage: stratus <command> [appDir] [options]
+const HELP = `Usage: stratus <command> [appDir] [options] [-- cdk deploy options]
 
 Commands:
   build [appDir]   Build the app (default: web/site) into <appDir>/.stratus
   start [appDir]   Build, then serve it locally the way CloudFront will
   serve [appDir]   Serve an existing build without rebuilding
   dev [appDir]     Serve, rebuild on every save and reload the browser
+  deploy [appDir]  Build, then deploy to AWS with the CDK (needs credentials,
+                   and aws-cdk, aws-cdk-lib and constructs installed)
   init <dir>       Create a new app in an empty folder
 
 Options:
   --out DIR        Build folder (default: <appDir>/.stratus)
   --port N         Port for start/serve (default: $PORT or 3000)
   --no-image       build: skip bundling the image Lambda for AWS (start never bundles it)
+  --stack NAME     deploy: the CloudFormation stack (default: Stratus)
+  --region REGION  deploy: its region (default: $AWS_REGION, else the profile's)
   -h, --help       Show this help
 `;
 
 export async function main(argv: string[]): Promise<number> {
+  // What follows `--` goes to `cdk deploy` as it is.
+  const terminator = argv.indexOf('--');
+  const passedOn = terminator >= 0 ? argv.slice(terminator + 1) : [];
   let parsed;
   try {
     parsed = parseArgs({
-      args: argv,
+      args: terminator >= 0 ? argv.slice(0, terminator) : argv,
       allowPositionals: true,
       options: {
         out: { type: 'string' },
         port: { type: 'string' },
         'no-image': { type: 'boolean' },
+        stack: { type: 'string' },
+        region: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -70,6 +80,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'build':
         await build({ appDir, outDir, imageLambda: !parsed.values['no-image'], log });
         return 0;
+      case 'deploy':
+        return await deploy({ appDir, outDir, stackName: parsed.values.stack, region: parsed.values.region, cdkArgs: passedOn, log });
       case 'dev':
         await dev({ appDir, port, log });
         return -1; // keeps running until a signal

@@ -1,0 +1,136 @@
+/**
+ * `stratus deploy [appDir]`: builds the app, synthesizes the stack the checkout's
+ * `npm run deploy` deploys (infra/app.ts: one StratusSite, its outputs) for this app folder,
+ * and hands the result to the CDK CLI's `cdk deploy`. The synth runs offline; only the
+ * deploy needs AWS credentials, and without them the command stops before it with the fix.
+ * The CDK is the project's (`npm install --save-dev aws-cdk aws-cdk-lib constructs`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from '../builder/build';
+import { BuildError } from '../builder/errors';
+import { REPO_ROOT } from '../paths';
+
+export interface DeployOptions {
+  appDir: string;
+  /** @default `<appDir>/.stratus` */
+  outDir?: string;
+  /** CloudFormation stack name. @default 'Stratus' (or cdk.json context "stackName") */
+  stackName?: string;
+  /** Region of the stack. @default AWS_REGION, else the profile's (as the AWS CLI finds it), else cdk.json's "region", else us-east-1 */
+  region?: string;
+  /** Passed on to `cdk deploy` (what follows `--`). */
+  cdkArgs?: string[];
+  log: (line: string) => void;
+  /** Resolves the AWS credentials `cdk deploy` will use; throws when there are none. @default the AWS SDK's default chain */
+  findCredentials?: (region: string) => Promise<void>;
+}
+
+const NEEDS_CDK = 'stratus deploy uses the AWS CDK installed in your project: run `npm install --save-dev aws-cdk aws-cdk-lib constructs`, then deploy again.';
+
+/** `name`'s folder as the project resolves it (the working directory, the app), else the framework's. */
+function packageDir(name: string, from: string[]): string | undefined {
+  try {
+    return path.dirname(require.resolve(`${name}/package.json`, { paths: from }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The CDK app to synthesize: the checkout's TypeScript one, or the package's bundled copy of it. */
+function cdkApp(): string {
+  const checkout = path.join(REPO_ROOT, 'infra', 'run-app.cjs');
+  return existsSync(checkout) ? checkout : path.join(REPO_ROOT, 'dist', 'cdk-app.js');
+}
+
+/** Context keys from a cdk.json, when there is one. */
+function contextOf(file: string): Record<string, unknown> {
+  if (!existsSync(file)) return {};
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { context?: Record<string, unknown> }).context ?? {};
+  } catch (error) {
+    throw new BuildError(`${file} is not valid JSON: ${(error as Error).message}`, 'Cannot deploy');
+  }
+}
+
+/** The AWS SDK's default chain (environment, profile, SSO, container, instance), as the CDK CLI uses it. */
+async function sdkCredentials(region: string): Promise<void> {
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({ region });
+  try {
+    await client.config.credentials();
+  } finally {
+    client.destroy();
+  }
+}
+
+// The SDK's notice that its 2027 releases need Node 22 is for the SDK's own users; the
+// README says which Node versions Stratus supports, and deploy only asks it for the region and credentials.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** The region the AWS SDK (and the CDK CLI) would use: AWS_REGION, else the profile's; undefined when neither says. */
+async function profileRegion(): Promise<string | undefined> {
+  const { S3Client } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({});
+  try {
+    return await client.config.region();
+  } catch {
+    return undefined;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Builds, synthesizes and deploys; resolves to the exit code. */
+export async function deploy(options: DeployOptions): Promise<number> {
+  const appDir = path.resolve(options.appDir);
+  const outDir = path.resolve(options.outDir ?? path.join(appDir, '.stratus'));
+  const from = [process.cwd(), appDir, REPO_ROOT];
+  const cli = packageDir('aws-cdk', from);
+  if (!cli || !packageDir('aws-cdk-lib', from) || !packageDir('constructs', from)) throw new BuildError(NEEDS_CDK, 'Cannot deploy');
+
+  await build({ appDir, outDir, imageLambda: true, log: options.log });
+
+  // The settings: the framework's defaults (its cdk.json), the project's cdk.json, then this command's.
+  const region = options.region ?? (await profileRegion());
+  const deployId = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const context: Record<string, unknown> = {
+    ...contextOf(path.join(REPO_ROOT, 'cdk.json')),
+    ...contextOf(path.join(process.cwd(), 'cdk.json')),
+    appDir,
+    buildDir: outDir,
+    autoBuild: false,
+    deployId,
+    ...(options.stackName ? { stackName: options.stackName } : {}),
+    ...(region ? { region } : {}),
+  };
+  const assembly = path.join(outDir, 'cdk.out');
+  options.log(`synthesizing the stack into ${path.relative(process.cwd(), assembly)}`);
+  rmSync(assembly, { recursive: true, force: true });
+  // The app's stdout is the CDK CLI's channel; its progress and errors go to stderr.
+  const synth = spawnSync(process.execPath, [cdkApp()], {
+    stdio: ['ignore', 2, 2],
+    env: { ...process.env, CDK_OUTDIR: assembly, CDK_CONTEXT_JSON: JSON.stringify(context) },
+  });
+  if (synth.error) throw synth.error;
+  if (synth.status !== 0) throw new BuildError('Synthesizing the stack failed (see above).', 'Cannot deploy');
+
+  try {
+    await (options.findCredentials ?? sdkCredentials)(String(context.region || 'us-east-1'));
+  } catch (error) {
+    throw new BuildError(
+      `No AWS credentials found (${(error as Error).message.split('\n')[0]}).\n` +
+        'Sign in first, then deploy again: `aws configure sso` or `aws configure` once, then `aws sso login` and AWS_PROFILE=<profile>,\n' +
+        'or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY. The first deploy to an account and region also needs `npx cdk bootstrap`.\n' +
+        `The stack is synthesized in ${path.relative(process.cwd(), assembly)}; \`npx cdk deploy --app ${path.relative(process.cwd(), assembly)} --all\` deploys it as it is.`,
+      'Cannot deploy',
+    );
+  }
+
+  const args = ['deploy', '--app', assembly, '--all', '--outputs-file', path.join(outDir, 'cdk-outputs.json'), ...(options.cdkArgs ?? [])];
+  options.log(`cdk ${args.join(' ')}`);
+  const deployed = spawnSync(process.execPath, [path.join(cli, 'bin', 'cdk'), ...args], { stdio: 'inherit' });
+  if (deployed.error) throw deployed.error;
+  return deployed.status ?? 1;
+}
