@@ -66,7 +66,8 @@ export function draftSecretFrom(env: NodeJS.ProcessEnv = process.env): () => Pro
   const arn = env.STRATUS_DRAFT_SECRET_ARN;
   if (arn) {
     return async () => {
-      const sdk = await import('@aws-sdk/client-secrets-manager');
+      // require, not import(): one module system in the bundle, and jest runs it as it is.
+      const sdk = require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
       const client = new sdk.SecretsManagerClient(env.STRATUS_SECRETS_ENDPOINT ? { endpoint: env.STRATUS_SECRETS_ENDPOINT } : {});
       const answer = await client.send(new sdk.GetSecretValueCommand({ SecretId: arn }));
       if (!answer.SecretString) throw new Error(`The draft-mode secret ${arn} has no string value.`);

@@ -64,7 +64,7 @@ export interface CloudFrontSenderOptions {
 export function cloudFrontSender(options: CloudFrontSenderOptions): InvalidationSender {
   let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-cloudfront'); client: import('@aws-sdk/client-cloudfront').CloudFrontClient }> | undefined;
   const connect = () =>
-    (loaded ??= import('@aws-sdk/client-cloudfront').then((sdk) => ({
+    (loaded ??= Promise.resolve(require('@aws-sdk/client-cloudfront') as typeof import('@aws-sdk/client-cloudfront')).then((sdk) => ({
       sdk,
       client: new sdk.CloudFrontClient(options.endpoint ? { endpoint: options.endpoint } : {}),
     })));
@@ -84,7 +84,8 @@ export function distributionIdFromParameter(name: string, endpoint?: string): ()
   let id: Promise<string> | undefined;
   return () =>
     (id ??= (async () => {
-      const sdk = await import('@aws-sdk/client-ssm');
+      // require, not import(): one module system in the bundle, and jest runs it as it is.
+      const sdk = require('@aws-sdk/client-ssm') as typeof import('@aws-sdk/client-ssm');
       const client = new sdk.SSMClient(endpoint ? { endpoint } : {});
       const answer = await client.send(new sdk.GetParameterCommand({ Name: name }));
       if (!answer.Parameter?.Value) throw new Error(`The SSM parameter ${name} holds no distribution id.`);

@@ -57,7 +57,7 @@ export function dynamoLease(options: DynamoLeaseOptions): RegenerationLease {
   // Loaded on first use: an instance that never regenerates never loads the SDK.
   let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-dynamodb'); client: import('@aws-sdk/client-dynamodb').DynamoDBClient }> | undefined;
   const connect = () =>
-    (loaded ??= import('@aws-sdk/client-dynamodb').then((sdk) => ({
+    (loaded ??= Promise.resolve(require('@aws-sdk/client-dynamodb') as typeof import('@aws-sdk/client-dynamodb')).then((sdk) => ({
       sdk,
       client: new sdk.DynamoDBClient(options.endpoint ? { endpoint: options.endpoint } : {}),
     })));

@@ -50,7 +50,7 @@ export function s3Pages(options: S3PagesOptions): SharedPages {
   let loaded: Promise<{ sdk: S3; client: import('@aws-sdk/client-s3').S3Client }> | undefined;
   // Loaded on first use: the SDK costs cold start only to instances that read the store.
   const connect = () =>
-    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+    (loaded ??= Promise.resolve(require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3')).then((sdk) => ({
       sdk,
       client: new sdk.S3Client(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
     })));
