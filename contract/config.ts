@@ -8,6 +8,8 @@
  * import type { StratusConfig } from 'stratus/config';
  * export default { locales: ['en', 'fr'], defaultLocale: 'en' } satisfies StratusConfig;
  */
+import type { HeaderRule, Redirect, ResolvedRouting, Rewrite, RewriteGroups } from './routing';
+
 export interface RemotePattern {
   protocol?: 'http' | 'https';
   /** Exact host, or with wildcards: `*.example.com` (one label), `**.example.com` (any depth). */
@@ -31,6 +33,16 @@ export interface ImageConfig {
 }
 
 export interface StratusConfig {
+  /** Mount the site under a path (`/docs`): every page, file and asset URL starts with it. */
+  basePath?: string;
+  /** True: `/about/` is the canonical URL and `/about` answers 308 to it. @default false (the other way round) */
+  trailingSlash?: boolean;
+  /** Redirects answered before anything else (docs/ROUTING.md). */
+  redirects?: () => Redirect[] | Promise<Redirect[]>;
+  /** Paths served from another path or origin: an array (afterFiles), or the three groups. */
+  rewrites?: () => Rewrite[] | Partial<RewriteGroups> | Promise<Rewrite[] | Partial<RewriteGroups>>;
+  /** Response headers by path. */
+  headers?: () => HeaderRule[] | Promise<HeaderRule[]>;
   locales?: string[];
   defaultLocale?: string;
   images?: ImageConfig;
@@ -58,6 +70,8 @@ export interface ResolvedConfig {
   locales: string[];
   defaultLocale: string;
   images: ResolvedImageConfig;
+  /** The routing layer (contract/routing.ts); absent when the app uses none of it. */
+  routing?: ResolvedRouting;
 }
 
 export const DEFAULT_DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840];

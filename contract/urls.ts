@@ -49,3 +49,9 @@ export function parseDataUrl(path: string): { buildId: string; pagePath: string 
   else if (pagePath.endsWith('/index')) pagePath = pagePath.slice(0, -'/index'.length);
   return { buildId: rest.slice(0, slash), pagePath };
 }
+
+/**
+ * On page data whose page path a rewrite changed: the path (and query) served instead, so
+ * the client router shows that page while the address bar keeps the visited URL.
+ */
+export const REWRITE_HEADER = 'x-stratus-rewrite';

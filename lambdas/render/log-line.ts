@@ -19,6 +19,7 @@ export function cacheOf(outcome: Outcome): 'static' | 'fallback' | 'none' | unde
     case 'render':
       return outcome.isFallback ? 'fallback' : 'none';
     case 'api':
+    case 'response':
       return 'none';
     case 'unknownBuild':
       return undefined;

@@ -58,8 +58,13 @@ interface Common {
    * own (type, cache, ETag, length, location).
    */
   headers?: Record<string, string>;
-  /** `Set-Cookie` values added to the response (getServerSideProps' `ctx.res`). */
+  /** `Set-Cookie` values added to the response (getServerSideProps' `ctx.res`, middleware's). */
   cookies?: string[];
+  /**
+   * The answer depends on the visitor beyond what CloudFront keys its cache on (middleware
+   * ran, or a routing rule read a header, cookie or host): no shared cache may keep it.
+   */
+  perVisitor?: boolean;
 }
 
 /**
@@ -94,7 +99,9 @@ export type Outcome =
    * A handler's own answer, passed on as it is: an API route's (`pages/api/**`, a handler
    * `(req, res)` taking any method and a body), or a getServerSideProps that ended `ctx.res`.
    */
-  | (Common & { kind: 'api'; route: ManifestRoute; response: CoreResponse });
+  | (Common & { kind: 'api'; route: ManifestRoute; response: CoreResponse })
+  /** An answer made whole elsewhere, passed on as it is: middleware's own response, a rewrite proxied to another origin or to a file of the site. */
+  | (Common & { kind: 'response'; response: CoreResponse });
 
 /** The route that answered, when one matched (the log line's `route`). */
 export function routeOf(outcome: Outcome): ManifestRoute | undefined {
@@ -103,6 +110,7 @@ export function routeOf(outcome: Outcome): ManifestRoute | undefined {
     case 'static':
       return outcome.page.route;
     case 'unknownBuild':
+    case 'response':
       return undefined;
     default:
       return outcome.route;

@@ -81,6 +81,7 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
     case 'unknownBuild':
       return json(outcome);
     case 'api':
+    case 'response':
       return api(outcome);
   }
 }
@@ -104,6 +105,7 @@ function json(outcome: Outcome): CoreResponse {
       // A 404 without `notFound`, so the client does a full page load.
       return withBody(404, JSON_TYPE, UNKNOWN_BUILD_JSON, NO_STORE, outcome.headers);
     case 'api':
+    case 'response':
       return api(outcome);
   }
 }
@@ -111,7 +113,8 @@ function json(outcome: Outcome): CoreResponse {
 /** Under `/api`: the handler's answer (the outcome's added headers under its own), or the core's JSON `{ error }`. */
 function api(outcome: Outcome): CoreResponse {
   switch (outcome.kind) {
-    case 'api': {
+    case 'api':
+    case 'response': {
       const { response } = outcome;
       return outcome.headers ? { ...response, headers: { ...outcome.headers, ...response.headers } } : response;
     }
@@ -134,6 +137,17 @@ function withCookies(response: CoreResponse, cookies: string[] | undefined): Cor
 }
 
 /**
+ * An answer that depends on the visitor is for that visitor alone: `private` keeps it out
+ * of CloudFront's cache (whose key holds no cookies but the locale's) and any other.
+ */
+function perVisitor(response: CoreResponse, varies: boolean | undefined): CoreResponse {
+  if (!varies) return response;
+  const cacheControl = response.headers['cache-control'];
+  if (cacheControl === NO_STORE || /\bprivate\b/.test(cacheControl ?? '')) return response;
+  return { ...response, headers: { ...response.headers, 'cache-control': 'private, no-cache' } };
+}
+
+/**
  * The output stage over the app's documents. Throws (or rejects with) what rendering the
  * page throws (the core answers 500 then). A promise only for pages an app's `_document`
  * with its own `getInitialProps` renders.
@@ -141,7 +155,8 @@ function withCookies(response: CoreResponse, cookies: string[] | undefined): Cor
 export function createOutput(pages: PageHtml): (outcome: Outcome, format: Format, request: CoreRequest) => Written {
   return (outcome, format, request) => {
     const response = format === 'json' ? json(outcome) : format === 'api' ? api(outcome) : html(outcome, request, pages);
-    if (outcome.kind === 'api' || !outcome.cookies) return response;
-    return response instanceof Promise ? response.then((r) => withCookies(r, outcome.cookies)) : withCookies(response, outcome.cookies);
+    if (!outcome.cookies && !outcome.perVisitor) return response;
+    const finish = (written: CoreResponse) => perVisitor(withCookies(written, outcome.kind === 'api' ? undefined : outcome.cookies), outcome.perVisitor);
+    return response instanceof Promise ? response.then(finish) : finish(response);
   };
 }

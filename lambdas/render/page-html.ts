@@ -3,6 +3,7 @@
  * own `404`/`500`/`_error` when it has one, else the built-in page), each with the
  * manifest's scripts and styles and the data the browser hydrates from.
  */
+import type { AppMiddleware } from './routing/middleware';
 import type { ComponentType } from 'react';
 import type { Manifest } from '../../contract/manifest';
 import { ErrorPage } from '../../web/runtime/shared/error-page';
@@ -24,6 +25,8 @@ export interface AppModules {
   /** The app's `pages/_document`, rendered around every page on the server. */
   Document?: DocumentComponent;
   errorPages: Partial<Record<ErrorPageName, { default: ComponentType<any> }>>;
+  /** The app's `middleware.ts` with `stratus/server`; none when the app has no middleware. */
+  middleware?: AppMiddleware;
 }
 
 /** A document: a string, or a promise of one when the app's `_document` has its own `getInitialProps`. */

@@ -3,7 +3,7 @@
  * never sees a Lambda event (lambdas/shared/function-url.ts). Wiring of the stages, each
  * in its own file, passing one outcome (outcome.ts):
  *
- *   request.ts → before-route.ts → route.ts → data.ts → output.ts, then log-line.ts
+ *   request.ts → routing/ (layer.ts) → route.ts → data.ts → output.ts, then log-line.ts
  *                                         ↘ methods.ts (pages) · api-stage.ts (`/api/…`) ↗
  *
  * Any failure on the way becomes the 500 outcome, written like any other.
@@ -15,8 +15,9 @@ import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { startTimer } from '../shared/log';
 import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from './api-stage';
-import { runBeforeRoute, type BeforeRouteStep } from './before-route';
 import { createDataStage } from './data';
+import { REWRITE_HEADER } from '../../contract/urls';
+import { createSiteRouting, insideBasePath, type SiteRoutingPorts } from './routing/site-routing';
 import type { DraftMode } from './draft-mode';
 import { noInvalidations, type Invalidations } from './invalidations';
 import { logRequest } from './log-line';
@@ -34,8 +35,8 @@ import { createStaticPages, type StaticRedirect } from './static-pages';
 export type { AppModules } from './page-html';
 
 export interface RenderAppOptions {
-  /** The routing layer's steps before route matching (config redirects/rewrites/headers, middleware): none yet. */
-  beforeRoute?: readonly BeforeRouteStep[];
+  /** Where rewrites that leave the render function go: another origin, or a file of the site. */
+  routing?: SiteRoutingPorts;
   /** How long an API handler may take to answer (the Lambda reads `STRATUS_API_TIMEOUT_MS`). @default 9000 */
   apiTimeoutMs?: number;
   /** Where `res.revalidate` removes pages from the edge's cache. @default - nowhere (no CDN in front) */
@@ -78,7 +79,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     apis: modules.apis ?? {},
     locales: config,
   };
-  const beforeRoute = options.beforeRoute ?? [];
+  const routing = createSiteRouting(manifest, modules.middleware, options.routing);
   /** On-demand revalidation of one page by its URL path (`res.revalidate`, `stratus revalidate`). */
   const revalidate = createOnDemand({ table, pages: staticPages, invalidations: options.invalidations ?? noInvalidations, buildId: manifest.buildId });
 
@@ -93,27 +94,29 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     }
   }
 
-  /** Request, before-route, route and data (or API) stages: what to answer. */
-  async function decide(request: CoreRequest, format: Format, context: RequestContext): Promise<Outcome> {
-    let target = readRequest(request, format, manifest);
-    if ('kind' in target) return target;
-    let headers: Record<string, string> | undefined;
-    if (beforeRoute.length > 0) {
-      const end = await runBeforeRoute(beforeRoute, target);
-      headers = end.headers;
-      if (end.answer) return withHeaders(end.answer, headers);
-      target = end.target;
-    }
-    if (target.format === 'api') return withHeaders(await answerApi(target, request, context), headers);
+  /** Route and data (or API) stages for a target the routing layer let through. */
+  async function answer(target: Target, context: RequestContext): Promise<Outcome> {
+    const { request } = target;
+    if (target.format === 'api') return answerApi(target, request, context);
     const page = routeRequest(target, table);
-    if ('kind' in page) return withHeaders(page, headers);
+    if ('kind' in page) return page;
     const refused = refuseMethod(page);
-    if (refused) return withHeaders(refused, headers);
+    if (refused) return refused;
     try {
-      return withHeaders(await loadData(page), headers);
+      return await loadData(page);
     } catch (error) {
-      return withHeaders(serverError(error, request, config.defaultLocale, page.route), headers);
+      return serverError(error, request, config.defaultLocale, page.route);
     }
+  }
+
+  /** Request stage, routing layer, then route and data (or API) stages: what to answer. */
+  async function decide(request: CoreRequest, format: Format, context: RequestContext): Promise<Outcome> {
+    const target = readRequest(request, format, manifest);
+    if ('kind' in target) return target;
+    const end = await routing.layer.run(target);
+    const outcome = end.answer ?? (await answer(end.target, context));
+    const headers = format === 'json' && end.rewrittenTo !== undefined ? { ...end.headers, [REWRITE_HEADER]: end.rewrittenTo } : end.headers;
+    return withLayer(end.answer ? outcome : withBasePath(outcome, routing.basePath), headers, end.cookies, end.perVisitor);
   }
 
   /** Answers one request; failures become the 500 page (JSON for page data), logged with their stack. */
@@ -121,10 +124,13 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const elapsed = startTimer();
     // Code-split components still loading (only just after cold start): render them loaded.
     if (dynamicLoadsPending()) await dynamicLoadsSettled();
-    const format = formatOf(request);
+    // Everything the site serves is under its basePath; the stages see paths inside it.
+    const inner = routing.basePath ? insideBasePath(request.path, routing.basePath) : request.path;
+    const siteRequest = inner === request.path ? request : { ...request, path: inner ?? '/' };
+    const format = inner === undefined ? 'html' : formatOf(siteRequest);
     let outcome: Outcome;
     try {
-      outcome = await decide(request, format, context);
+      outcome = inner === undefined ? { kind: 'notFound', locale: config.defaultLocale, asPath: request.path } : await decide(siteRequest, format, context);
     } catch (error) {
       outcome = serverError(error, request, config.defaultLocale);
     }
@@ -159,9 +165,21 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   return { handle, prerender, revalidate };
 }
 
-/** Headers the before-route steps added, under the outcome's own. */
-function withHeaders(outcome: Outcome, headers: Record<string, string> | undefined): Outcome {
-  return headers ? { ...outcome, headers: { ...headers, ...outcome.headers } } : outcome;
+/** What the routing layer added: headers under the outcome's own, cookies after its own, and whether it is per visitor. */
+function withLayer(outcome: Outcome, headers: Record<string, string> | undefined, cookies: string[] | undefined, perVisitor: boolean): Outcome {
+  if (!headers && !cookies && !perVisitor) return outcome;
+  return {
+    ...outcome,
+    ...(headers ? { headers: { ...headers, ...outcome.headers } } : {}),
+    ...(cookies ? { cookies: [...cookies, ...(outcome.cookies ?? [])] } : {}),
+    ...(perVisitor ? { perVisitor: true } : {}),
+  };
+}
+
+/** A redirect the stages made (a data function's, the default locale's prefix taken off) to a path of the site: under its basePath. */
+function withBasePath(outcome: Outcome, basePath: string): Outcome {
+  if (!basePath || outcome.kind !== 'redirect' || !outcome.destination.startsWith('/') || outcome.destination.startsWith('//')) return outcome;
+  return { ...outcome, destination: basePath + outcome.destination };
 }
 
 export type RenderApp = ReturnType<typeof createRenderApp>;

@@ -3,6 +3,8 @@
  * allowed hostname cannot be pointed at the VPC, the instance metadata service
  * (169.254.169.254, fd00:ec2::254) or the machine itself.
  */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export interface AddressPolicy {
@@ -30,4 +32,35 @@ export function isPublicAddress(address: string, policy: AddressPolicy = {}): bo
 /** True when `host` is an IP literal rather than a name to resolve. */
 export function isIpLiteral(host: string): boolean {
   return ipaddr.isValid(host.replace(/^\[|\]$/g, ''));
+}
+
+/** Resolves a hostname to all its addresses, as `dns.lookup` with `{ all: true }` does. */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+
+export const defaultResolveHost: ResolveHost = (hostname) =>
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
+
+/**
+ * A `net` lookup that only ever hands out public addresses: the address checked is the one
+ * connected to, so DNS cannot answer differently between the check and the request. A name
+ * with any private answer fails with `refused()` (round-robin records could mix one in).
+ */
+export function createGuardedLookup(resolveHost: ResolveHost, policy: AddressPolicy, refused: () => Error): LookupFunction {
+  return (hostname, lookupOptions, callback) => {
+    resolveHost(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address, policy))) {
+          callback(refused() as NodeJS.ErrnoException, '', 4);
+        } else if (lookupOptions.all) {
+          // Node's happy-eyeballs connect asks for all addresses.
+          (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+        } else {
+          callback(null, addresses[0]!.address, addresses[0]!.family);
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 4),
+    );
+  };
 }

@@ -23,7 +23,6 @@ export function publicRuntimeModules(dir = RUNTIME_DIR): Map<string, string> {
 
 /** What to use instead of a `next/*` module Stratus does not provide. */
 const NOT_PROVIDED: Record<string, string> = {
-  'next/server': 'middleware is not supported yet: answer redirects from getServerSideProps, or keep the logic in API routes',
   'next/navigation': 'that is the App Router; pages use next/router',
   'next/headers': 'that is the App Router; read headers from the getServerSideProps context',
   'next/font/google': 'fonts are not fetched at build time: self-host the font files in public/ and load them from CSS',
@@ -57,7 +56,7 @@ export function runtimeAliasPlugin(): Plugin {
       build.onResolve({ filter: /^next(\/.*)?$/ }, (args) => {
         const file = nextModulePath(args.path);
         if (file) return { path: file };
-        const instead = NOT_PROVIDED[args.path] ?? 'Stratus provides next/link, next/router, next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/document, next/error, next/config and the types of "next"';
+        const instead = NOT_PROVIDED[args.path] ?? 'Stratus provides next/link, next/router, next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/document, next/error, next/config, next/server and the types of "next"';
         return { errors: [{ text: `"${args.path}" is not provided by Stratus: ${instead}.` }] };
       });
     },

@@ -13,8 +13,9 @@ import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
+import { findMiddleware } from './middleware-file';
 
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special']): string {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [`import { createRenderLambda, loadRenderApp } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'entry'))};`];
   routes.forEach((r, i) => lines.push(`import * as page${i} from ${abs(r.file)};`));
@@ -23,6 +24,10 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   lines.push(special._document ? `import Document from ${abs(special._document)};` : 'const Document = undefined;');
   const errorPages = (['404', '500', '_error'] as const).filter((p) => special[p]);
   errorPages.forEach((p) => lines.push(`import * as error${p.replace('_', '')} from ${abs(special[p]!)};`));
+  // The app's middleware.ts, with stratus/server beside it (only apps that have one carry it).
+  if (middleware) {
+    lines.push(`import * as middlewareModule from ${JSON.stringify(middleware)};`, `import * as middlewareRuntime from ${JSON.stringify(path.join(RUNTIME_DIR, 'server'))};`);
+  }
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
   const byPattern = (api: boolean) =>
     routes.flatMap((r, i) => ((r.kind === 'api') === api ? [`${JSON.stringify(r.pattern)}: page${i}`] : [])).join(', ');
@@ -32,6 +37,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     `  apis: { ${byPattern(true)} },`,
     '  App,',
     '  Document,',
+    ...(middleware ? ['  middleware: { module: middlewareModule, runtime: middlewareRuntime },'] : []),
     `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
     '};',
     'export const { handler } = createRenderLambda(modules, __dirname);',
@@ -99,7 +105,7 @@ export async function bundleRender(options: {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
   const entryFile = path.join(cacheDir, 'render-entry.js');
-  writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special));
+  writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir)));
   const outfile = path.join(options.lambdaDir, 'index.js');
   await build({
     ...SERVER_OPTIONS,

@@ -4,6 +4,7 @@
  * act on, saying what happens instead: an option is never ignored in silence.
  */
 import type { ImageConfig, RemotePattern, StratusConfig } from '../../../contract/config';
+import { ROUTING_KEYS, type RoutingInput } from './routing-rules';
 import { COMPILED_EXTENSIONS } from './scan-pages';
 
 export interface ConfigOptions {
@@ -12,24 +13,22 @@ export interface ConfigOptions {
   env: Record<string, string>;
   /** `pageExtensions` of the config (build only: which files of `pages/` are pages); absent for the default. */
   pageExtensions?: string[];
+  /** basePath, trailingSlash, redirects, rewrites, headers as written: settled by routing-rules.ts. */
+  routing: RoutingInput;
   warnings: string[];
 }
 
-const STRATUS_KEYS = new Set(['locales', 'defaultLocale', 'images', 'env', 'pageExtensions']);
+const STRATUS_KEYS = new Set(['locales', 'defaultLocale', 'images', 'env', 'pageExtensions', ...ROUTING_KEYS]);
+const ROUTING = new Set<string>(ROUTING_KEYS);
 const IMAGE_KEYS = new Set(['deviceSizes', 'imageSizes', 'quality', 'formats', 'remotePatterns', 'minimumCacheTTL', 'dangerouslyAllowSVG']);
 
 /** next.config keys Stratus does not act on, and what happens instead. */
 const NEXT_NOT_IMPLEMENTED: Record<string, string> = {
-  basePath: 'not supported yet: the site is served at the root',
-  trailingSlash: 'not supported yet: /about/ redirects to /about',
-  redirects: 'not supported yet: return redirects from getServerSideProps or getStaticProps',
-  rewrites: 'not supported yet: the rules are ignored',
-  headers: 'not supported yet: the rules are ignored (the stack adds its security headers)',
   publicRuntimeConfig: 'not supported: next/config returns empty objects; use NEXT_PUBLIC_* variables or env',
   serverRuntimeConfig: 'not supported: read process.env in data functions',
   assetPrefix: 'not supported: assets are served from /_app/static on the site',
   i18n: '',
-  middleware: 'not supported yet',
+  middleware: 'not a config option: write middleware.ts at the app root',
 };
 /** next.config keys that mean nothing for a Stratus build (its bundler, server and output are its own). */
 const NEXT_NO_EFFECT = new Set([
@@ -85,10 +84,12 @@ function pageExtensionsOption(value: unknown, where: string, warnings: string[])
 export function stratusConfigOptions(raw: Record<string, unknown>, file: string): ConfigOptions {
   const warnings: string[] = [];
   const config: StratusConfig = {};
+  const routing: RoutingInput = {};
   let env: Record<string, string> = {};
   let pageExtensions: string[] | undefined;
   for (const [key, value] of Object.entries(raw)) {
-    if (key === 'pageExtensions') pageExtensions = pageExtensionsOption(value, `${file}:`, warnings);
+    if (ROUTING.has(key)) routing[key as keyof RoutingInput] = value;
+    else if (key === 'pageExtensions') pageExtensions = pageExtensionsOption(value, `${file}:`, warnings);
     else if (!STRATUS_KEYS.has(key)) {
       const hint = key in NEXT_NOT_IMPLEMENTED || NEXT_NO_EFFECT.has(key) ? ` (a next.config option: ${NEXT_NOT_IMPLEMENTED[key] || 'no effect in Stratus'})` : '';
       warnings.push(`${file}: unknown option "${key}", ignored${hint}`);
@@ -96,17 +97,19 @@ export function stratusConfigOptions(raw: Record<string, unknown>, file: string)
     else if (key === 'env') env = envOption(value, `${file}:`);
     else (config as Record<string, unknown>)[key] = value;
   }
-  return { config, env, ...(pageExtensions ? { pageExtensions } : {}), warnings };
+  return { config, env, routing, ...(pageExtensions ? { pageExtensions } : {}), warnings };
 }
 
 /** A `next.config.js`'s object: what maps onto Stratus, a warning for everything else. */
 export function nextConfigOptions(raw: Record<string, unknown>, file: string): ConfigOptions {
   const warnings: string[] = [];
   const config: StratusConfig = {};
+  const routing: RoutingInput = {};
   let env: Record<string, string> = {};
   let pageExtensions: string[] | undefined;
   for (const [key, value] of Object.entries(raw)) {
-    if (key === 'i18n' && value && typeof value === 'object') {
+    if (ROUTING.has(key)) routing[key as keyof RoutingInput] = value;
+    else if (key === 'i18n' && value && typeof value === 'object') {
       const i18n = value as { locales?: string[]; defaultLocale?: string; localeDetection?: boolean; domains?: unknown };
       config.locales = i18n.locales;
       config.defaultLocale = i18n.defaultLocale;
@@ -119,5 +122,5 @@ export function nextConfigOptions(raw: Record<string, unknown>, file: string): C
     else if (NEXT_NO_EFFECT.has(key)) warnings.push(`${file}: ${key} has no effect in Stratus (it builds with its own bundler and serves with its own functions)`);
     else warnings.push(`${file}: unknown option "${key}", ignored`);
   }
-  return { config, env, ...(pageExtensions ? { pageExtensions } : {}), warnings };
+  return { config, env, routing, ...(pageExtensions ? { pageExtensions } : {}), warnings };
 }

@@ -10,6 +10,8 @@ import { resolveConfig, type ResolvedConfig } from '../../../contract/config';
 import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
 import { nextConfigOptions, stratusConfigOptions } from './config-options';
+import { findMiddleware } from './middleware-file';
+import { resolveRouting } from './routing-rules';
 
 const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
 const NEXT_FILES = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'];
@@ -55,7 +57,11 @@ export async function loadConfig(appDir: string, cacheDir: string): Promise<Load
     throw new BuildError(`${stratusFile} and ${nextFile} are both in ${appDir}: Stratus reads one config file. Keep ${stratusFile} (it would win) and move what you need from ${nextFile} into it, or delete ${stratusFile}.`);
   }
   const file = stratusFile ?? nextFile;
-  if (!file) return { config: resolveConfig({}), env: {}, warnings: [] };
+  const middleware = findMiddleware(appDir) !== undefined;
+  if (!file) {
+    const routing = await resolveRouting({}, middleware);
+    return { config: { ...resolveConfig({}), ...(routing ? { routing } : {}) }, env: {}, warnings: [] };
+  }
   let raw: Record<string, unknown>;
   try {
     raw = await evaluate(path.join(appDir, file), cacheDir);
@@ -65,7 +71,8 @@ export async function loadConfig(appDir: string, cacheDir: string): Promise<Load
   }
   try {
     const options = file === stratusFile ? stratusConfigOptions(raw, file) : nextConfigOptions(raw, file);
-    return { config: resolveConfig(options.config), env: options.env, ...(options.pageExtensions ? { pageExtensions: options.pageExtensions } : {}), file, warnings: options.warnings };
+    const routing = await resolveRouting(options.routing, middleware);
+    return { config: { ...resolveConfig(options.config), ...(routing ? { routing } : {}) }, env: options.env, ...(options.pageExtensions ? { pageExtensions: options.pageExtensions } : {}), file, warnings: options.warnings };
   } catch (error) {
     throw new BuildError(`${file}: ${(error as Error).message}`);
   }

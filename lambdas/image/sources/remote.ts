@@ -4,18 +4,16 @@
  * address a name resolves to is checked before connecting and then used for the
  * connection, so DNS cannot answer differently between the check and the request.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { RemotePattern } from '../../../contract/config';
 import { HttpError, isHttpError } from '../../shared/http-error';
 import { isAllowedRemoteUrl } from '../remote-patterns';
-import { isIpLiteral, isPublicAddress } from './address';
+import { createGuardedLookup, defaultResolveHost, isIpLiteral, isPublicAddress, type ResolveHost } from '../../shared/public-address';
 import { DEFAULT_MAX_INPUT_BYTES, notFound, parseMaxAge, readCapped, tooManyBytes, type ImageSource } from './source';
 
-/** Resolves a hostname to all its addresses, as `dns.lookup` with `{ all: true }` does. */
-export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+export type { ResolveHost };
 
 export interface RemoteSourceOptions {
   remotePatterns: readonly RemotePattern[];
@@ -39,11 +37,6 @@ export const TOO_MANY_REDIRECTS_MESSAGE = '"url" parameter is valid but upstream
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-const defaultResolveHost: ResolveHost = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
-  );
-
 /**
  * Fetches allowed remote images over HTTP(S).
  *
@@ -58,23 +51,7 @@ export function createRemoteSource(options: RemoteSourceOptions): ImageSource {
   const resolveHost = options.resolveHost ?? defaultResolveHost;
   const policy = { allowLoopback: options.allowLoopback === true };
 
-  /** A `net` lookup that only ever hands out checked addresses. */
-  const guardedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    resolveHost(hostname).then(
-      (addresses) => {
-        // Refuse if any answer is private: round-robin records could otherwise mix one in.
-        if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address, policy))) {
-          callback(new HttpError(400, PRIVATE_ADDRESS_MESSAGE) as NodeJS.ErrnoException, '', 4);
-        } else if (lookupOptions.all) {
-          // Node's happy-eyeballs connect asks for all addresses.
-          (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-        } else {
-          callback(null, addresses[0]!.address, addresses[0]!.family);
-        }
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 4),
-    );
-  };
+  const guardedLookup = createGuardedLookup(resolveHost, policy, () => new HttpError(400, PRIVATE_ADDRESS_MESSAGE));
 
   function checkUrl(url: URL): void {
     if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !isAllowedRemoteUrl(url, options.remotePatterns)) {

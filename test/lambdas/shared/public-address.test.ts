@@ -1,4 +1,4 @@
-import { isIpLiteral, isPublicAddress } from '../../../../lambdas/image/sources/address';
+import { isIpLiteral, isPublicAddress } from '../../../lambdas/shared/public-address';
 
 describe('isPublicAddress', () => {
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '[2606:4700::1111]'])('allows public %s', (address) => {

@@ -14,7 +14,7 @@ async function resolveImport(specifier: string) {
 
 describe('stratus/* modules', () => {
   test('the public modules are the files at the top of web/runtime, nothing from its internal folders', () => {
-    expect([...publicRuntimeModules().keys()].sort()).toEqual(['config', 'document', 'dynamic', 'head', 'image', 'link', 'router', 'script', 'types']);
+    expect([...publicRuntimeModules().keys()].sort()).toEqual(['config', 'document', 'dynamic', 'head', 'image', 'link', 'router', 'script', 'server', 'types']);
   });
 
   test('a public module resolves', async () => {
@@ -23,12 +23,12 @@ describe('stratus/* modules', () => {
   });
 
   test('an unknown or internal module fails the build naming the modules there are', async () => {
-    await expect(resolveImport('stratus/navigator')).rejects.toThrow(/Unknown module "stratus\/navigator": Stratus provides stratus\/config, stratus\/document, stratus\/dynamic, stratus\/head, stratus\/image, stratus\/link, stratus\/router, stratus\/script, stratus\/types/);
+    await expect(resolveImport('stratus/navigator')).rejects.toThrow(/Unknown module "stratus\/navigator": Stratus provides stratus\/config, stratus\/document, stratus\/dynamic, stratus\/head, stratus\/image, stratus\/link, stratus\/router, stratus\/script, stratus\/server, stratus\/types/);
   });
 });
 
 describe('next/* modules', () => {
-  test.each(['next/link', 'next/router', 'next/head', 'next/image', 'next/legacy/image', 'next/dynamic', 'next/script', 'next/app', 'next/document', 'next/error', 'next/config', 'next'])(
+  test.each(['next/link', 'next/router', 'next/head', 'next/image', 'next/legacy/image', 'next/dynamic', 'next/script', 'next/app', 'next/document', 'next/error', 'next/config', 'next/server', 'next'])(
     '%s resolves to Stratus, whether or not a next package is installed',
     async (specifier) => {
       const result = await resolveImport(specifier);
@@ -38,7 +38,6 @@ describe('next/* modules', () => {
   );
 
   test('one Stratus does not provide fails the build naming it and what to use instead', async () => {
-    await expect(resolveImport('next/server')).rejects.toThrow(/"next\/server" is not provided by Stratus: middleware is not supported yet/);
     await expect(resolveImport('next/navigation')).rejects.toThrow(/"next\/navigation" is not provided by Stratus: that is the App Router; pages use next\/router/);
     await expect(resolveImport('next/whatever')).rejects.toThrow(/"next\/whatever" is not provided by Stratus: Stratus provides next\/link, next\/router/);
   });

@@ -14,7 +14,8 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
       i18n: { locales: ['en', 'de'], defaultLocale: 'de' },
       images: { domains: ['cdn.example.com'], deviceSizes: [400, 800], unoptimized: false },
       env: { API_URL: 'https://api.example' },
-      async redirects() { return []; },
+      async redirects() { return [{ source: '/old', destination: '/new', permanent: true }]; },
+      trailingSlash: true,
       webpack: (config) => config,
       somethingElse: 1,
     };`,
@@ -23,10 +24,11 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
   expect(loaded.file).toBe('next.config.js');
   expect(loaded.config).toMatchObject({ locales: ['en', 'de'], defaultLocale: 'de', images: { deviceSizes: [400, 800], remotePatterns: [{ hostname: 'cdn.example.com' }] } });
   expect({ ...loaded.env }).toEqual({ API_URL: 'https://api.example' });
+  // The routing options are read like stratus.config.ts's (docs/ROUTING.md).
+  expect(loaded.config.routing).toMatchObject({ trailingSlash: true, redirects: [{ source: '/old', destination: '/new', statusCode: 308 }] });
   expect(loaded.warnings).toEqual([
     'next.config.js: reactStrictMode has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     "next.config.js: images.unoptimized: not supported; images go through /_app/image",
-    'next.config.js: redirects is not supported yet: return redirects from getServerSideProps or getStaticProps',
     'next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     'next.config.js: unknown option "somethingElse", ignored',
   ]);
@@ -41,9 +43,9 @@ test('next.config.mjs written as a function of the phase, importing next/constan
 });
 
 test('stratus.config.ts: an unknown key is a warning, and a next.config option is named as such', async () => {
-  const dir = appWith({ 'stratus.config.ts': "export default { locales: ['en'], redirects: [], colour: 'blue' };" });
+  const dir = appWith({ 'stratus.config.ts': "export default { locales: ['en'], assetPrefix: '/cdn', colour: 'blue' };" });
   expect((await load(dir)).warnings).toEqual([
-    'stratus.config.ts: unknown option "redirects", ignored (a next.config option: not supported yet: return redirects from getServerSideProps or getStaticProps)',
+    'stratus.config.ts: unknown option "assetPrefix", ignored (a next.config option: not supported: assets are served from /_app/static on the site)',
     'stratus.config.ts: unknown option "colour", ignored',
   ]);
 });
@@ -60,11 +62,11 @@ test('a bad value names the file', async () => {
 
 test('a build prints the warnings and inlines the config env', async () => {
   const dir = appWith({
-    'next.config.js': "module.exports = { env: { GREETING: 'bonjour' }, trailingSlash: true };",
+    'next.config.js': "module.exports = { env: { GREETING: 'bonjour' }, poweredByHeader: false };",
     'pages/index.jsx': 'export default function Home() { return <p>{process.env.GREETING}</p>; }',
   });
   const lines: string[] = [];
   await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false, log: (l) => lines.push(l) });
-  expect(lines).toContain('  warning: next.config.js: trailingSlash is not supported yet: /about/ redirects to /about');
+  expect(lines).toContain('  warning: next.config.js: poweredByHeader has no effect in Stratus (it builds with its own bundler and serves with its own functions)');
   expect(readFileSync(path.join(dir, '.stratus/lambdas/render/prerendered/en/index.html'), 'utf8')).toContain('<p>bonjour</p>');
 });

@@ -1,0 +1,240 @@
+/**
+ * The routing layer: what happens to a request between reading it and matching a route,
+ * in the pages router's order:
+ *
+ *   headers → trailing slash → redirects → middleware → beforeFiles rewrites
+ *     → pages without params and public files → afterFiles rewrites
+ *     → dynamic routes → fallback rewrites
+ *
+ * It sees page, page-data (by the page's path) and API requests alike. Its end is an
+ * answer (a redirect, middleware's own response, a proxied or own-origin file) or the
+ * target to route, maybe rewritten; with headers to add either way, and whether the answer
+ * depends on the visitor (then no shared cache may keep it).
+ */
+import { isApiPath } from '../../../contract/manifest';
+import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
+import type { CoreRequest, CoreResponse } from '../../shared/http';
+import { NO_STORE } from '../cache-control';
+import { parseCookies } from '../cookies';
+import type { Outcome, Target } from '../outcome';
+import { destinationUrl, type Destination } from './destination';
+import type { Middleware, MiddlewareResult } from './middleware';
+import type { Proxy } from './proxy';
+import type { RuleRequest } from './rule-match';
+import type { CompiledRouting } from './rules';
+
+/** What a site path names: a page without params, only a dynamic route, a file of the site (public, static, image), or nothing. */
+export type PathKind = 'page' | 'dynamic' | 'file' | 'none';
+
+export interface RoutingLayerOptions {
+  routing: ResolvedRouting;
+  rules: CompiledRouting;
+  middleware?: Middleware;
+  /** What a site path (locale prefix on, percent-encoded) names. */
+  probe(path: string): PathKind;
+  proxy: Proxy;
+  /** A file of the site itself, as its edge serves it (a rewrite to a public file or the image path). */
+  fetchOwn(pathAndQuery: string, request: CoreRequest): Promise<CoreResponse>;
+}
+
+export interface LayerEnd {
+  answer?: Outcome;
+  /** The target to route when there is no answer. */
+  target: Target;
+  headers?: Record<string, string>;
+  cookies?: string[];
+  /** The answer depends on the visitor (middleware ran, or a rule read a header, cookie or host). */
+  perVisitor: boolean;
+  /** The path the target was rewritten to (page data tells the client which page to show). */
+  rewrittenTo?: string;
+}
+
+/** A path's last segment names a file (`/robots.txt`): `trailingSlash: true` leaves it alone. */
+const FILE_LIKE = /\/[^/]+\.[^/]+$/;
+
+function hostOf(request: CoreRequest): string {
+  return (request.headers['x-forwarded-host'] ?? request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+}
+
+function redirectTo(destination: string, statusCode: number, perVisitor: boolean): Outcome {
+  // Config redirects are the same for every visitor unless a rule read the visitor's headers; still never kept long, a deploy may change them.
+  return { kind: 'redirect', destination, statusCode, cacheControl: perVisitor ? NO_STORE : 'public, max-age=0, s-maxage=60' };
+}
+
+/** A data request the layer cannot answer as page data (another origin, a file): the client then loads the page in full. */
+const FULL_LOAD: Outcome = { kind: 'unknownBuild' };
+
+export function createRoutingLayer(options: RoutingLayerOptions) {
+  const { routing, rules, middleware, probe } = options;
+  const hasAfterFiles = rules.hasRewrites('afterFiles');
+  const hasFallback = rules.hasRewrites('fallback');
+  const hasBeforeFiles = rules.hasRewrites('beforeFiles');
+  /** Rules or middleware to run (trailing slashes are handled either way). */
+  const active = hasRoutingRules(routing);
+
+  /** Adds the trailing slash the site's URLs carry (`trailingSlash: true`) to an internal path. */
+  function canonical(path: string): string {
+    if (!routing.trailingSlash || path === '/' || path.endsWith('/') || FILE_LIKE.test(path)) return path;
+    return `${path}/`;
+  }
+
+  function withCanonicalPath(destination: Destination): string {
+    return destinationUrl(destination.external ? destination : { ...destination, base: canonical(destination.base) });
+  }
+
+  /** A rewrite's destination as the end of the layer: proxied, an own file, or the target to route. */
+  async function land(destination: Destination, target: Target, end: Omit<LayerEnd, 'target'>): Promise<LayerEnd> {
+    if (destination.external) {
+      if (target.format === 'json') return { ...end, target, answer: FULL_LOAD };
+      const response = await options.proxy(new URL(destinationUrl({ ...destination, hash: '' })), target.request);
+      return { ...end, target, answer: { kind: 'response', response } };
+    }
+    const path = destination.base;
+    const search = destination.search.toString();
+    const kind = probe(path);
+    if (kind === 'file' || path.startsWith('/_app/')) {
+      if (target.format === 'json') return { ...end, target, answer: FULL_LOAD };
+      if (kind !== 'file') return { ...end, target, answer: { kind: 'notFound', locale: '', asPath: target.path } };
+      const response = await options.fetchOwn(path + (search ? `?${search}` : ''), target.request);
+      return { ...end, target, answer: { kind: 'response', response } };
+    }
+    let format = target.format;
+    if (isApiPath(path) !== (format === 'api')) {
+      // A page rewritten to an API route (or back) answers as what it now is; page data cannot.
+      if (format === 'json') return { ...end, target, answer: FULL_LOAD };
+      format = isApiPath(path) ? 'api' : 'html';
+    }
+    return { ...end, target: { ...target, format, path, search: destination.search }, rewrittenTo: path + (search ? `?${search}` : '') };
+  }
+
+  /** Applies what middleware asked for (other request headers, response headers and cookies) to the run so far. */
+  function absorb(result: MiddlewareResult, target: Target, end: Omit<LayerEnd, 'target'>): Target {
+    if (result.headers) end.headers = { ...end.headers, ...result.headers };
+    if (result.cookies) end.cookies = [...(end.cookies ?? []), ...result.cookies];
+    if (!result.requestHeaders) return target;
+    return { ...target, request: { ...target.request, headers: result.requestHeaders } };
+  }
+
+  /** Middleware's redirect or rewrite URL: a path of this site when it names the viewer's origin. */
+  function ownPath(url: URL, request: CoreRequest): string | undefined {
+    if (url.hostname.toLowerCase() !== hostOf(request)) return undefined;
+    const path = url.pathname;
+    if (!routing.basePath) return path;
+    if (path === routing.basePath || path.startsWith(routing.basePath + '/')) return path.slice(routing.basePath.length) || '/';
+    return undefined;
+  }
+
+  /** Middleware's answer as the end of the layer, or undefined to go on (with `target` changed in place through the returned value). */
+  async function afterMiddleware(result: MiddlewareResult, target: Target, end: Omit<LayerEnd, 'target'>): Promise<LayerEnd | Target> {
+    const next = absorb(result, target, end);
+    switch (result.kind) {
+      case 'next':
+        return next;
+      case 'response':
+        return { ...end, target: next, answer: { kind: 'response', response: result.response } };
+      case 'redirect': {
+        // Same-origin URLs become paths, so a soft navigation follows them without a full load.
+        let location = result.location;
+        try {
+          const url = new URL(location);
+          if (url.hostname.toLowerCase() === hostOf(target.request)) location = url.pathname + url.search + url.hash;
+        } catch {
+          // A relative location stays as it is.
+        }
+        return { ...end, target: next, answer: { kind: 'redirect', destination: location, statusCode: result.statusCode, cacheControl: NO_STORE } };
+      }
+      case 'rewrite': {
+        const path = ownPath(result.url, target.request);
+        const search = new URLSearchParams(result.url.search);
+        const destination: Destination = path === undefined ? { external: true, base: result.url.origin + result.url.pathname, search, hash: '' } : { external: false, base: path, search, hash: '' };
+        return land(destination, next, end);
+      }
+    }
+  }
+
+  /**
+   * Runs middleware again on a path a config rewrite reached, when its matcher takes that
+   * path: a rewrite cannot reach a page middleware would have refused.
+   */
+  async function guard(ended: LayerEnd, ranOn: string | undefined): Promise<LayerEnd> {
+    if (!middleware || ended.answer || ended.target.path === ranOn) return ended;
+    const request = ruleRequest(ended.target);
+    if (!middleware.matches(request)) return ended;
+    const result = await middleware.run(ended.target.path, ended.target.search.toString(), ended.target.request);
+    if (result.kind === 'next') {
+      const target = absorb(result, ended.target, ended);
+      return { ...ended, target, perVisitor: true };
+    }
+    const after = await afterMiddleware(result, ended.target, { ...ended, perVisitor: true });
+    return 'format' in after ? { ...ended, target: after, perVisitor: true } : after;
+  }
+
+  function ruleRequest(target: Target): RuleRequest {
+    const path = target.path.length > 1 && target.path.endsWith('/') ? target.path.replace(/\/+$/, '') || '/' : target.path;
+    return { path, search: target.search, headers: target.request.headers, cookies: parseCookies(target.request.headers.cookie), host: hostOf(target.request) };
+  }
+
+  /** The layer over one request. Rejects with what middleware throws (the core answers 500). */
+  async function run(start: Target): Promise<LayerEnd> {
+    let target = start;
+    // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
+    if (target.format !== 'json' && target.path !== '/') {
+      const slashed = target.path.endsWith('/');
+      if (slashed || routing.trailingSlash) {
+        const bare = slashed ? target.path.replace(/\/+$/, '') || '/' : target.path;
+        const wanted = routing.trailingSlash && !FILE_LIKE.test(bare);
+        if (slashed !== wanted && bare !== '/') {
+          const search = target.search.toString();
+          const path = wanted ? `${bare}/` : bare;
+          const found = active ? rules.headersFor(ruleRequest(target)) : undefined;
+          return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination: routing.basePath + path + (search ? `?${search}` : ''), statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
+        }
+      }
+    }
+    if (!active) return { target, perVisitor: false };
+
+    const request = ruleRequest(target);
+    const found = rules.headersFor(request);
+    const end: Omit<LayerEnd, 'target'> = { headers: found.headers, perVisitor: found.variesPerVisitor };
+
+    const redirect = rules.redirectFor(request);
+    if (rules.redirectsVaryFor(request)) end.perVisitor = true;
+    if (redirect) return { ...end, target, answer: redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) };
+
+    let ranOn: string | undefined;
+    if (middleware?.matches(request)) {
+      end.perVisitor = true;
+      ranOn = target.path;
+      const result = await middleware.run(target.path, target.search.toString(), target.request);
+      const after = await afterMiddleware(result, target, end);
+      if (!('format' in after)) return after;
+      target = after;
+    }
+
+    const current = (): RuleRequest => ({ ...request, path: ruleRequest(target).path, search: target.search, headers: target.request.headers });
+    if (hasBeforeFiles) {
+      if (rules.rewritesVaryFor('beforeFiles', current())) end.perVisitor = true;
+      const rewrite = rules.rewrite('beforeFiles', current());
+      if (rewrite) return guard(await land(rewrite.destination, target, end), ranOn);
+    }
+    if (!hasAfterFiles && !hasFallback) return { ...end, target };
+    const kind = probe(current().path);
+    if (kind === 'page' || kind === 'file') return { ...end, target };
+    if (hasAfterFiles) {
+      if (rules.rewritesVaryFor('afterFiles', current())) end.perVisitor = true;
+      const rewrite = rules.rewrite('afterFiles', current());
+      if (rewrite) return guard(await land(rewrite.destination, target, end), ranOn);
+    }
+    if (kind === 'dynamic') return { ...end, target };
+    if (hasFallback) {
+      if (rules.rewritesVaryFor('fallback', current())) end.perVisitor = true;
+      const rewrite = rules.rewrite('fallback', current());
+      if (rewrite) return guard(await land(rewrite.destination, target, end), ranOn);
+    }
+    return { ...end, target };
+  }
+
+  return { run };
+}
+
+export type RoutingLayer = ReturnType<typeof createRoutingLayer>;

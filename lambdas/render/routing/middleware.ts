@@ -1,0 +1,142 @@
+/**
+ * The app's `middleware.ts`: which requests its `config.matcher` takes, and what its
+ * answer asks for (go on, maybe with other request headers; rewrite; redirect; or its own
+ * response), read off the NextResponse it returns.
+ */
+import type * as ServerRuntime from '../../../web/runtime/server';
+import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware } from '../../../web/runtime/server';
+import type { CoreRequest, CoreResponse } from '../../shared/http';
+import { compileRule, testRule, type CompiledRule, type RuleContext } from './rules';
+import type { RuleRequest } from './rule-match';
+
+export interface MiddlewareModule {
+  middleware?: NextMiddleware;
+  default?: NextMiddleware;
+  config?: MiddlewareConfig;
+}
+
+/**
+ * The app's middleware and `stratus/server` beside it: the build passes both in, so an app
+ * without middleware carries neither (nor its cookie library) in its bundle.
+ */
+export interface AppMiddleware {
+  module: MiddlewareModule;
+  runtime: Pick<typeof ServerRuntime, 'NextRequest' | 'NextFetchEvent' | 'MIDDLEWARE_ACTION'>;
+}
+
+/** Middleware exports that cannot run: named at cold start (and so at build time). */
+export class MiddlewareConfigError extends Error {}
+
+/** What the routing layer does after middleware. */
+export type MiddlewareResult = (
+  | { kind: 'next' }
+  | { kind: 'rewrite'; url: URL }
+  | { kind: 'redirect'; location: string; statusCode: number }
+  | { kind: 'response'; response: CoreResponse }
+) & {
+  /** Request headers the rest of the request sees instead of the visitor's. */
+  requestHeaders?: Record<string, string>;
+  /** Added to whatever answers. */
+  headers?: Record<string, string>;
+  cookies?: string[];
+};
+
+/** The request as middleware sees it: the site's URL settings, and the viewer's origin. */
+export interface MiddlewareSettings extends RuleContext {
+  buildId: string;
+}
+
+function toRecord(headers: Headers, skip?: Set<string>): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    if (!skip?.has(key)) record[key] = value;
+  });
+  return record;
+}
+
+/** Headers of the middleware's response that are not passed on to the answer. */
+const NOT_PASSED_ON = new Set(['set-cookie', 'location', 'content-length', 'content-type']);
+
+export function createMiddleware({ module, runtime }: AppMiddleware, settings: MiddlewareSettings) {
+  const { NextRequest, NextFetchEvent, MIDDLEWARE_ACTION } = runtime;
+  const run = module.middleware ?? module.default;
+  if (typeof run !== 'function') {
+    throw new MiddlewareConfigError('middleware.ts must export a function: `export function middleware(request) { … }` (or a default export).');
+  }
+  const raw = module.config?.matcher;
+  const entries: MiddlewareMatcher[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  let matchers: CompiledRule[];
+  try {
+    matchers = entries.map((entry) => compileRule(typeof entry === 'string' ? { source: entry } : entry));
+  } catch (error) {
+    throw new MiddlewareConfigError(`middleware.ts config.matcher: ${(error as Error).message}`);
+  }
+  for (const entry of entries) {
+    const source = typeof entry === 'string' ? entry : entry?.source;
+    if (typeof source !== 'string' || !source.startsWith('/')) {
+      throw new MiddlewareConfigError(`middleware.ts config.matcher: ${JSON.stringify(source)} must be a path starting with "/".`);
+    }
+  }
+  const urlSettings = { basePath: settings.basePath, locales: settings.locales.locales, defaultLocale: settings.locales.defaultLocale, i18n: settings.locales.locales.length > 1, buildId: settings.buildId };
+
+  return {
+    /** Whether the matcher takes the request (no matcher: every request that reaches the function). */
+    matches(request: RuleRequest): boolean {
+      return matchers.length === 0 || matchers.some((matcher) => testRule(matcher, request, settings) !== undefined);
+    },
+
+    /** Runs the middleware on a path of the site (locale prefix on, no basePath). Rejects with what it throws. */
+    async run(path: string, search: string, request: CoreRequest): Promise<MiddlewareResult> {
+      const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
+      const proto = request.headers['x-forwarded-proto'] ?? 'https';
+      const url = `${proto}://${host}${settings.basePath}${path}${search ? `?${search}` : ''}`;
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+      const event = new NextFetchEvent();
+      const nextRequest = new NextRequest(url, {
+        method: request.method,
+        headers: request.headers,
+        body: hasBody ? (request.body as Uint8Array<ArrayBuffer>) : undefined,
+        nextConfig: urlSettings,
+        ip: request.headers['x-forwarded-for']?.split(',')[0]?.trim(),
+        geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
+      });
+      const answer = await run(nextRequest, event);
+      if (event.pending.length > 0) await Promise.allSettled(event.pending);
+      return readAnswer(answer ?? undefined, MIDDLEWARE_ACTION);
+    },
+  };
+}
+
+export type Middleware = ReturnType<typeof createMiddleware>;
+
+/** What the middleware's return value asks for. */
+async function readAnswer(answer: Response | undefined, actionKey: symbol): Promise<MiddlewareResult> {
+  if (!answer) return { kind: 'next' };
+  if (!(answer instanceof Response)) throw new TypeError('middleware must return a NextResponse, a Response, or nothing.');
+  const action = (answer as unknown as Record<symbol, MiddlewareAction | undefined>)[actionKey];
+  const cookies = answer.headers.getSetCookie();
+  const common = {
+    ...(cookies.length > 0 ? { cookies } : {}),
+    ...(action?.requestHeaders ? { requestHeaders: toRecord(action.requestHeaders) } : {}),
+  };
+  if (action?.kind === 'next') {
+    const headers = toRecord(answer.headers, NOT_PASSED_ON);
+    return { kind: 'next', ...common, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+  }
+  if (action?.kind === 'rewrite') {
+    const headers = toRecord(answer.headers, NOT_PASSED_ON);
+    return { kind: 'rewrite', url: new URL(action.url), ...common, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+  }
+  const location = answer.headers.get('location');
+  if (location && answer.status >= 300 && answer.status < 400) {
+    return { kind: 'redirect', location, statusCode: answer.status, ...common, headers: toRecord(answer.headers, NOT_PASSED_ON) };
+  }
+  const body = new Uint8Array(await answer.arrayBuffer());
+  const type = answer.headers.get('content-type') ?? '';
+  const text = /^(text\/|application\/(json|javascript|xml))/.test(type);
+  const headers = toRecord(answer.headers, new Set(['set-cookie']));
+  return {
+    kind: 'response',
+    response: { status: answer.status, headers, ...(cookies.length > 0 ? { cookies } : {}), body: text ? new TextDecoder().decode(body) : body },
+  };
+}

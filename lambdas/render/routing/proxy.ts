@@ -1,0 +1,93 @@
+/**
+ * Rewrites to another origin (`destination: 'https://…'`, or middleware's rewrite to
+ * another host): the request is sent on and the answer passed back. Only public addresses
+ * are reached (no loopback, private, link-local or metadata address, checked on the
+ * address actually connected to), within a time limit, with the body capped.
+ */
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { HttpError } from '../../shared/http-error';
+import type { CoreRequest, CoreResponse } from '../../shared/http';
+import { createGuardedLookup, defaultResolveHost, isIpLiteral, isPublicAddress, type ResolveHost } from '../../shared/public-address';
+
+export interface ProxyOptions {
+  /** @default 10000 */
+  timeoutMs?: number;
+  /** @default 6 MB: what a Lambda response can carry. */
+  maxBytes?: number;
+  resolveHost?: ResolveHost;
+  /** Test-only: servers the tests start listen on loopback. @default false */
+  allowLoopback?: boolean;
+}
+
+/** Hop-by-hop headers and ones that name this hop: never passed on either way. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+/** Headers the edge adds for this site only (signatures, the viewer's host): not for another origin. */
+const SITE_HEADERS = /^(x-amz-|x-forwarded-host$|x-stratus-)/;
+
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
+
+export type Proxy = (url: URL, request: CoreRequest) => Promise<CoreResponse>;
+
+export function createProxy(options: ProxyOptions = {}): Proxy {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBytes = options.maxBytes ?? 6 * 1024 * 1024;
+  const policy = { allowLoopback: options.allowLoopback === true };
+  const lookup = createGuardedLookup(options.resolveHost ?? defaultResolveHost, policy, () => new HttpError(502, 'the rewrite destination resolves to a private address'));
+
+  return async (url, request) => {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return answer(502, 'Bad Gateway');
+    if (isIpLiteral(url.hostname) && !isPublicAddress(url.hostname, policy)) return answer(502, 'Bad Gateway');
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) if (!HOP_HEADERS.has(name) && !SITE_HEADERS.test(name)) headers[name] = value;
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await send(url, request.method, headers, hasBody ? request.body : undefined, lookup, signal);
+      const body = await readCapped(response, maxBytes);
+      const out: Record<string, string> = {};
+      const cookies: string[] = [];
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value === undefined || HOP_HEADERS.has(name)) continue;
+        if (name === 'set-cookie') cookies.push(...(Array.isArray(value) ? value : [value]));
+        else out[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const text = TEXT_TYPE.test(out['content-type'] ?? '') && !out['content-encoding'];
+      return { status: response.statusCode ?? 502, headers: out, ...(cookies.length > 0 ? { cookies } : {}), body: text ? body.toString('utf8') : new Uint8Array(body) };
+    } catch {
+      return signal.aborted ? answer(504, 'Gateway Timeout') : answer(502, 'Bad Gateway');
+    }
+  };
+}
+
+function answer(status: number, text: string): CoreResponse {
+  return { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: text };
+}
+
+function send(url: URL, method: string, headers: Record<string, string>, body: Uint8Array | undefined, lookup: ReturnType<typeof createGuardedLookup>, signal: AbortSignal): Promise<IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(url, { method, headers, lookup, signal });
+    request.on('response', resolve);
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        response.destroy(new Error('too large'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on('end', () => resolve(Buffer.concat(chunks)));
+    response.on('error', reject);
+    response.on('aborted', () => reject(new Error('aborted')));
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * One routing rule against one request: its `source` pattern (path-to-regexp 6, the syntax
+ * the pages router documents: `:name`, `:name*`, `:name+`, `:name?`, `(regex)`), then its
+ * `has` and `missing` conditions. What matched (path params, and the named groups or
+ * values of the conditions) is what the destination and header values may use.
+ */
+import { match as compilePattern, type MatchFunction } from 'path-to-regexp';
+import type { RouteCondition } from '../../../contract/routing';
+
+/** Param values: a string, or the segments of a `:name*` / `:name+` param. */
+export type RuleParams = Record<string, string | string[]>;
+
+/** What a rule is matched against: the path still percent-encoded, the request's parts as read once. */
+export interface RuleRequest {
+  /** Percent-encoded, no trailing slash (but `/`), with the locale prefix when the visitor gave one. */
+  path: string;
+  search: URLSearchParams;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** Null-prototype: names are the visitor's. */
+  cookies: Record<string, string>;
+  /** The viewer's host, port dropped. */
+  host: string;
+}
+
+/** A rule's source compiled once; throws (with path-to-regexp's reason) on an invalid pattern. */
+export function compileSource(source: string): MatchFunction<RuleParams> {
+  // `strict`: a trailing slash is not optional; paths reach the rules without one.
+  return compilePattern<RuleParams>(source, { decode: (value) => value, strict: true, sensitive: false });
+}
+
+/** The value a condition reads from the request, or undefined when absent. */
+function conditionValue(condition: RouteCondition, request: RuleRequest): string | undefined {
+  switch (condition.type) {
+    case 'header':
+      return request.headers[condition.key.toLowerCase()];
+    case 'cookie':
+      return Object.hasOwn(request.cookies, condition.key) ? request.cookies[condition.key] : undefined;
+    case 'query':
+      return request.search.get(condition.key) ?? undefined;
+    case 'host':
+      return request.host;
+  }
+}
+
+/** Compiled condition regexes, anchored as the pages router anchors them. */
+const conditionRegexes = new Map<string, RegExp>();
+
+function conditionRegex(value: string): RegExp {
+  let regex = conditionRegexes.get(value);
+  if (!regex) {
+    regex = new RegExp(`^${value}$`);
+    conditionRegexes.set(value, regex);
+  }
+  return regex;
+}
+
+/**
+ * The params a condition contributes when it holds, or undefined when it does not: the
+ * value's named groups, or the value itself under the key when the condition gives no
+ * value (`{ type: 'query', key: 'page' }` makes `:page` usable).
+ */
+export function testCondition(condition: RouteCondition, request: RuleRequest): RuleParams | undefined {
+  const actual = conditionValue(condition, request);
+  if (actual === undefined) return undefined;
+  if (condition.value === undefined) {
+    const params: RuleParams = Object.create(null);
+    if (condition.type !== 'host') params[condition.key.replace(/[^a-zA-Z0-9_]/g, '')] = actual;
+    return params;
+  }
+  const found = conditionRegex(condition.value).exec(actual);
+  if (!found) return undefined;
+  const params: RuleParams = Object.create(null);
+  if (found.groups) for (const [name, value] of Object.entries(found.groups)) if (value !== undefined) params[name] = value;
+  return params;
+}
+
+/** The params of all `has` conditions when each holds and no `missing` one does; undefined otherwise. */
+export function testConditions(has: readonly RouteCondition[] | undefined, missing: readonly RouteCondition[] | undefined, request: RuleRequest): RuleParams | undefined {
+  const params: RuleParams = Object.create(null);
+  for (const condition of has ?? []) {
+    const found = testCondition(condition, request);
+    if (!found) return undefined;
+    Object.assign(params, found);
+  }
+  for (const condition of missing ?? []) if (testCondition(condition, request)) return undefined;
+  return params;
+}

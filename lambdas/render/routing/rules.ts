@@ -1,0 +1,157 @@
+/**
+ * The config rules of a build compiled once: `headers()`, `redirects()` and the three
+ * rewrite groups, each rule's source matched on the path inside the `basePath` and, in a
+ * multi-locale app, without the locale prefix (unless the rule says `locale: false`, or
+ * `basePath: false`), the prefix given back to internal destinations.
+ */
+import type { HeaderRule, ResolvedRouting, RouteCondition, Rewrite } from '../../../contract/routing';
+import { splitLocale, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
+import { fillDestination, type Destination } from './destination';
+import { compileSource, testConditions, type RuleParams, type RuleRequest } from './rule-match';
+
+export interface CompiledRule {
+  match: (path: string) => { params: RuleParams } | false;
+  has?: RouteCondition[];
+  missing?: RouteCondition[];
+  basePath?: false;
+  locale?: false;
+  /** Conditions on what CloudFront does not key its cache on: the answer varies per visitor. */
+  variesPerVisitor: boolean;
+}
+
+/** A rule that matched: its params (path and conditions) and the locale prefix to give back. */
+export interface RuleMatch {
+  params: RuleParams;
+  /** `/fr` when the source matched after taking that prefix off; `''` otherwise. */
+  localePrefix: string;
+}
+
+const PER_VISITOR = new Set(['header', 'cookie', 'host']);
+
+export function compileRule(rule: { source: string; has?: RouteCondition[]; missing?: RouteCondition[]; basePath?: false; locale?: false }): CompiledRule {
+  const conditions = [...(rule.has ?? []), ...(rule.missing ?? [])];
+  return {
+    match: compileSource(rule.source),
+    has: rule.has,
+    missing: rule.missing,
+    basePath: rule.basePath,
+    locale: rule.locale,
+    variesPerVisitor: conditions.some((c) => PER_VISITOR.has(c.type)),
+  };
+}
+
+/** What rules are matched within: the site's `basePath` and locales. */
+export interface RuleContext {
+  basePath: string;
+  locales: LocaleSettings;
+}
+
+/** The path a rule's source sees, and the locale prefix taken off it. */
+function sourcePath(compiled: CompiledRule, path: string, context: RuleContext): { path: string; localePrefix: string } {
+  if (compiled.basePath === false) return { path: context.basePath + path, localePrefix: '' };
+  if (context.locales.locales.length < 2 || compiled.locale === false) return { path, localePrefix: '' };
+  const split = splitLocale(path, context.locales);
+  return split.prefixed ? { path: split.path, localePrefix: `/${split.locale}` } : { path, localePrefix: '' };
+}
+
+/** The source's params when it matches the path (conditions aside). */
+export function matchSource(compiled: CompiledRule, request: RuleRequest, context: RuleContext): RuleMatch | undefined {
+  const { path, localePrefix } = sourcePath(compiled, request.path, context);
+  const found = compiled.match(path);
+  if (!found) return undefined;
+  return { params: found.params, localePrefix };
+}
+
+/** The rule's params when source and conditions match. */
+export function testRule(compiled: CompiledRule, request: RuleRequest, context: RuleContext): RuleMatch | undefined {
+  const source = matchSource(compiled, request, context);
+  if (!source) return undefined;
+  if (!compiled.has && !compiled.missing) return source;
+  const conditions = testConditions(compiled.has, compiled.missing, request);
+  if (!conditions) return undefined;
+  return { params: Object.assign(Object.create(null), source.params, conditions), localePrefix: source.localePrefix };
+}
+
+export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings) {
+  const context: RuleContext = { basePath: routing.basePath, locales };
+  const headerRules = routing.headers.map((rule) => ({ rule, compiled: compileRule(rule) }));
+  const redirects = routing.redirects.map((rule) => ({ rule, compiled: compileRule(rule) }));
+  const groups = {
+    beforeFiles: routing.rewrites.beforeFiles.map((rule) => ({ rule, compiled: compileRule(rule) })),
+    afterFiles: routing.rewrites.afterFiles.map((rule) => ({ rule, compiled: compileRule(rule) })),
+    fallback: routing.rewrites.fallback.map((rule) => ({ rule, compiled: compileRule(rule) })),
+  };
+  const test = (compiled: CompiledRule, request: RuleRequest) => testRule(compiled, request, context);
+
+  /** Header values may use the matched params (`:slug`). */
+  function fillValue(value: string, params: RuleParams): string {
+    return value.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (token, name: string) => {
+      const param = params[name];
+      return param === undefined ? token : Array.isArray(param) ? param.join('/') : param;
+    });
+  }
+
+  /** An internal destination with the site's prefixes given back: locale (unless the rule opted out) and, for redirects, `basePath`. */
+  function prefixed(destination: Destination, match: RuleMatch, rule: { basePath?: false }, withBasePath: boolean): Destination {
+    if (destination.external) return destination;
+    const locale = match.localePrefix && destination.base === '/' ? match.localePrefix : match.localePrefix + destination.base;
+    const base = withBasePath && rule.basePath !== false ? routing.basePath + locale : locale;
+    return { ...destination, base: base || '/' };
+  }
+
+  return {
+    /** Every `headers()` rule that matches, in order (a later rule's value wins); per-visitor when any depends on the visitor. */
+    headersFor(request: RuleRequest): { headers?: Record<string, string>; variesPerVisitor: boolean } {
+      let headers: Record<string, string> | undefined;
+      let variesPerVisitor = false;
+      for (const { rule, compiled } of headerRules) {
+        if (compiled.variesPerVisitor && matchSource(compiled, request, context)) variesPerVisitor = true;
+        const match = test(compiled, request);
+        if (!match) continue;
+        headers ??= {};
+        for (const { key, value } of (rule as HeaderRule).headers) headers[key.toLowerCase()] = fillValue(value, match.params);
+      }
+      return { headers, variesPerVisitor };
+    },
+
+    /** The first redirect that matches: its `Location` and status. */
+    redirectFor(request: RuleRequest): { location: Destination; statusCode: number; variesPerVisitor: boolean } | undefined {
+      for (const { rule, compiled } of redirects) {
+        const match = test(compiled, request);
+        if (!match) continue;
+        const destination = fillDestination(rule.destination, match.params, request.search, { appendParams: false });
+        if (!destination) continue;
+        return { location: prefixed(destination, match, rule, true), statusCode: rule.statusCode, variesPerVisitor: compiled.variesPerVisitor };
+      }
+      return undefined;
+    },
+
+    /** Whether a redirect source matches the path (conditions aside) with per-visitor conditions. */
+    redirectsVaryFor(request: RuleRequest): boolean {
+      return redirects.some(({ compiled }) => compiled.variesPerVisitor && matchSource(compiled, request, context) !== undefined);
+    },
+
+    /** The first rewrite of a group that matches; internal destinations keep the site's locale prefix, not its basePath. */
+    rewrite(group: keyof typeof groups, request: RuleRequest): { destination: Destination; variesPerVisitor: boolean; rule: Rewrite } | undefined {
+      for (const { rule, compiled } of groups[group]) {
+        const match = test(compiled, request);
+        if (!match) continue;
+        const destination = fillDestination(rule.destination, match.params, request.search, { appendParams: true });
+        if (!destination) continue;
+        return { destination: prefixed(destination, match, rule, false), variesPerVisitor: compiled.variesPerVisitor, rule };
+      }
+      return undefined;
+    },
+
+    /** Whether any rewrite source of a group matches the path with per-visitor conditions. */
+    rewritesVaryFor(group: keyof typeof groups, request: RuleRequest): boolean {
+      return groups[group].some(({ compiled }) => compiled.variesPerVisitor && matchSource(compiled, request, context) !== undefined);
+    },
+
+    hasRewrites(group: keyof typeof groups): boolean {
+      return groups[group].length > 0;
+    },
+  };
+}
+
+export type CompiledRouting = ReturnType<typeof compileRouting>;

@@ -1,0 +1,85 @@
+/**
+ * The routing layer of one build, assembled from its manifest and modules: the compiled
+ * rules, the app's middleware, and what a path names (a page, a dynamic route, a file).
+ * Also the `basePath`: the one place a request's path is taken inside it.
+ */
+import { isApiPath, type Manifest, type ManifestRoute } from '../../../contract/manifest';
+import type { ResolvedRouting } from '../../../contract/routing';
+import { IMAGE_PATH, STATIC_PREFIX } from '../../../contract/urls';
+import { splitLocaleSegments } from '../../../web/runtime/shared/locale-prefix';
+import { matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
+import type { CoreRequest, CoreResponse } from '../../shared/http';
+import { createRoutingLayer, type PathKind, type RoutingLayer } from './layer';
+import { createMiddleware, type AppMiddleware } from './middleware';
+import { createProxy, type Proxy } from './proxy';
+import { compileRouting } from './rules';
+
+/** The routing of a build that has none: one URL per page, no trailing slash. */
+const NO_ROUTING: ResolvedRouting = {
+  basePath: '',
+  trailingSlash: false,
+  redirects: [],
+  rewrites: { beforeFiles: [], afterFiles: [], fallback: [] },
+  headers: [],
+  middleware: false,
+};
+
+export interface SiteRoutingPorts {
+  /** Another origin, for rewrites that name one. @default createProxy() */
+  proxy?: Proxy;
+  /**
+   * A file of this site as its edge serves it (public files, `/_app/static`, the image
+   * path), for a rewrite that lands on one: the path includes no `basePath`.
+   */
+  fetchOwn?(pathAndQuery: string, request: CoreRequest): Promise<CoreResponse>;
+}
+
+/** Answers 404 for a file of the site: used where nothing serves them (tests in memory). */
+const noOwnFiles = async (): Promise<CoreResponse> => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not Found' });
+
+export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' | 'publicFiles' | 'buildId'>, middleware: AppMiddleware | undefined, ports: SiteRoutingPorts = {}): { basePath: string; layer: RoutingLayer } {
+  const routing = manifest.config.routing ?? NO_ROUTING;
+  const locales = manifest.config;
+  const pages = manifest.routes.filter((route) => route.kind !== 'api');
+  const apis = manifest.routes.filter((route) => route.kind === 'api');
+  const publicFiles = new Set(manifest.publicFiles);
+  const isPlain = (route: ManifestRoute) => route.segments.every((segment) => segment.type === 'static');
+
+  function probe(path: string): PathKind {
+    if (path.startsWith('/_app/')) return path === IMAGE_PATH || path.startsWith(STATIC_PREFIX) ? 'file' : 'none';
+    let parts: string[];
+    try {
+      parts = splitPath(path);
+    } catch {
+      return 'none';
+    }
+    if (publicFiles.has(`/${parts.join('/')}`)) return 'file';
+    const api = isApiPath(path);
+    const rest = api ? parts : splitLocaleSegments(parts, locales).parts;
+    const match = matchRoute(api ? apis : pages, rest);
+    if (!match) return 'none';
+    return isPlain(match.route) ? 'page' : 'dynamic';
+  }
+
+  const settings = { basePath: routing.basePath, locales, buildId: manifest.buildId };
+  const layer = createRoutingLayer({
+    routing,
+    rules: compileRouting(routing, locales),
+    middleware: middleware ? createMiddleware(middleware, settings) : undefined,
+    probe,
+    proxy: ports.proxy ?? createProxy(),
+    fetchOwn: ports.fetchOwn ?? noOwnFiles,
+  });
+  return { basePath: routing.basePath, layer };
+}
+
+/**
+ * The path inside the `basePath` (`/docs/about` → `/about`, `/docs` → `/`), or undefined
+ * for a path outside it.
+ */
+export function insideBasePath(path: string, basePath: string): string | undefined {
+  if (!basePath) return path;
+  if (path === basePath) return '/';
+  if (path.startsWith(basePath) && (path[basePath.length] === '/' || path[basePath.length] === '?')) return path.slice(basePath.length);
+  return undefined;
+}

@@ -1,0 +1,246 @@
+/**
+ * `stratus/server` (and `next/server`): the request and response of `middleware.ts`, shaped
+ * like the pages router's so existing middleware runs unchanged. They are web `Request` and
+ * `Response` objects; what `NextResponse.next()`, `rewrite()` and `redirect()` ask of the
+ * routing layer travels on a symbol, never in a header a visitor could send.
+ *
+ * @example
+ * // middleware.ts
+ * import { NextResponse, type NextRequest } from 'stratus/server';
+ * export function middleware(request: NextRequest) {
+ *   if (!request.cookies.has('session')) return NextResponse.redirect(new URL('/sign-in', request.url));
+ *   return NextResponse.next();
+ * }
+ * export const config = { matcher: '/members/:path*' };
+ */
+import { RequestCookies, ResponseCookies } from '@edge-runtime/cookies';
+import type { RouteCondition } from '../../contract/routing';
+
+export { RequestCookies, ResponseCookies };
+
+/** The site settings `nextUrl` formats URLs with. */
+export interface NextUrlSettings {
+  basePath: string;
+  locales: readonly string[];
+  defaultLocale: string;
+  /** Only with more than one locale do paths carry a prefix. */
+  i18n: boolean;
+  buildId?: string;
+}
+
+/**
+ * The request URL split the way middleware reads it: `pathname` without the `basePath` and
+ * the locale prefix, `locale` apart; `href` puts them back.
+ */
+export class NextURL {
+  private readonly url: URL;
+  locale: string;
+  readonly basePath: string;
+  readonly defaultLocale: string;
+  readonly locales: readonly string[];
+  readonly buildId: string | undefined;
+  private readonly i18n: boolean;
+
+  constructor(input: string | URL, settings: NextUrlSettings) {
+    this.url = new URL(String(input));
+    this.basePath = settings.basePath;
+    this.locales = settings.locales;
+    this.defaultLocale = settings.defaultLocale;
+    this.i18n = settings.i18n;
+    this.buildId = settings.buildId;
+    let pathname = this.url.pathname;
+    if (this.basePath && (pathname === this.basePath || pathname.startsWith(this.basePath + '/'))) pathname = pathname.slice(this.basePath.length) || '/';
+    this.locale = settings.defaultLocale;
+    if (this.i18n) {
+      const first = pathname.split('/')[1] ?? '';
+      if (settings.locales.includes(first)) {
+        this.locale = first;
+        pathname = pathname.slice(first.length + 1) || '/';
+      }
+    }
+    this.url.pathname = pathname;
+  }
+
+  private settings(): NextUrlSettings {
+    return { basePath: this.basePath, locales: this.locales, defaultLocale: this.defaultLocale, i18n: this.i18n, buildId: this.buildId };
+  }
+
+  /** Without `basePath` and locale prefix. */
+  get pathname(): string {
+    return this.url.pathname;
+  }
+  set pathname(value: string) {
+    this.url.pathname = value;
+  }
+  get search(): string {
+    return this.url.search;
+  }
+  set search(value: string) {
+    this.url.search = value;
+  }
+  get searchParams(): URLSearchParams {
+    return this.url.searchParams;
+  }
+  get hash(): string {
+    return this.url.hash;
+  }
+  set hash(value: string) {
+    this.url.hash = value;
+  }
+  get host(): string {
+    return this.url.host;
+  }
+  set host(value: string) {
+    this.url.host = value;
+  }
+  get hostname(): string {
+    return this.url.hostname;
+  }
+  set hostname(value: string) {
+    this.url.hostname = value;
+  }
+  get port(): string {
+    return this.url.port;
+  }
+  set port(value: string) {
+    this.url.port = value;
+  }
+  get protocol(): string {
+    return this.url.protocol;
+  }
+  set protocol(value: string) {
+    this.url.protocol = value;
+  }
+  get origin(): string {
+    return this.url.origin;
+  }
+
+  /** The whole URL, `basePath` and locale prefix (none for the default locale) put back. */
+  get href(): string {
+    const prefix = this.i18n && this.locale !== this.defaultLocale ? `/${this.locale}` : '';
+    const path = prefix && this.pathname === '/' ? prefix : prefix + this.pathname;
+    const full = this.basePath + path;
+    return `${this.origin}${full === '' ? '/' : full}${this.search}${this.hash}`;
+  }
+
+  clone(): NextURL {
+    return new NextURL(this.href, this.settings());
+  }
+
+  toString(): string {
+    return this.href;
+  }
+
+  toJSON(): string {
+    return this.href;
+  }
+}
+
+/** What NextResponse asks of the routing layer (symbol-keyed: not a header anyone can send). */
+export type MiddlewareAction = { kind: 'next'; requestHeaders?: Headers } | { kind: 'rewrite'; url: string; requestHeaders?: Headers };
+
+/** Shared across copies of this module (an app's bundle and the framework's may each have one). */
+export const MIDDLEWARE_ACTION: unique symbol = Symbol.for('stratus.middleware.action') as never;
+
+export interface NextRequestInit extends RequestInit {
+  nextConfig?: NextUrlSettings;
+  ip?: string;
+  geo?: { city?: string; country?: string; region?: string; latitude?: string; longitude?: string };
+}
+
+/** The request middleware gets: a web `Request` with `nextUrl`, `cookies`, `ip` and `geo`. */
+export class NextRequest extends Request {
+  readonly nextUrl: NextURL;
+  readonly cookies: RequestCookies;
+  readonly ip: string | undefined;
+  readonly geo: NonNullable<NextRequestInit['geo']>;
+
+  constructor(input: string | URL | Request, init: NextRequestInit = {}) {
+    const { nextConfig, ip, geo, ...requestInit } = init;
+    super(input, requestInit);
+    this.nextUrl = new NextURL(this.url, nextConfig ?? { basePath: '', locales: [], defaultLocale: '', i18n: false });
+    this.cookies = new RequestCookies(this.headers);
+    this.ip = ip;
+    this.geo = geo ?? {};
+  }
+}
+
+export interface MiddlewareResponseInit extends ResponseInit {
+  /** Headers the page, data function or API route sees instead of the visitor's. */
+  request?: { headers?: Headers };
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The response middleware returns: a web `Response` with `cookies`, and the pages router's helpers. */
+export class NextResponse<Body = unknown> extends Response {
+  readonly cookies: ResponseCookies;
+  [MIDDLEWARE_ACTION]?: MiddlewareAction;
+  /** Typing aid for `NextResponse.json<T>()`. */
+  declare readonly __body?: Body;
+
+  constructor(body?: BodyInit | null, init?: ResponseInit) {
+    super(body, init);
+    this.cookies = new ResponseCookies(this.headers);
+  }
+
+  /** Go on to the page (or API route), optionally with other request headers; the response's headers and cookies are added to its answer. */
+  static next(init: MiddlewareResponseInit = {}): NextResponse {
+    const { request, ...responseInit } = init;
+    const response = new NextResponse(null, responseInit);
+    response[MIDDLEWARE_ACTION] = { kind: 'next', requestHeaders: request?.headers };
+    return response;
+  }
+
+  /** Serve another path of the site (the address bar keeps the visited URL), or proxy another origin. */
+  static rewrite(destination: string | URL | NextURL, init: MiddlewareResponseInit = {}): NextResponse {
+    const { request, ...responseInit } = init;
+    const response = new NextResponse(null, responseInit);
+    response[MIDDLEWARE_ACTION] = { kind: 'rewrite', url: absoluteUrl(destination, 'rewrite'), requestHeaders: request?.headers };
+    return response;
+  }
+
+  /** Send the visitor elsewhere: 307 unless a status is given. */
+  static override redirect(url: string | URL | NextURL, init?: number | ResponseInit): NextResponse {
+    const status = typeof init === 'number' ? init : (init?.status ?? 307);
+    if (!REDIRECT_STATUSES.has(status)) throw new RangeError(`NextResponse.redirect: ${status} is not a redirect status (use 301, 302, 303, 307 or 308).`);
+    const headers = new Headers(typeof init === 'object' ? init.headers : undefined);
+    headers.set('location', absoluteUrl(url, 'redirect'));
+    return new NextResponse(null, { ...(typeof init === 'object' ? init : {}), status, headers });
+  }
+
+  /** A JSON answer. */
+  static override json<JsonBody>(body: JsonBody, init: ResponseInit = {}): NextResponse<JsonBody> {
+    const headers = new Headers(init.headers);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    return new NextResponse<JsonBody>(JSON.stringify(body), { ...init, headers });
+  }
+}
+
+/** A URL for redirect/rewrite: absolute, as in the pages router (relative URLs do not say which site). */
+function absoluteUrl(url: string | URL | NextURL, what: string): string {
+  const text = String(url);
+  try {
+    return new URL(text).href;
+  } catch {
+    throw new TypeError(`NextResponse.${what}: "${text}" is not an absolute URL. Build it from the request: new URL('${text}', request.url).`);
+  }
+}
+
+/** `event.waitUntil(promise)`: work that finishes before the function answers (Lambda freezes after). */
+export class NextFetchEvent {
+  readonly pending: Promise<unknown>[] = [];
+  waitUntil(promise: Promise<unknown>): void {
+    this.pending.push(promise);
+  }
+}
+
+/** A matcher entry of `export const config = { matcher }`. */
+export type MiddlewareMatcher = string | { source: string; has?: RouteCondition[]; missing?: RouteCondition[]; locale?: false };
+
+export interface MiddlewareConfig {
+  matcher?: MiddlewareMatcher | MiddlewareMatcher[];
+}
+
+export type NextMiddlewareResult = NextResponse | Response | null | undefined | void;
+export type NextMiddleware = (request: NextRequest, event: NextFetchEvent) => NextMiddlewareResult | Promise<NextMiddlewareResult>;
