@@ -19,8 +19,8 @@ const REPO_ROOT = path.resolve(__dirname, '..');
  */
 export const FRAMEWORK_SOURCES = ['cli', 'contract', 'lambdas', path.join('web', 'runtime'), 'package.json', 'package-lock.json', 'tsconfig.json'];
 
-/** Never sources: installed packages, git's store, build folders (`.stratus` is the default name). */
-const NOT_SOURCES = new Set(['node_modules', '.git', '.stratus']);
+/** Never sources: installed packages, git's store, build folders (`.stratus` is the default name, `.stratus-dev` the dev server's). */
+const NOT_SOURCES = new Set(['node_modules', '.git', '.stratus', '.stratus-dev']);
 
 export interface AppBuildPaths {
   /** The app folder (the one holding `pages/`). */

@@ -63,9 +63,11 @@ test('the build is dated by its oldest file, so a half-rewritten build is stale'
   expect(staleBuildReason(paths())).toMatch(/index\.tsx changed after the build/);
 });
 
-test('the build folder itself, node_modules and other build folders are no sources', () => {
+test('the build folder itself, node_modules, the dev builds and other build folders are no sources', () => {
   touch(path.join(buildDir, '.cache', 'client-metafile.json'), 1);
   touch(path.join(appDir, 'node_modules', 'x', 'index.js'), 1);
+  // `stratus dev` writes its builds there on every save.
+  touch(path.join(appDir, '.stratus-dev', 'b', 'assets', '_app', 'data', 'x', 'about.json'), 1);
   expect(staleBuildReason(paths())).toBeUndefined();
   // A build folder outside the app folder is fine too.
   const outside = path.join(root, 'out');
