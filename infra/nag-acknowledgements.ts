@@ -6,6 +6,7 @@
 import { type CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { STORE_PREFIX } from './constructs/assets-bucket';
+import { PAGES_PREFIX } from './constructs/site-regeneration';
 import type { StratusSite } from './constructs/stratus-site';
 
 export interface NagAcknowledgement {
@@ -66,6 +67,21 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
     site.render.role,
     `AwsSolutions-IAM5[Resource::${bucketArn}/${STORE_PREFIX}*]`,
     `Write-only s3:PutObject under ${STORE_PREFIX} (STRATUS_STORE_PREFIX), where the site keeps form submissions, one new key per submission; the function can read, list or delete nothing.`,
+  );
+  ack(
+    site.render.role,
+    `AwsSolutions-IAM5[Resource::${bucketArn}/${PAGES_PREFIX}*]`,
+    `s3:GetObject and s3:PutObject under ${PAGES_PREFIX} (STRATUS_PAGES_PREFIX), the page store every instance shares: one key per page, chosen at run time (fallback pages, regenerations); no list, no delete, nothing elsewhere in the bucket.`,
+  );
+  ack(
+    site.regeneration.leases,
+    'AwsSolutions-DDB3',
+    'The table holds regeneration leases that live seconds; there is nothing to recover to a point in time, and PITR is charged per GB-month.',
+  );
+  ack(
+    site.regeneration.draftSecret,
+    'AwsSolutions-SMG4',
+    'The draft-mode secret only signs preview cookies; rotating it ends every draft session, so it is rotated by hand (docs/OPERATIONS.md), and automatic rotation needs a rotation function of its own.',
   );
   const signer = site.bodySigner;
   if (signer) {

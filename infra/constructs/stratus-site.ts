@@ -23,6 +23,7 @@ import { AssetsDeployment } from './assets-deployment';
 import { SiteDistribution } from './site-distribution';
 import { SiteFunction } from './site-function';
 import { SiteMonitoring } from './site-monitoring';
+import { SiteRegeneration } from './site-regeneration';
 
 /** Where a secret lives: an SSM Parameter Store parameter or a Secrets Manager secret. */
 export type SecretSourceConstruct = ssm.IParameter | secretsmanager.ISecret;
@@ -115,6 +116,8 @@ export class StratusSite extends Construct {
   readonly image: SiteFunction;
   readonly cdn: SiteDistribution;
   readonly monitoring: SiteMonitoring;
+  /** The shared page store, regeneration leases, draft secret and invalidation grant of the render function. */
+  readonly regeneration: SiteRegeneration;
   readonly deployment: AssetsDeployment;
   /** Hashes request bodies for origin access control; only when some path takes a body. */
   readonly bodySigner?: BodySigner;
@@ -165,9 +168,9 @@ export class StratusSite extends Construct {
       timeout: Duration.seconds(props.imageTimeoutSeconds ?? 15),
     });
 
-    // Least privilege, exact actions (no s3:Get*). The render function reads nothing (its
-    // prerendered pages ship in its own bundle) and may only add objects under the store
-    // prefix (what a form keeps). The image function reads source images anywhere but the
+    // Least privilege, exact actions (no s3:Get*). The render function may only add objects
+    // under the store prefix (what a form keeps) and read and write its page store
+    // (site-regeneration.ts; its prerendered pages ship in its own bundle). The image function reads source images anywhere but the
     // site's data, and may list the bucket, so a missing key answers NoSuchKey (404), not
     // AccessDenied.
     this.render.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(`${STORE_PREFIX}*`)] }));
@@ -229,6 +232,12 @@ export class StratusSite extends Construct {
       alarmEmail: props.alarmEmail,
       additionalMetrics: props.additionalMetrics,
       apiRoutes: bodies.api,
+    });
+    this.regeneration = new SiteRegeneration(this, 'Regeneration', {
+      bucket,
+      render: this.render,
+      distribution: this.cdn.distribution,
+      alarmTopic: this.monitoring.topic,
     });
   }
 

@@ -222,11 +222,12 @@ describe('least privilege', () => {
     ]);
   });
 
-  test('render role: reads nothing of the bucket (its prerendered pages ship in its bundle), writes only under the store prefix', () => {
+  test('render role: reads and writes only its page store, adds only under the store prefix', () => {
     const { statements } = policiesOfRole(renderFn());
     const s3 = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('s3:')));
     expect(s3).toEqual([
       { Effect: 'Allow', Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/_data/submissions/*']] } },
+      { Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject'], Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/_data/pages/*']] } },
     ]);
   });
 
