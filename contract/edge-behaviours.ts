@@ -5,7 +5,8 @@
  * for both sides to read (test/infra/local-parity.test.ts holds the template to them).
  */
 import { isApiPath, type Manifest } from './manifest';
-import { LOCALE_COOKIE } from './urls';
+import { hasRoutingRules } from './routing';
+import { DRAFT_COOKIE, LOCALE_COOKIE } from './urls';
 
 export type OriginId = 'assets' | 'render' | 'image';
 
@@ -73,6 +74,24 @@ export function bodyRoutesOf(manifest: Pick<Manifest, 'routes'>): BodyRoutes {
   return { api, pageBodies };
 }
 
+/** What the routing layer changes in the table (contract/routing.ts). */
+export interface EdgeRouting {
+  /** The site's `basePath`: every pattern but the default starts with it. @default '' */
+  readonly basePath?: string;
+  /**
+   * Page data goes to the render function, not the bucket first: redirects, rewrites and
+   * middleware must see data requests (a soft navigation) as they see pages.
+   * @default false
+   */
+  readonly dataThroughRender?: boolean;
+}
+
+/** The routing part of a build's table. */
+export function edgeRoutingOf(manifest: Pick<Manifest, 'config'>): EdgeRouting {
+  const { routing } = manifest.config;
+  return { basePath: routing?.basePath ?? '', dataThroughRender: hasRoutingRules(routing) };
+}
+
 /** Every kind of body route on: the most behaviours a build can need (the build's quota check). */
 export const ALL_BODY_ROUTES: BodyRoutes = { api: true, pageBodies: true };
 
@@ -87,13 +106,17 @@ export const MAX_BEHAVIOURS = 60;
  * ahead of the public files, so `/api/x.json` is never a file. The signer runs on the
  * default behaviour only when pages take bodies, since it runs on every cache miss there.
  */
-export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoutes = ALL_BODY_ROUTES): EdgeBehaviour[] {
+export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoutes = ALL_BODY_ROUTES, routing: EdgeRouting = {}): EdgeBehaviour[] {
+  const base = routing.basePath ?? '';
   const api = (pathPattern: string): EdgeBehaviour => ({ pathPattern, origin: 'render', cache: 'never', viewerRequest: true, bodySigner: true });
+  const data: EdgeBehaviour = routing.dataThroughRender
+    ? { pathPattern: `${base}/_app/data/*`, origin: 'render', cache: 'origin', viewerRequest: true }
+    : { pathPattern: `${base}/_app/data/*`, origin: 'assets', failoverOrigin: 'render', cache: 'origin', viewerRequest: true };
   const fixed: EdgeBehaviour[] = [
-    { pathPattern: '/_app/static/*', origin: 'assets', cache: 'immutable' },
-    { pathPattern: '/_app/data/*', origin: 'assets', failoverOrigin: 'render', cache: 'origin', viewerRequest: true },
-    { pathPattern: '/_app/image', origin: 'image', cache: 'image', viewerRequest: true },
-    ...(bodies.api ? [api(API_PATH), api(`${API_PATH}/*`)] : []),
+    { pathPattern: `${base}/_app/static/*`, origin: 'assets', cache: 'immutable' },
+    data,
+    { pathPattern: `${base}/_app/image`, origin: 'image', cache: 'image', viewerRequest: true },
+    ...(bodies.api ? [api(base + API_PATH), api(`${base}${API_PATH}/*`)] : []),
   ];
   const patterns = new Set<string>();
   for (const file of publicFiles) {
@@ -105,7 +128,7 @@ export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoute
       patterns.add(dot > 0 ? `/*${name.slice(dot)}` : `/${name}`);
     }
   }
-  const publicBehaviours = [...patterns].sort().map((pathPattern): EdgeBehaviour => ({ pathPattern, origin: 'assets', cache: 'origin' }));
+  const publicBehaviours = [...patterns].sort().map((pathPattern): EdgeBehaviour => ({ pathPattern: base + pathPattern, origin: 'assets', cache: 'origin' }));
   const pages: EdgeBehaviour = { pathPattern: '*', origin: 'render', cache: 'origin', viewerRequest: true, ...(bodies.pageBodies ? { bodySigner: true } : {}) };
   const all = [...fixed, ...publicBehaviours, pages];
   if (all.length > MAX_BEHAVIOURS) {
@@ -183,8 +206,12 @@ export const CACHE_KEYS = {
   static: { queryStrings: [], headers: [], cookies: [] },
   /** Public files: the path alone; a query string must not split the cache. */
   file: { queryStrings: [], headers: [], cookies: [] },
-  /** Pages and page data: pages read the query, and `/` answers by the visitor's chosen locale. */
-  page: { queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE] },
+  /**
+   * Pages and page data: pages read the query, and `/` answers by the visitor's chosen
+   * locale; a draft-mode visitor's requests key apart, so the edge never answers them from
+   * its copy (their answers are no-store, so nothing is kept under that key either).
+   */
+  page: { queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE, DRAFT_COOKIE] },
   /** Images: their parameters and the Accept the viewer-request function cut down to one format. */
   image: { queryStrings: IMAGE_QUERY_KEYS, headers: ['accept'], cookies: [] },
   /** API routes: nothing is cached, so nothing is keyed (CloudFront's managed CachingDisabled). */

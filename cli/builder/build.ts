@@ -106,7 +106,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const plugins = [imageImportPlugin({ assetsDir, publicPath: MEDIA_PREFIX }), appJsxPlugin(appDir)];
 
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, publicEnv: inlinedEnv });
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, publicEnv: inlinedEnv });
   log('  compiling render Lambda…');
   const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv });
   const publicFiles = copyPublic(appDir, assetsDir);

@@ -41,5 +41,6 @@ export function init(options: { dir: string; log: (line: string) => void }): voi
   options.log('Next:');
   options.log(`  npx stratus dev ${shown}       serve at http://localhost:3000, rebuild and reload on save`);
   options.log(`  npx stratus start ${shown}     build and serve as deployed`);
-  options.log(`  npx stratus build ${shown}     build for AWS (then cdk deploy with appDir=${shown})`);
+  options.log(`  npx stratus build ${shown}     build for AWS into ${shown}/.stratus`);
+  options.log(`  npx stratus deploy ${shown}    build and deploy with the AWS CDK (see the README's "Build your own app")`);
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { allowedMethods, bodyRoutesOf, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
+import { allowedMethods, bodyRoutesOf, edgeRoutingOf, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { withSecurityHeaders } from '../../contract/security-headers';
@@ -87,7 +87,7 @@ export function loadRenderHandler(outDir: string): FunctionUrlHandler {
 
 export async function startServer(options: ServerOptions) {
   const manifest = readManifest(path.join(options.outDir, OUTPUT_LAYOUT.manifest));
-  const behaviours = edgeBehaviours(manifest.publicFiles, bodyRoutesOf(manifest));
+  const behaviours = edgeBehaviours(manifest.publicFiles, bodyRoutesOf(manifest), edgeRoutingOf(manifest));
   const serveStatic = createStaticFiles(path.join(options.outDir, OUTPUT_LAYOUT.assets), manifest.s3CacheControl);
   const handlers: Partial<Record<OriginId, FunctionUrlHandler>> = {
     render: loadRenderHandler(options.outDir),
@@ -220,6 +220,8 @@ export async function startServer(options: ServerOptions) {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  // A rewrite to a public file or the image path is fetched through this server, as through CloudFront in AWS.
+  process.env.STRATUS_SELF_ORIGIN = `http://127.0.0.1:${port}`;
 
   /** Stops accepting connections and resolves when requests in flight have finished. */
   function close(): Promise<void> {

@@ -14,7 +14,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ensureBuild } from '../app-build';
 import { readBuildOutput, SetupError, type BuildOutput } from '../build-output';
-import { bodyRoutesOf, edgeBehaviours } from '../../contract/edge-behaviours';
+import { bodyRoutesOf, edgeRoutingOf, edgeBehaviours } from '../../contract/edge-behaviours';
 import { encodeSecrets, ENV_NAME, SECRETS_ENV, type SecretSource } from '../../contract/secrets';
 import { edgeConfigOf } from '../edge/viewer-request';
 import { AssetsBucket, PRIVATE_PREFIX, STORE_PREFIX } from './assets-bucket';
@@ -188,7 +188,7 @@ export class StratusSite extends Construct {
     // take them (contract/edge-behaviours.ts); a site with neither API routes nor a
     // getServerSideProps page has no signer and no Lambda@Edge at all.
     const bodies = bodyRoutesOf(manifest);
-    const behaviours = edgeBehaviours(manifest.publicFiles, bodies);
+    const behaviours = edgeBehaviours(manifest.publicFiles, bodies, edgeRoutingOf(manifest));
     if (behaviours.some((behaviour) => behaviour.bodySigner)) {
       this.bodySigner = new BodySigner(this, 'BodySigner', { edgeStackName: props.edgeStackName });
     }

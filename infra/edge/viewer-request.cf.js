@@ -4,7 +4,7 @@
 // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-features.html
 // The config object between the markers is replaced at synth time with the app's settings.
 
-var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false } /*END_STRATUS_CONFIG*/;
+var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false, basePath: '', trailingSlash: false } /*END_STRATUS_CONFIG*/;
 
 var APP_PREFIX = '/_app/';
 var IMAGE_PATH = '/_app/image';
@@ -31,6 +31,13 @@ function handler(event) {
 
   // A body reaches a private Function URL only where the signer runs: API routes and, when
   // some page reads one (getServerSideProps), pages. Everything else is answered here.
+  // The site lives under its basePath; anything outside it is the render function's 404.
+  var base = CONFIG.basePath || '';
+  if (base) {
+    if (uri !== base && uri.indexOf(base + '/') !== 0) return request;
+    uri = uri.slice(base.length) || '/';
+  }
+
   var methods = methodsFor(uri);
   if (methods.indexOf(request.method) < 0) return methodNotAllowed(methods);
 
@@ -40,14 +47,18 @@ function handler(event) {
   }
   if (uri.indexOf(APP_PREFIX) === 0) return request;
 
-  if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
-    return redirect(308, sitePath(uri.replace(/\/+$/, '')) + queryOf(request));
+  // One URL per page: with the trailing slash or without, as the site chose (the render
+  // function holds the same rule); a last segment with a dot names a file and keeps none.
+  if (uri.length > 1) {
+    var bare = uri.replace(/\/+$/, '') || '/';
+    var wanted = !!CONFIG.trailingSlash && bare !== '/' && !/\/[^\/]+\.[^\/]+$/.test(bare);
+    if ((uri !== bare) !== wanted) return redirect(308, sitePath(base + bare + (wanted ? '/' : '')) + queryOf(request));
   }
   if (uri === '/' && CONFIG.locales.length > 1 && !own(request.cookies, LOCALE_COOKIE)) {
     // A pages-router app's own record of the visitor's choice wins over their browser's.
     var chosen = own(request.cookies, NEXT_LOCALE_COOKIE);
     var locale = (chosen && exactLocale(chosen.value)) || preferredLocale(own(headers, 'accept-language'));
-    if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath('/' + locale) + queryOf(request));
+    if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath(base + '/' + locale) + queryOf(request));
   }
   return request;
 }

@@ -19,6 +19,10 @@ export interface EdgeConfig {
   api?: boolean;
   /** Pages take every method (a getServerSideProps page reads them). @default false */
   pageBodies?: boolean;
+  /** The path the site is mounted under (contract/routing.ts). @default '' */
+  basePath?: string;
+  /** Page URLs end with `/`. @default false */
+  trailingSlash?: boolean;
 }
 
 /** CloudFront Functions' `{ value, multiValue? }` maps for headers, cookies and query. */
@@ -64,7 +68,10 @@ const CONFIG_MARKERS = /\/\*STRATUS_CONFIG\*\/[\s\S]*?\/\*END_STRATUS_CONFIG\*\/
 
 /** Picks what the edge needs from the app's config and the build's body routes. */
 export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api: false, pageBodies: false }): EdgeConfig {
-  return { locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats, api: bodies.api, pageBodies: bodies.pageBodies };
+  return {
+    locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats, api: bodies.api, pageBodies: bodies.pageBodies,
+    basePath: config.routing?.basePath ?? '', trailingSlash: config.routing?.trailingSlash ?? false,
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { PageStore } from './page-store';
 import { renderEnvironment } from './render-environment';
 import { loadSecrets } from './secrets';
 import { createRenderApp, type AppModules, type RenderApp } from './render-core';
+import { createOwnOriginFetch } from './routing/own-origin';
 
 /**
  * Loads the app from a folder holding `manifest.json` and `prerendered/`. With a manifest
@@ -29,6 +30,7 @@ export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manif
   return createRenderApp(modules, resolved, setup.store, {
     ...setup.options,
     apiTimeoutMs: apiTimeoutFrom(process.env.STRATUS_API_TIMEOUT_MS),
+    routing: { fetchOwn: createOwnOriginFetch(() => process.env.STRATUS_SELF_ORIGIN, resolved.config.routing?.basePath ?? '') },
   });
 }
 

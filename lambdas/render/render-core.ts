@@ -16,6 +16,7 @@ import { startTimer } from '../shared/log';
 import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from './api-stage';
 import { createDataStage } from './data';
+import { setSitePaths } from '../../web/runtime/shared/site-paths';
 import { REWRITE_HEADER } from '../../contract/urls';
 import { createSiteRouting, insideBasePath, type SiteRoutingPorts } from './routing/site-routing';
 import type { DraftMode } from './draft-mode';
@@ -64,6 +65,8 @@ function readApiConfigs(manifest: Manifest, modules: AppModules): Map<string, Ap
 export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore, options: RenderAppOptions = {}) {
   const { config } = manifest;
   applyImageConfig(config.images);
+  // Link and the router write URLs under the basePath, with the site's trailing slash.
+  setSitePaths({ basePath: config.routing?.basePath, trailingSlash: config.routing?.trailingSlash });
   const html = createPageHtml(modules, manifest);
   const staticPages = createStaticPages(store, html, config, { leaseMs: options.leaseMs });
   const loadData = createDataStage(staticPages, config, modules.App, options.draft);

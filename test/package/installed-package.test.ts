@@ -9,7 +9,7 @@
  * checkout's versions only so that they come from that cache too.
  */
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually, launchBrowser, openTab } from '../helpers/browser';
@@ -190,6 +190,33 @@ test("npx cdk synth of the user's own CDK app, the README's infra.mjs using stra
   expect(synth.stdout).toMatch(/ssm:GetParameters/);
   expect(synth.stdout).toMatch(/sqs:SendMessage/);
 }, 240_000);
+
+test('a CDK app in TypeScript type-checks against the declarations stratus/cdk ships (a wrong prop is an error)', () => {
+  const dir = path.join(project, 'ts-infra');
+  mkdirSync(dir);
+  writeFileSync(
+    path.join(dir, 'infra.ts'),
+    [
+      "import { App, Stack } from 'aws-cdk-lib';",
+      "import * as ssm from 'aws-cdk-lib/aws-ssm';",
+      "import { StratusSite, type StratusSiteProps } from 'stratus/cdk';",
+      "const stack = new Stack(new App(), 'MySite');",
+      "const props: StratusSiteProps = { appDir: 'my-site', environment: { A: 'b' }, renderMemoryMB: 2048,",
+      "  secrets: { DB: ssm.StringParameter.fromSecureStringParameterAttributes(stack, 'Db', { parameterName: '/db' }) } };",
+      "export const name: string = new StratusSite(stack, 'Site', props).render.function.functionName;",
+      '// @ts-expect-error: no such prop',
+      "new StratusSite(stack, 'Bad', { appDir: 'my-site', memory: 1 });",
+    ].join('\n'),
+  );
+  // No skipLibCheck: the shipped declarations are checked too. ESNext.Disposable for aws-cdk-lib's own.
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'ESNext.Disposable'], strict: true, noEmit: true, types: [] }, files: ['infra.ts'] }),
+  );
+  // This checkout's compiler, instead of installing one into the project.
+  const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { env, encoding: 'utf8', timeout: 60_000 });
+  expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual({ status: 0, output: '' });
+});
 
 test('deploy builds and synthesizes offline, and without AWS credentials stops before deploying with the fix', () => {
   const deploy = sh('npx stratus deploy my-site');

@@ -27,6 +27,7 @@ import {
 } from 'react';
 import { RouterContext, type Url } from './shared/router-context';
 import { addLocale, formatUrl } from './shared/url';
+import { siteHref } from './shared/site-paths';
 import { whenVisible } from './browser/viewport';
 
 export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -72,7 +73,7 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   const router = useContext(RouterContext);
   const target = formatUrl(as ?? href);
   const targetLocale = locale === false ? undefined : (locale ?? router?.locale);
-  const resolved = router ? addLocale(target, targetLocale, router) : target;
+  const resolved = siteHref(router ? addLocale(target, targetLocale, router) : target);
   const anchor = useRef<HTMLAnchorElement | null>(null);
   const localeOption: string | false | undefined = locale === false ? false : targetLocale;
 

@@ -4,6 +4,18 @@ const config: StratusConfig = {
   locales: ['en', 'fr'],
   defaultLocale: 'en',
   images: { formats: ['image/avif', 'image/webp'] },
+  // The routing layer (docs/ROUTING.md): checked in this order, before pages.
+  async headers() {
+    return [{ source: '/members/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] }];
+  },
+  async redirects() {
+    // The blog's old addresses: posts moved to /posts.
+    return [{ source: '/blog/:slug', destination: '/posts/:slug', permanent: true }];
+  },
+  async rewrites() {
+    // The guide is the docs under another name; the address bar keeps /guide/….
+    return [{ source: '/guide/:path*', destination: '/docs/:path*' }];
+  },
 };
 
 export default config;

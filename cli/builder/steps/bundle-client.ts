@@ -14,6 +14,7 @@ import { publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import type { ResolvedImageConfig } from '../../../contract/config';
+import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
 import { fromEsbuildFailure } from '../errors';
 import { assetKey, STATIC_PREFIX } from '../../../contract/urls';
@@ -47,7 +48,7 @@ export const CLIENT_OPTIONS = {
   logLevel: 'silent',
 } satisfies BuildOptions;
 
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig): string {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [
     `import { startClient } from ${JSON.stringify(path.join(RUNTIME_DIR, 'browser', 'start-client'))};`,
@@ -60,8 +61,11 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
       `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: () => import(${abs(r.file)}) },`,
     ),
     '], errorPages: {',
+    `import { setSitePaths } from ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'site-paths'))};`,
+    // basePath and trailingSlash shape every URL Link and the router write, as on the server.
+    `setSitePaths(${JSON.stringify({ basePath: routing?.basePath ?? '', trailingSlash: routing?.trailingSlash ?? false })});`,
     ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${abs(special[p]!)}),`),
-    '} });',
+    `}${hasRoutingRules(routing) ? ', resolveOnServer: true' : ''} });`,
   ];
   return lines.join('\n') + '\n';
 }
@@ -103,8 +107,10 @@ export async function bundleClient(options: {
   const { appDir, outDir, special } = options;
   const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
+  /** The routing layer: basePath and trailingSlash shape client URLs; rules make navigations ask the server. */
+  routing?: ResolvedRouting;
   const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
-  const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG });
+  const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing);
   const entryPlugin: Plugin = {
     name: 'stratus-client-entry',
     setup(b) {

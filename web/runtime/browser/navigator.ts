@@ -24,7 +24,8 @@ export { searchToQuery } from '../shared/route-match';
 import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
 import { formatUrl } from '../shared/url';
 import type { HistorySource } from './history-source';
-import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
+import { fetchPageData, fetchResolvedPageData, loadPageScript, type ErrorAnswer } from './page-loader';
+import { siteHref, sitePaths, withoutBasePath } from '../shared/site-paths';
 
 /** What the app renders: one page, its props and the router fields. */
 export interface PageState {
@@ -63,11 +64,19 @@ export interface NavigatorOptions extends LocaleSettings {
   saveData?(): boolean;
   /** @default 3800 */
   timeoutMs?: number;
+  /**
+   * The app has redirects, rewrites or middleware: every navigation asks the server what
+   * the URL serves (its page data answers with the page a rewrite chose, or a redirect)
+   * before loading a page, so a Link lands where a full load would.
+   */
+  resolveOnServer?: boolean;
 }
 
 export interface ChangeOptions extends TransitionOptions {
   /** The hydration phase: completing a `fallback: true` page; 5xx data is retried. */
   hydrate?: boolean;
+  /** The URL carries the `basePath` (history entries, redirect destinations), unlike URLs the app writes. */
+  fromAddressBar?: boolean;
 }
 
 type Method = 'push' | 'replace' | 'pop';
@@ -103,13 +112,30 @@ export function createNavigator(options: NavigatorOptions) {
   let currentKey = history.state()?.key ?? newKey();
   let inFlight: (() => void) | null = null;
 
-  function resolve(url: Url, as: Url | undefined, locale: string | false | undefined): Target | { external: string } {
-    const href = new URL(formatUrl(as ?? url), history.origin + currentAs);
+  /**
+   * A URL as the app writes it (no `basePath`) to the target; `fromAddressBar` for URLs
+   * that carry the `basePath` (history entries, redirect destinations).
+   */
+  function resolve(url: Url, as: Url | undefined, locale: string | false | undefined, fromAddressBar = false): Target | { external: string } {
+    // Relative URLs resolve against the current page: as the address bar shows it, or as the app writes it.
+    const base = fromAddressBar ? currentAs : (withoutBasePath(currentAs.replace(/[?#].*/, '')) ?? '/');
+    const href = new URL(formatUrl(as ?? url), history.origin + base);
     if (href.origin !== history.origin) return { external: href.href };
-    const split = splitLocale(href.pathname.replace(/(.)\/+$/, '$1'), options);
+    let pathname = href.pathname;
+    if (fromAddressBar) {
+      const inside = withoutBasePath(pathname);
+      if (inside === undefined) return { external: href.href };
+      pathname = inside;
+    }
+    const split = splitLocale(pathname.replace(/(.)\/+$/, '$1'), options);
     const target = split.prefixed ? split.locale : locale === false ? defaultLocale : (locale ?? current?.locale ?? defaultLocale);
     const path = split.path;
-    return { as: localizePath(path, target, options) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+    return { as: siteHref(localizePath(path, target, options)) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+  }
+
+  /** The page-data URL of a target (under the `basePath`). */
+  function dataUrlOf(target: Pick<Target, 'path' | 'locale'>): string {
+    return sitePaths().basePath + dataPath(options.buildId, target.path, target.locale, options);
   }
 
   /** Same path and search: only the hash changes (the pages-router rule, including `#` → none). */
@@ -145,15 +171,28 @@ export function createNavigator(options: NavigatorOptions) {
     };
   }
 
+  /**
+   * What the server says the target serves (`resolveOnServer`): a redirect, an error, or
+   * the page data together with the path a rewrite chose (the visited one otherwise).
+   */
+  async function resolveOnServer(target: Target, attempts: number): Promise<{ answer: PageData | ErrorAnswer; path: string; search: string }> {
+    const resolved = await fetchResolvedPageData(options.fetch, dataUrlOf(target) + target.search, attempts);
+    if (!resolved.rewrittenTo) return { answer: resolved.answer, path: target.path, search: target.search };
+    const rewritten = new URL(resolved.rewrittenTo, history.origin);
+    return { answer: resolved.answer, path: splitLocale(rewritten.pathname, options).path, search: rewritten.search };
+  }
+
   async function load(target: Target, how: ChangeOptions): Promise<PageState | { redirect: { destination: string } }> {
     const base = { asPath: target.path + target.search + target.hash, locale: target.locale };
-    const match = matchRoute(routes, splitPath(target.path));
+    const attempts = how.hydrate ? 3 : 1;
+    const onServer = options.resolveOnServer && !(how.shallow && current) ? await resolveOnServer(target, attempts) : undefined;
+    if (onServer && 'redirect' in onServer.answer) return onServer.answer;
+    const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));
     if (!match) return errorState(404, base);
     const { route, params } = match;
-    const query = mergeQuery(searchToQuery(target.search), params);
+    const query = mergeQuery(searchToQuery(onServer?.search ?? target.search), params);
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
-    const url = dataPath(options.buildId, target.path, target.locale, options);
-    const attempts = how.hydrate ? 3 : 1;
+    const url = dataUrlOf(target);
     const [module, fetched] = await Promise.all([
       loadPageScript(route.load, timeoutMs),
       // getInitialProps pages: the browser calls it below, as the pages router does; no data request.
@@ -161,11 +200,13 @@ export function createNavigator(options: NavigatorOptions) {
         ? undefined
         : route.kind === 'static'
         ? { pageProps: {} }
-        : route.kind === 'ssr'
-          ? fetchPageData(options.fetch, url + target.search, attempts)
-          : how.hydrate
-            ? fetchPageData(options.fetch, url, attempts)
-            : staticData(url),
+        : onServer
+          ? onServer.answer
+          : route.kind === 'ssr'
+            ? fetchPageData(options.fetch, url + target.search, attempts)
+            : how.hydrate
+              ? fetchPageData(options.fetch, url, attempts)
+              : staticData(url),
     ]);
     // A getInitialProps that throws ends like unreachable data: a full load, and the server's answer.
     const data = fetched ?? { pageProps: await loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }) };
@@ -199,7 +240,7 @@ export function createNavigator(options: NavigatorOptions) {
 
   /** A navigation: `push`, `replace`, or `pop` (back/forward, the URL is already in place). */
   async function change(method: Method, url: Url, as?: Url, how: ChangeOptions = {}): Promise<boolean> {
-    const target = resolve(url, as, how.locale);
+    const target = resolve(url, as, how.locale, how.fromAddressBar);
     if ('external' in target) {
       history.load(target.external, method !== 'push');
       return false;
@@ -234,7 +275,7 @@ export function createNavigator(options: NavigatorOptions) {
         // Internal redirects navigate softly, as the browser would follow a Location header
         // (an unprefixed destination is in the default locale); others load in full.
         if (destination.startsWith('/') && !destination.startsWith('//')) {
-          return change(method === 'push' ? 'push' : 'replace', destination, undefined, { ...how, locale: false, hydrate: false });
+          return change(method === 'push' ? 'push' : 'replace', destination, undefined, { ...how, locale: false, hydrate: false, fromAddressBar: true });
         }
         history.load(destination, method !== 'push');
         return false;
@@ -280,7 +321,7 @@ export function createNavigator(options: NavigatorOptions) {
     await Promise.all([
       route.load().catch(noop),
       // Server data is per request: never prefetched.
-      route.kind === 'ssg' ? staticData(dataPath(options.buildId, target.path, target.locale, options)).catch(noop) : undefined,
+      route.kind === 'ssg' && !options.resolveOnServer ? staticData(dataUrlOf(target)).catch(noop) : undefined,
     ]);
   }
 
@@ -296,7 +337,7 @@ export function createNavigator(options: NavigatorOptions) {
     }
     const url = history.url();
     if (beforePop && beforePop({ url, as: url, options: { shallow: false } }) === false) return;
-    void change('pop', url, undefined, { locale: false });
+    void change('pop', url, undefined, { locale: false, fromAddressBar: true });
   });
 
   return {
@@ -315,7 +356,7 @@ export function createNavigator(options: NavigatorOptions) {
     push: (url: Url, as?: Url, opts?: TransitionOptions) => change('push', url, as, opts),
     replace: (url: Url, as?: Url, opts?: TransitionOptions) => change('replace', url, as, opts),
     /** Completes a `fallback: true` page: its data with up to 3 attempts, then the error page. */
-    hydrateFallback: () => change('replace', currentAs, undefined, { locale: false, hydrate: true, scroll: false }),
+    hydrateFallback: () => change('replace', currentAs, undefined, { locale: false, hydrate: true, scroll: false, fromAddressBar: true }),
     prefetch,
     /** The pages router's hook before back/forward: returning false skips the router's handling. */
     beforePopState: (callback: BeforePopStateCallback) => void (beforePop = callback),

@@ -6,6 +6,7 @@
 import type { ComponentType } from 'react';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 import type { PageData } from '../shared/page-types';
+import { REWRITE_HEADER } from '../../../contract/urls';
 
 /** The time-out for loading a route's script, as the client contract fixes it (docs/CLIENT.md). */
 export const ROUTE_TIMEOUT_MS = 3800;
@@ -59,25 +60,34 @@ export interface ErrorAnswer {
  * not 200 (unknown build id, 4xx) is a FullLoadError.
  */
 export async function fetchPageData(fetchImpl: typeof fetch, url: string, attempts = 1): Promise<PageData | ErrorAnswer> {
+  return (await fetchResolvedPageData(fetchImpl, url, attempts)).answer;
+}
+
+/** fetchPageData, with the path and query a rewrite served instead (REWRITE_HEADER), when one did. */
+export async function fetchResolvedPageData(fetchImpl: typeof fetch, url: string, attempts = 1): Promise<{ answer: PageData | ErrorAnswer; rewrittenTo?: string }> {
+  const answer = (value: PageData | ErrorAnswer, response?: Response) => {
+    const rewrittenTo = response?.headers.get(REWRITE_HEADER) ?? undefined;
+    return rewrittenTo ? { answer: value, rewrittenTo } : { answer: value };
+  };
   for (let attempt = 1; ; attempt++) {
     let response: Response | undefined;
     try {
       response = await fetchImpl(url, { credentials: 'same-origin' });
     } catch (error) {
       if (attempt < attempts) continue;
-      if (attempts > 1) return { statusCode: 500 };
+      if (attempts > 1) return answer({ statusCode: 500 });
       throw fullLoadError(`Failed to fetch page data ${url}`, error);
     }
     if (response.status >= 500) {
       if (attempt < attempts) continue;
-      if (attempts > 1) return { statusCode: 500 };
+      if (attempts > 1) return answer({ statusCode: 500 });
       throw fullLoadError(`Page data ${url} answered ${response.status}`);
     }
     const body = (await response.json().catch(() => null)) as (PageData & { error?: string }) | null;
-    if (response.status === 404 && body && 'notFound' in body) return { notFound: true };
+    if (response.status === 404 && body && 'notFound' in body) return answer({ notFound: true }, response);
     if (response.status !== 200 || !body || !('pageProps' in body || 'redirect' in body)) {
       throw fullLoadError(`Page data ${url} answered ${response.status}${body?.error ? `: ${body.error}` : ''}`);
     }
-    return body;
+    return answer(body, response);
   }
 }

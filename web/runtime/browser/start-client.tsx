@@ -79,6 +79,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
   };
 
   /** The tree the server rendered (head manager › router › `_app` › page), plus two invisible helpers. */
+    resolveOnServer: options.resolveOnServer,
   function tree(state: PageState, id: number) {
     const router: StratusRouter = {
       pathname: state.route,

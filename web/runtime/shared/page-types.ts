@@ -296,4 +296,6 @@ export interface ClientOptions {
   routes: Omit<ClientRoute, 'segments'>[];
   /** Loaders of the app's own error pages, when it has them. */
   errorPages: Partial<Record<'404' | '500' | '_error', () => Promise<{ default: ComponentType<any> }>>>;
+  /** The app has redirects, rewrites or middleware: navigations ask the server what a URL serves. */
+  resolveOnServer?: boolean;
 }

@@ -1,0 +1,58 @@
+/**
+ * The site's URL shape: the `basePath` it is mounted under and whether its page URLs end
+ * with a slash. One module-level value, set once per process (the render core at cold
+ * start, the client entry before hydration), so Link, the router and the image and data
+ * URLs write the same URLs on the server and in the browser.
+ *
+ * @example
+ * setSitePaths({ basePath: '/docs', trailingSlash: true });
+ * siteHref('/about?x=1'); // '/docs/about/?x=1'
+ */
+
+export interface SitePaths {
+  /** `''`, or `/docs`. */
+  basePath: string;
+  trailingSlash: boolean;
+}
+
+let current: SitePaths = { basePath: '', trailingSlash: false };
+
+export function setSitePaths(paths: Partial<SitePaths>): void {
+  current = { basePath: paths.basePath ?? '', trailingSlash: paths.trailingSlash ?? false };
+}
+
+export function sitePaths(): SitePaths {
+  return current;
+}
+
+/** A last segment with a dot names a file: it keeps its name whatever `trailingSlash` says. */
+const FILE_LIKE = /\/[^/]+\.[^/]+$/;
+
+/** A page path (no query) with the trailing slash the site's URLs carry, or without one. */
+export function withTrailingSlash(path: string, trailingSlash = current.trailingSlash): string {
+  if (path === '/' || path === '') return '/';
+  const bare = path.endsWith('/') ? path.replace(/\/+$/, '') : path;
+  return trailingSlash && !FILE_LIKE.test(bare) ? `${bare}/` : bare;
+}
+
+/**
+ * An href of the site as the address bar shows it: `basePath` on, trailing slash as the
+ * site has it. External URLs, hash-only and relative hrefs are left as they are.
+ */
+export function siteHref(href: string): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  const { basePath } = current;
+  const end = href.search(/[?#]/);
+  const path = end < 0 ? href : href.slice(0, end);
+  const rest = end < 0 ? '' : href.slice(end);
+  const shaped = withTrailingSlash(path);
+  return (basePath && shaped === '/' ? basePath : basePath + shaped) + rest;
+}
+
+/** A URL path of the site without its `basePath`, or undefined when it is outside it. */
+export function withoutBasePath(path: string): string | undefined {
+  const { basePath } = current;
+  if (!basePath) return path;
+  if (path === basePath) return '/';
+  return path.startsWith(basePath + '/') ? path.slice(basePath.length) : undefined;
+}
