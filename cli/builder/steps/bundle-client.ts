@@ -15,6 +15,7 @@ import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import type { ResolvedImageConfig } from '../../../contract/config';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
+import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
 import { fromEsbuildFailure } from '../errors';
 import { assetKey, STATIC_PREFIX } from '../../../contract/urls';
@@ -55,6 +56,9 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     `import { setImageConfig } from ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'image-config'))};`,
     // The same widths as the server, so <Image> hydrates with identical srcsets.
     `setImageConfig(${JSON.stringify(imageConfig)});`,
+    `import { setSitePaths } from ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'site-paths'))};`,
+    // basePath and trailingSlash shape every URL Link and the router write, as on the server.
+    `setSitePaths(${JSON.stringify({ basePath: routing?.basePath ?? '', trailingSlash: routing?.trailingSlash ?? false })});`,
     special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
     'startClient({ App, routes: [',
     ...routes.map((r) =>
@@ -101,6 +105,8 @@ export async function bundleClient(options: {
   special: ScannedPages['special'];
   plugins?: Plugin[];
   imageConfig: ResolvedImageConfig;
+  /** The routing layer: basePath and trailingSlash shape client URLs; rules make navigations ask the server. */
+  routing?: ResolvedRouting;
   /** `NEXT_PUBLIC_*` variables to inline. @default {} */
   publicEnv?: Record<string, string>;
 }): Promise<ClientBundle> {
