@@ -15,7 +15,6 @@ import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import type { ResolvedImageConfig } from '../../../contract/config';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
-import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
 import { fromEsbuildFailure } from '../errors';
 import { assetKey, STATIC_PREFIX } from '../../../contract/urls';
@@ -24,7 +23,13 @@ import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 export interface ClientBundle {
   /** URL paths of the scripts every page loads first (entry + its static imports). */
   entryScripts: string[];
+  /** The stylesheet of `_app`'s CSS (what it imports, directly or through its components), linked by every page. */
   styles: string[];
+  /**
+   * Per route pattern (and `/404`, `/500`, `/_error`): the stylesheet of the CSS its page
+   * imports (CSS Modules or not), linked on a first load, loaded on a soft navigation.
+   */
+  pageStyles: Record<string, string[]>;
   /** Per route pattern (and `/404`, `/500`, `/_error`): its chunk and the chunks it imports. */
   pageScripts: Record<string, string[]>;
   metafile: Metafile;
@@ -65,9 +70,6 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
       `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: () => import(${abs(r.file)}) },`,
     ),
     '], errorPages: {',
-    `import { setSitePaths } from ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'site-paths'))};`,
-    // basePath and trailingSlash shape every URL Link and the router write, as on the server.
-    `setSitePaths(${JSON.stringify({ basePath: routing?.basePath ?? '', trailingSlash: routing?.trailingSlash ?? false })});`,
     ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${abs(special[p]!)}),`),
     `}${hasRoutingRules(routing) ? ', resolveOnServer: true' : ''} });`,
   ];
@@ -113,8 +115,6 @@ export async function bundleClient(options: {
   const { appDir, outDir, special } = options;
   const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
-  /** The routing layer: basePath and trailingSlash shape client URLs; rules make navigations ask the server. */
-  routing?: ResolvedRouting;
   const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
   const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing);
   const entryPlugin: Plugin = {
@@ -129,9 +129,16 @@ export async function bundleClient(options: {
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
+  // _app as an entry of its own too, for its stylesheet alone: the main entry's would hold
+  // every page's CSS, since esbuild gathers the CSS of dynamic imports into the importer's.
+  const appFile = special._app ? path.join(path.resolve(appDir), special._app) : undefined;
 
   const result = await build({
-    entryPoints: [{ in: entryFile, out: 'main' }, ...[...pageFiles].map(([file, pattern]) => ({ in: file, out: chunkName(pattern) }))],
+    entryPoints: [
+      { in: entryFile, out: 'main' },
+      ...(appFile ? [{ in: appFile, out: 'app' }] : []),
+      ...[...pageFiles].map(([file, pattern]) => ({ in: file, out: chunkName(pattern) })),
+    ],
     bundle: true,
     splitting: true,
     ...CLIENT_OPTIONS,
@@ -158,17 +165,27 @@ export async function bundleClient(options: {
   writeFileSync(path.join(outDir, '.cache', 'client-metafile.json'), JSON.stringify(metafile));
   const toUrl = (output: string) => '/' + path.relative(assetsDir, path.resolve(output)).split(path.sep).join('/');
   const pageScripts: Record<string, string[]> = {};
+  const pageStyles: Record<string, string[]> = {};
   let entryScripts: string[] = [];
   let styles: string[] = [];
   for (const [output, info] of Object.entries(metafile.outputs)) {
-    if (!info.entryPoint) continue;
+    if (!info.entryPoint || !output.endsWith('.js')) continue;
     if (info.entryPoint === 'stratus:client-entry') {
       entryScripts = closure(metafile, output).map(toUrl);
+      // Every page's CSS together (see appFile above): linked by no page, so not shipped.
+      if (info.cssBundle) {
+        const relative = path.relative(path.join(assetsDir, STATIC_DIR), path.resolve(info.cssBundle));
+        rmSync(path.resolve(info.cssBundle));
+        rmSync(path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR, `${relative}.map`), { force: true });
+      }
+    } else if (appFile && path.resolve(info.entryPoint) === appFile) {
       if (info.cssBundle) styles = [toUrl(info.cssBundle)];
     } else {
       const pattern = pageFiles.get(path.resolve(info.entryPoint));
-      if (pattern && output.endsWith('.js')) pageScripts[pattern] = closure(metafile, output).map(toUrl);
+      if (!pattern) continue;
+      pageScripts[pattern] = closure(metafile, output).map(toUrl);
+      if (info.cssBundle) pageStyles[pattern] = [toUrl(info.cssBundle)];
     }
   }
-  return { entryScripts, styles, pageScripts, metafile };
+  return { entryScripts, styles, pageStyles, pageScripts, metafile };
 }
