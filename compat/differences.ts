@@ -160,15 +160,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     stratus: 'none',
   },
   {
-    id: 'one-stylesheet',
-    kind: 'deliberate',
-    why: "all of the app's CSS (global and modules) is one stylesheet, loaded by every page; Next splits it by page",
-    apps: ['styles'],
-    field: 'head link[rel=stylesheet]@rel',
-    next: 'stylesheet | stylesheet',
-    stratus: 'stylesheet',
-  },
-  {
     id: 'nosniff',
     kind: 'deliberate',
     why: "every answer carries X-Content-Type-Options: nosniff (docs/SECURITY.md), so Chromium also logs that it refused the text/plain 404 of a missing script",

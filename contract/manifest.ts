@@ -107,8 +107,14 @@ export interface Manifest {
   entryScripts: string[];
   /** Client scripts of the app's own error pages, by page (`/404`, `/500`, `/_error`). */
   errorScripts: Record<string, string[]>;
-  /** Stylesheets every page loads. */
+  /** Stylesheets every page loads (`_app`'s CSS). */
   styles: string[];
+  /**
+   * Each page's own stylesheets, by route pattern (and `/404`, `/500`, `/_error`): linked
+   * after `styles` on a first load, loaded on a soft navigation, removed when the page
+   * leaves. Pages without CSS of their own are absent; so is the field in older manifests.
+   */
+  pageStyles?: Record<string, string[]>;
   /** Files of the app's `public/`, as URL paths (`/favicon.ico`, `/photos/a.jpg`). */
   publicFiles: string[];
   /** `Cache-Control` of S3 objects by key prefix; the first matching prefix wins. */

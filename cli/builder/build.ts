@@ -131,6 +131,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     entryScripts: client.entryScripts,
     errorScripts: Object.fromEntries(['/404', '/500', '/_error'].filter((p) => client.pageScripts[p]).map((p) => [p, client.pageScripts[p]!])),
     styles: client.styles,
+    pageStyles: client.pageStyles,
     publicFiles,
     s3CacheControl: S3_CACHE_CONTROL,
   };

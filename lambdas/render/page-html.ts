@@ -61,8 +61,20 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
   const render: (input: PageRenderInput) => Markup = Document ? (input) => renderWithDocument(Document, input) : renderPageDocument;
   const notFoundPage = modules.errorPages['404'] as Record<string, unknown> | undefined;
 
+  const pageStyles = manifest.pageStyles && Object.keys(manifest.pageStyles).length > 0 ? manifest.pageStyles : undefined;
+
   function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData>): EmbeddedData {
-    return { buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false, ...extra };
+    return {
+      buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false,
+      ...(pageStyles ? { pageStyles } : {}),
+      ...extra,
+    };
+  }
+
+  /** `_app`'s stylesheets, then the page's own. */
+  function stylesOf(page: string): string[] {
+    const own = pageStyles?.[page];
+    return own ? [...manifest.styles, ...own] : manifest.styles;
   }
 
   function scriptsOf(page: string): string[] {
@@ -102,7 +114,7 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
         asPath: page.path + (page.search.size ? `?${page.search}` : ''),
         entryScripts: manifest.entryScripts,
         pageScripts: page.route.scripts,
-        styles: manifest.styles,
+        styles: stylesOf(page.route.pattern),
       });
     },
 
@@ -120,7 +132,7 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
               asPath,
               entryScripts: manifest.entryScripts,
               pageScripts: scriptsOf(`/${name}`),
-              styles: manifest.styles,
+              styles: stylesOf(`/${name}`),
               defaultTitle: errorTitle(statusCode),
             }),
           (error) => {

@@ -21,10 +21,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "head link[rel=stylesheet]@rel": {
-        "stratus": "stylesheet",
-        "because": "one-stylesheet"
       }
     }
   },
@@ -43,10 +39,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "head link[rel=stylesheet]@rel": {
-        "stratus": "stylesheet",
-        "because": "one-stylesheet"
       }
     }
   },

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SECRETS_ENV } from '../../../contract/secrets';
 import { createRenderLambda } from '../../../lambdas/render/entry';
+import type { FunctionUrlResult } from '../../../lambdas/shared/function-url';
 import { setLogSink } from '../../../lambdas/shared/log';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 import { api, apisOf, manifestOf, pagesOf } from './memory-app';
@@ -52,14 +53,16 @@ afterAll(() => {
 test('a failed read is a 500 naming the parameter; the next request reads again and the handler sees the value', async () => {
   process.env[SECRETS_ENV] = JSON.stringify({ DB_PASSWORD: 'ssm:/shop/db-password' });
   const { handler } = createRenderLambda({ pages: pagesOf(routes), apis: apisOf(routes), errorPages: {} }, dir);
-  const first = await handler(functionUrlEvent('/api/secret'));
+  // A Function URL event gets a Function URL result.
+  const get = async (pathname: string) => (await handler(functionUrlEvent(pathname))) as FunctionUrlResult;
+  const first = await get('/api/secret');
   expect(first.statusCode).toBe(500);
   expect(lines.some((line) => line.includes('SSM parameters not found (or not readable): /shop/db-password'))).toBe(true);
 
   parameters.set('/shop/db-password', 's3cret');
-  const second = await handler(functionUrlEvent('/api/secret'));
+  const second = await get('/api/secret');
   expect({ status: second.statusCode, body: JSON.parse(second.body!) }).toEqual({ status: 200, body: { value: 's3cret' } });
   // Read once more after the failure, then never again.
-  await handler(functionUrlEvent('/api/secret'));
+  await get('/api/secret');
   expect(calls).toBe(2);
 });

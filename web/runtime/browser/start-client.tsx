@@ -6,7 +6,7 @@
  * @example
  * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', load: () => import('./pages/index') }], errorPages: {} });
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { DefaultApp } from '../shared/default-app';
 import { ErrorPage } from '../shared/error-page';
@@ -20,6 +20,7 @@ import { ErrorBoundary } from './error-boundary';
 import { createDomHead } from './head-dom';
 import { browserHistory } from './history-source';
 import { createNavigator, searchToQuery, type PageState } from './navigator';
+import { createPageStyles, type PageStyles } from './page-styles';
 import { saveData } from './viewport';
 import { mergeQuery, segmentsOf } from '../shared/route-match';
 import { splitLocale } from '../shared/locale-prefix';
@@ -28,6 +29,12 @@ import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 export function readEmbeddedData(): EmbeddedData {
   const element = document.getElementById('__STRATUS_DATA__');
   return JSON.parse(element?.textContent ?? '{}') as EmbeddedData;
+}
+
+/** Applies the page's own stylesheets and removes the last page's, in the commit that shows it (before paint). */
+function StylesOf({ page, styles }: { page: string; styles: PageStyles }) {
+  useLayoutEffect(() => styles.show(page), [page, styles]);
+  return null;
 }
 
 /** Calls `onCommit` once React has committed the tree it belongs to. */
@@ -42,6 +49,12 @@ export async function startClient(options: ClientOptions): Promise<void> {
   const history = browserHistory();
   const head = createDomHead();
   const App = options.App ?? DefaultApp;
+  const styles = createPageStyles(data.pageStyles ?? {});
+  /** A page's loader that also loads its stylesheets: a navigation renders it once both are there. */
+  const withStyles =
+    <M,>(page: string, load: () => Promise<M>) =>
+    () =>
+      Promise.all([load(), styles.load(page)]).then(([module]) => module);
   let root: Root | undefined;
   let renders = 0;
   let pending: Array<[number, () => void]> = [];
@@ -56,8 +69,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
     buildId: data.buildId,
     locales: data.locales,
     defaultLocale: data.defaultLocale,
-    routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern) })),
-    errorPages: options.errorPages,
+    routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern), load: withStyles(route.pattern, route.load) })),
+    errorPages: Object.fromEntries(Object.entries(options.errorPages).map(([name, load]) => [name, withStyles(`/${name}`, load)])),
     App: options.App,
     ErrorPage,
     history,
@@ -102,6 +115,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
           <ErrorBoundary page={state.props}>
             <Shell Component={state.Component} pageProps={state.props} />
           </ErrorBoundary>
+          <StylesOf page={state.route} styles={styles} />
           <Committed id={id} onCommit={onCommit} />
         </RouterContext.Provider>
       </HeadManagerContext.Provider>
