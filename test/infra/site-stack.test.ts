@@ -2,6 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { bodyRoutesOf, edgeBehaviours } from '../../contract/edge-behaviours';
 import { MAX_FUNCTION_BYTES } from '../../infra/edge/viewer-request';
 import { LOCALE_COOKIE, PAGE_ORIGIN_HEADERS } from '../../infra/constructs/site-policies';
+import { DRAFT_COOKIE } from '../../contract/urls';
 import { OUTPUTS } from '../../infra/outputs';
 import { onlyResource, resourcesOf, synthFixture } from './stack-fixture';
 
@@ -337,7 +338,7 @@ describe('distribution', () => {
     expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 31536000 });
     expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
       QueryStringsConfig: { QueryStringBehavior: 'all' },
-      CookiesConfig: { CookieBehavior: 'whitelist', Cookies: [LOCALE_COOKIE] },
+      CookiesConfig: { CookieBehavior: 'whitelist', Cookies: [LOCALE_COOKIE, DRAFT_COOKIE] },
       EnableAcceptEncodingGzip: true,
       EnableAcceptEncodingBrotli: true,
     });
