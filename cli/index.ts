@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from './builder/build';
 import { deploy } from './deploy/deploy';
+import { revalidateCommand } from './revalidate';
 import { isBuildError } from './builder/errors';
 import { init } from './init/init';
 import { dev } from './serve/dev';
@@ -22,6 +23,8 @@ Commands:
   deploy [appDir]  Build, then deploy to AWS with the CDK (needs credentials,
                    and aws-cdk, aws-cdk-lib and constructs installed)
   init <dir>       Create a new app in an empty folder
+  revalidate <path>…  Render pages of a deployed stack again now and remove them
+                   from CloudFront's cache (as res.revalidate does)
 
 Options:
   --out DIR        Build folder (default: <appDir>/.stratus)
@@ -29,6 +32,8 @@ Options:
   --no-image       build: skip bundling the image Lambda for AWS (start never bundles it)
   --stack NAME     deploy: the CloudFormation stack (default: Stratus)
   --region REGION  deploy: its region (default: $AWS_REGION, else the profile's)
+  --function NAME  revalidate: the render function (default: from --outputs)
+  --outputs FILE   revalidate: the deploy's outputs (default: cdk.out/stratus-outputs.json)
   -h, --help       Show this help
 `;
 
@@ -47,6 +52,8 @@ export async function main(argv: string[]): Promise<number> {
         'no-image': { type: 'boolean' },
         stack: { type: 'string' },
         region: { type: 'string' },
+        function: { type: 'string' },
+        outputs: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -82,6 +89,11 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'deploy':
         return await deploy({ appDir, outDir, stackName: parsed.values.stack, region: parsed.values.region, cdkArgs: passedOn, log });
+      case 'revalidate':
+        return await revalidateCommand({
+          paths: parsed.positionals.slice(1), functionName: parsed.values.function, outputs: parsed.values.outputs,
+          stack: parsed.values.stack, region: parsed.values.region, log,
+        });
       case 'dev':
         await dev({ appDir, port, log });
         return -1; // keeps running until a signal
