@@ -1,0 +1,343 @@
+/**
+ * The routing layer in the render core, over an app in memory: the pages router's order
+ * (headers → redirects → middleware → beforeFiles → pages and files → afterFiles →
+ * dynamic routes → fallback), for pages, page data and API routes alike.
+ */
+import fc from 'fast-check';
+import type { ResolvedRouting } from '../../../../contract/routing';
+import { PageStore } from '../../../../lambdas/render/page-store';
+import { createRenderApp, type AppModules } from '../../../../lambdas/render/render-core';
+import type { MiddlewareModule } from '../../../../lambdas/render/routing/middleware';
+import type { CoreRequest, CoreResponse } from '../../../../lambdas/shared/http';
+import { setLogSink } from '../../../../lambdas/shared/log';
+import * as serverRuntime from '../../../../web/runtime/server';
+import { NextResponse, type NextRequest } from '../../../../web/runtime/server';
+import { api, apisOf, BUILD_ID, manifestOf, pagesOf, request, type RouteSpec } from '../memory-app';
+
+const logs: Record<string, unknown>[] = [];
+beforeAll(() => setLogSink((line) => logs.push(JSON.parse(line))));
+
+const NO_RULES: ResolvedRouting = { basePath: '', trailingSlash: false, redirects: [], rewrites: { beforeFiles: [], afterFiles: [], fallback: [] }, headers: [], middleware: false };
+
+const Text = ({ text }: { text: string }) => <p id="text">{text}</p>;
+const staticPage = (text: string): RouteSpec => ({ kind: 'static', module: { default: () => <Text text={text} /> } });
+const serverPage = (text: string): RouteSpec => ({
+  kind: 'ssr',
+  module: { default: ({ query }: { query: string }) => <Text text={`${text} ${query}`} />, getServerSideProps: async (ctx: { query: Record<string, unknown> }) => ({ props: { query: JSON.stringify(ctx.query) } }) },
+});
+
+const ROUTES: Record<string, RouteSpec> = {
+  '/': staticPage('home'),
+  '/about': staticPage('about'),
+  '/posts/[slug]': serverPage('post'),
+  '/members': serverPage('members'),
+  '/docs/[...path]': serverPage('docs'),
+  '/api/hello': api((req, res) => res.status(200).json({ hello: req.headers['x-who'] ?? 'anyone' })),
+};
+
+interface Setup {
+  routing?: Partial<ResolvedRouting>;
+  middleware?: MiddlewareModule;
+  fetchOwn?: (path: string, request: CoreRequest) => Promise<CoreResponse>;
+  proxy?: (url: URL, request: CoreRequest) => Promise<CoreResponse>;
+}
+
+function routedApp(setup: Setup = {}) {
+  const manifest = manifestOf(ROUTES);
+  manifest.config = { ...manifest.config, routing: { ...NO_RULES, middleware: !!setup.middleware, ...setup.routing } };
+  manifest.publicFiles = ['/logo.png', '/files/guide.pdf'];
+  const modules: AppModules = {
+    pages: pagesOf(ROUTES),
+    apis: apisOf(ROUTES),
+    errorPages: {},
+    ...(setup.middleware ? { middleware: { module: setup.middleware, runtime: serverRuntime } } : {}),
+  };
+  const app = createRenderApp(modules, manifest, new PageStore('/nonexistent', []), { routing: { fetchOwn: setup.fetchOwn, proxy: setup.proxy } });
+  const context = { requestId: 'r1' };
+  return (path: string, overrides: Partial<CoreRequest> = {}) => app.handle(request(path, { ...overrides, headers: { host: 'site.example', ...overrides.headers } }), context);
+}
+
+const data = (path: string) => `/_app/data/${BUILD_ID}${path === '/' ? '/index' : path}.json`;
+const bodyOf = (response: CoreResponse) => String(response.body ?? '');
+
+describe('redirects()', () => {
+  const handle = routedApp({
+    routing: {
+      redirects: [
+        { source: '/blog/:slug', destination: '/posts/:slug', statusCode: 308 },
+        { source: '/old-docs/:path*', destination: '/docs/:path*?from=old', statusCode: 307 },
+        { source: '/away', destination: 'https://elsewhere.example/landing', statusCode: 302 },
+        { source: '/beta', has: [{ type: 'cookie', key: 'beta' }], destination: '/about', statusCode: 307 },
+      ],
+    },
+  });
+
+  test('a match answers with its status and Location, params filled in and the query passed on', async () => {
+    const moved = await handle('/blog/hello?ref=feed');
+    expect(moved.status).toBe(308);
+    expect(moved.headers.location).toBe('/posts/hello?ref=feed');
+    const deep = await handle('/old-docs/a/b');
+    expect([deep.status, deep.headers.location]).toEqual([307, '/docs/a/b?from=old']);
+    expect((await handle('/away')).headers.location).toBe('https://elsewhere.example/landing');
+  });
+
+  test('the locale prefix stays on: /fr/blog/x goes to /fr/posts/x', async () => {
+    expect((await handle('/fr/blog/hello')).headers.location).toBe('/fr/posts/hello');
+  });
+
+  test('a has condition on a cookie: only visitors with it are redirected, and neither answer is shared', async () => {
+    const without = await handle('/beta');
+    expect(without.status).toBe(404);
+    expect(without.headers['cache-control']).toMatch(/private|no-store/);
+    const withCookie = await handle('/beta', { headers: { cookie: 'beta=1' } });
+    expect([withCookie.status, withCookie.headers.location]).toEqual([307, '/about']);
+    expect(withCookie.headers['cache-control']).toMatch(/no-store/);
+  });
+
+  test('page data of a redirected path is the redirect as JSON, which the client router follows', async () => {
+    const answer = await handle(data('/blog/hello'));
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(bodyOf(answer))).toEqual({ redirect: { destination: '/posts/hello', statusCode: 308 } });
+  });
+
+  test('generated paths: a redirect to a path of the site never leaves it', async () => {
+    const open = routedApp({ routing: { redirects: [{ source: '/go/:path*', destination: '/:path*', statusCode: 307 }] } });
+    const segment = fc.stringMatching(/^[a-zA-Z0-9%/\\._~:@!$&'()*+,;=-]{0,12}$/);
+    await fc.assert(
+      fc.asyncProperty(segment, async (rest) => {
+        const answer = await open(`/go/${rest}`);
+        expect(answer.status).toBeLessThan(500);
+        const location = answer.headers.location;
+        if (location !== undefined) {
+          expect(location).toMatch(/^\/(?![/\\])/);
+          expect(new URL(location, 'https://site.example').origin).toBe('https://site.example');
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('headers()', () => {
+  const handle = routedApp({
+    routing: {
+      headers: [
+        { source: '/posts/:slug', headers: [{ key: 'X-Post', value: ':slug' }, { key: 'X-Kind', value: 'post' }] },
+        { source: '/:path*', headers: [{ key: 'X-Kind', value: 'any' }] },
+      ],
+      redirects: [{ source: '/blog/:slug', destination: '/posts/:slug', statusCode: 308 }],
+    },
+  });
+
+  test('every matching rule applies, a later one winning; values take params', async () => {
+    const answer = await handle('/posts/hello');
+    expect(answer.headers['x-post']).toBe('hello');
+    expect(answer.headers['x-kind']).toBe('any');
+  });
+
+  test('headers apply to redirects, 404s and API routes too', async () => {
+    expect((await handle('/blog/x')).headers['x-kind']).toBe('any');
+    expect((await handle('/nowhere')).headers['x-kind']).toBe('any');
+    expect((await handle('/api/hello')).headers['x-kind']).toBe('any');
+  });
+});
+
+describe('rewrites()', () => {
+  const own: string[] = [];
+  const handle = routedApp({
+    routing: {
+      rewrites: {
+        beforeFiles: [{ source: '/about', has: [{ type: 'query', key: 'v', value: '2' }], destination: '/posts/about-v2' }],
+        afterFiles: [
+          { source: '/guide/:path*', destination: '/docs/:path*' },
+          { source: '/brand', destination: '/logo.png' },
+          { source: '/hello-api', destination: '/api/hello' },
+          { source: '/posts/:slug', destination: '/about' },
+        ],
+        fallback: [{ source: '/:path*', destination: '/posts/fallback' }],
+      },
+    },
+    fetchOwn: async (path) => {
+      own.push(path);
+      return { status: 200, headers: { 'content-type': 'image/png' }, body: new Uint8Array([137, 80, 78, 71]) };
+    },
+  });
+
+  test('afterFiles: the rewritten page answers, its query holds the params; the URL stays', async () => {
+    const answer = await handle('/guide/intro/setup');
+    expect(answer.status).toBe(200);
+    expect(bodyOf(answer)).toContain('docs');
+    expect(bodyOf(answer)).toContain('&quot;path&quot;:[&quot;intro&quot;,&quot;setup&quot;]');
+  });
+
+  test('beforeFiles runs before pages: /about?v=2 is served by another page, /about alone is the page', async () => {
+    expect(bodyOf(await handle('/about?v=2'))).toMatch(/post .*about-v2/);
+    expect(bodyOf(await handle('/about'))).toContain('>about<');
+  });
+
+  test('afterFiles does not shadow a dynamic route… no: afterFiles come before dynamic routes', async () => {
+    // /posts/:slug → /about is an afterFiles rule: it wins over the /posts/[slug] page.
+    expect(bodyOf(await handle('/posts/anything'))).toContain('>about<');
+  });
+
+  test('fallback: only what nothing else answers', async () => {
+    expect(bodyOf(await handle('/completely/unknown'))).toMatch(/post .*fallback/);
+  });
+
+  test('a rewrite to a public file gets the file, fetched from the site itself', async () => {
+    const answer = await handle('/brand');
+    expect(answer.headers['content-type']).toBe('image/png');
+    expect(own).toEqual(['/logo.png']);
+  });
+
+  test('a page path rewritten to an API route is answered by the route', async () => {
+    const answer = await handle('/hello-api', { headers: { 'x-who': 'ann' } });
+    expect(JSON.parse(bodyOf(answer))).toEqual({ hello: 'ann' });
+  });
+
+  test('page data names the page a rewrite chose, so the client shows it', async () => {
+    const answer = await handle(data('/guide/intro'));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-stratus-rewrite']).toBe('/docs/intro');
+    expect(JSON.parse(bodyOf(answer)).pageProps.query).toContain('intro');
+    // No rewrite, no header.
+    expect((await handle(data('/about'))).headers['x-stratus-rewrite']).toBeUndefined();
+  });
+
+  test('page data of a path rewritten to a file or another origin makes the client load in full', async () => {
+    const answer = await handle(data('/brand'));
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(bodyOf(answer))).not.toHaveProperty('notFound');
+  });
+});
+
+describe('rewrites to another origin', () => {
+  test('are proxied: the answer passes through, the site-only headers stay behind', async () => {
+    const seen: { url: string; headers: Record<string, string> }[] = [];
+    const handle = routedApp({
+      routing: { rewrites: { beforeFiles: [], afterFiles: [{ source: '/ext/:path*', destination: 'https://upstream.example/:path*' }], fallback: [] } },
+      proxy: async (url, req) => {
+        seen.push({ url: url.href, headers: req.headers });
+        return { status: 201, headers: { 'content-type': 'text/plain' }, body: 'from upstream' };
+      },
+    });
+    const answer = await handle('/ext/a/b?q=1');
+    expect([answer.status, bodyOf(answer)]).toEqual([201, 'from upstream']);
+    expect(seen[0]!.url).toBe('https://upstream.example/a/b?q=1');
+  });
+});
+
+describe('trailingSlash', () => {
+  test('false (the default): /about/ answers 308 to /about, query kept', async () => {
+    const handle = routedApp();
+    const answer = await handle('/about/?x=1');
+    expect([answer.status, answer.headers.location]).toEqual([308, '/about?x=1']);
+  });
+
+  test('true: /about answers 308 to /about/, which is the page; files keep their names', async () => {
+    const handle = routedApp({ routing: { trailingSlash: true } });
+    expect((await handle('/about')).headers.location).toBe('/about/');
+    expect((await handle('/about/')).status).toBe(200);
+    expect((await handle('/report.pdf')).status).toBe(404);
+    expect((await handle('/')).status).toBe(200);
+  });
+
+  test('true: a redirect rule lands on the slashed URL', async () => {
+    const handle = routedApp({ routing: { trailingSlash: true, redirects: [{ source: '/old', destination: '/about', statusCode: 308 }] } });
+    expect((await handle('/old/')).headers.location).toBe('/about/');
+  });
+});
+
+describe('basePath', () => {
+  const handle = routedApp({ routing: { basePath: '/docs-site', redirects: [{ source: '/old', destination: '/about', statusCode: 308 }] } });
+
+  test('pages are served under it, and nothing outside it', async () => {
+    expect(bodyOf(await handle('/docs-site/about'))).toContain('>about<');
+    expect((await handle('/docs-site')).status).toBe(200);
+    expect((await handle('/about')).status).toBe(404);
+    expect((await handle('/docs-siteabout')).status).toBe(404);
+  });
+
+  test('redirect destinations and page data are under it too', async () => {
+    expect((await handle('/docs-site/old')).headers.location).toBe('/docs-site/about');
+    expect((await handle(`/docs-site${data('/about')}`)).status).toBe(200);
+  });
+});
+
+describe('middleware', () => {
+  const calls: string[] = [];
+  const middleware: MiddlewareModule = {
+    config: { matcher: ['/members/:path*', '/api/:path*', '/about'] },
+    middleware(request: NextRequest) {
+      calls.push(`${request.method} ${request.nextUrl.pathname} ${request.nextUrl.locale}`);
+      if (request.nextUrl.pathname === '/about' && request.nextUrl.searchParams.has('boom')) throw new Error('middleware exploded');
+      if (request.nextUrl.pathname === '/about' && request.nextUrl.searchParams.has('teapot')) return new NextResponse('short and stout', { status: 418, headers: { 'content-type': 'text/plain' } });
+      if (request.nextUrl.pathname.startsWith('/api')) {
+        const headers = new Headers(request.headers);
+        headers.set('x-who', 'middleware');
+        return NextResponse.next({ request: { headers } });
+      }
+      if (!request.cookies.get('member')) {
+        const url = request.nextUrl.clone();
+        url.pathname = '/about';
+        return NextResponse.redirect(url);
+      }
+      const response = NextResponse.rewrite(new URL('/posts/members-only', request.url));
+      response.headers.set('x-gate', 'open');
+      response.cookies.set('seen', '1');
+      return response;
+    },
+  };
+  const handle = routedApp({ middleware, routing: { rewrites: { beforeFiles: [], afterFiles: [{ source: '/sneak', destination: '/members' }], fallback: [] } } });
+
+  beforeEach(() => (calls.length = 0));
+
+  test('a gate: without the cookie a redirect, kept to the visitor, the locale kept', async () => {
+    const answer = await handle('/fr/members');
+    expect([answer.status, answer.headers.location]).toEqual([307, '/fr/about']);
+    expect(answer.headers['cache-control']).toMatch(/no-store/);
+    expect(calls).toEqual(['GET /members fr']);
+  });
+
+  test('with the cookie: its rewrite serves another page, with its headers and cookies, not cacheable by others', async () => {
+    const answer = await handle('/members', { headers: { cookie: 'member=ann' } });
+    expect(answer.status).toBe(200);
+    expect(bodyOf(answer)).toContain('members-only');
+    expect(answer.headers['x-gate']).toBe('open');
+    expect(answer.cookies).toEqual([expect.stringMatching(/^seen=1; Path=\//)]);
+    expect(answer.headers['cache-control']).toMatch(/private/);
+  });
+
+  test('runs for page data (by the page path) and API routes, not for paths its matcher leaves', async () => {
+    const redirected = await handle(data('/members'));
+    expect(JSON.parse(bodyOf(redirected))).toEqual({ redirect: { destination: '/about', statusCode: 307 } });
+    const api = await handle('/api/hello');
+    expect(JSON.parse(bodyOf(api))).toEqual({ hello: 'middleware' });
+    await handle('/posts/x');
+    expect(calls).toEqual(['GET /members en', 'GET /api/hello en']);
+  });
+
+  test('its own response is the answer', async () => {
+    const answer = await handle('/about?teapot');
+    expect([answer.status, bodyOf(answer)]).toEqual([418, 'short and stout']);
+  });
+
+  test('a config rewrite cannot reach a page middleware would refuse', async () => {
+    const answer = await handle('/sneak');
+    expect([answer.status, answer.headers.location]).toEqual([307, '/about']);
+  });
+
+  test('a throwing middleware gives the 500 page and a log line with its stack', async () => {
+    logs.length = 0;
+    const answer = await handle('/about?boom');
+    expect(answer.status).toBe(500);
+    expect(bodyOf(answer)).not.toContain('middleware exploded');
+    const error = logs.find((line) => line.level === 'ERROR');
+    expect(String(error?.stack)).toContain('middleware exploded');
+  });
+
+  test('middleware exports that cannot run fail at cold start (and so the build), saying what to write', () => {
+    expect(() => routedApp({ middleware: {} as MiddlewareModule })).toThrow(/middleware\.ts must export a function/);
+    expect(() => routedApp({ middleware: { middleware: () => undefined, config: { matcher: 'members' } } })).toThrow(/must be a path starting with "\/"/);
+  });
+});
