@@ -69,6 +69,28 @@ test('the API route saves a valid submission as one object under the store prefi
   expect(JSON.parse(await object.Body!.transformToString())).toMatchObject({ id, name: 'Ada', email: 'ada@example.com', message: 'Saved through s3rver.' });
 });
 
+test('sending the form renders /feedback-received again (res.revalidate): the next visitor sees the new time', async () => {
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  const page = async () => {
+    const answer = (await site.handler(functionUrlEvent('/feedback-received'))) as { statusCode: number; body: string };
+    expect(answer.statusCode).toBe(200);
+    return /id="last-feedback" dateTime="([^"]+)"/.exec(answer.body)![1];
+  };
+  try {
+    const before = await page();
+    expect(await page()).toBe(before); // served from the store, not rendered per request
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const sent = (await site.handler(functionUrlEvent('/api/feedback', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: 'Revalidate the page.' }),
+    }))) as { statusCode: number };
+    expect(sent.statusCode).toBe(201);
+    expect(Date.parse((await page())!)).toBeGreaterThan(Date.parse(before!));
+  } finally {
+    write.mockRestore();
+  }
+});
+
 test('an invalid submission saves nothing', async () => {
   const before = await keys();
   const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);

@@ -13,5 +13,8 @@ export default async function feedback(req: ApiRequest, res: ApiResponse<Answer>
   const checked = validateFeedback(req.body);
   if (!checked.ok) return res.status(422).json({ errors: checked.errors });
   const saved = await submissionStore().save(checked.value);
+  // The page that shows when feedback last arrived, rendered again now for every visitor.
+  // The submission is kept either way: a failed revalidation is logged, not the visitor's problem.
+  await res.revalidate('/feedback-received').catch((error: unknown) => console.error('revalidate /feedback-received failed', error));
   res.status(201).json({ id: saved.id });
 }
