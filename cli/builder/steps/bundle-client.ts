@@ -10,6 +10,7 @@ import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
 import { cssModulesPlugin } from '../plugins/css-modules';
+import { globalCssPlugin } from '../plugins/global-css';
 import { publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
@@ -154,7 +155,7 @@ export async function bundleClient(options: {
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
     publicPath: STATIC_PREFIX,
-    plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true }), ...(options.plugins ?? [])],
+    plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
   });
