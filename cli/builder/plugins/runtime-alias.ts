@@ -1,5 +1,6 @@
 /**
- * Resolves `stratus/<name>` to the runtime's public entry modules, and `next/<name>` (and
+ * Resolves `react` and `react-dom` (and their subpaths) to the one copy the runtime uses,
+ * `stratus/<name>` to the runtime's public entry modules, and `next/<name>` (and
  * `next`) to the same modules under the names pages-router apps and their libraries import,
  * whether or not a `next` package is installed. The public modules are the files at the top
  * of web/runtime; its folders (browser/, shared/, types/) are internals no app can import.
@@ -7,7 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
-import { RUNTIME_DIR } from '../../paths';
+import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 
 const ENTRY_FILE = /^([a-z][a-z-]*)\.tsx?$/;
 
@@ -39,11 +40,24 @@ export function nextModulePath(specifier: string, dir = path.join(RUNTIME_DIR, '
   return ['.ts', '.tsx'].map((ext) => path.join(dir, name + ext)).find((file) => existsSync(file));
 }
 
+/** Marks the plugin's own resolve call, so it does not meet itself. */
+const ONE_REACT = Symbol('stratus-one-react');
+
 export function runtimeAliasPlugin(): Plugin {
   const modules = publicRuntimeModules();
   return {
     name: 'stratus-runtime-alias',
     setup(build) {
+      // One React for the runtime, the app and its libraries: an app folder with its own
+      // react in node_modules (as every pages-router app has) would otherwise bundle a second
+      // copy beside the runtime's, and hooks in its libraries (swr) fail: "reading 'useContext'".
+      build.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, (args) =>
+        args.pluginData === ONE_REACT
+          ? undefined
+          : build.resolve(args.path, { kind: args.kind, resolveDir: path.dirname(NODE_MODULES), importer: args.importer, pluginData: ONE_REACT }).then((r) =>
+              r.errors.length > 0 || r.external ? undefined : { path: r.path, sideEffects: r.sideEffects },
+            ),
+      );
       build.onResolve({ filter: /^stratus\/[^/]+$/ }, (args) => {
         const name = args.path.slice('stratus/'.length);
         const file = modules.get(name);
