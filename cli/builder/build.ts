@@ -103,16 +103,19 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   mkdirSync(assetsDir, { recursive: true });
   mkdirSync(renderDir, { recursive: true });
   mkdirSync(imageDir, { recursive: true });
-  const plugins = [imageImportPlugin({ assetsDir, publicPath: MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  // A site under a basePath keeps its files under it too: the bucket's keys are the URL paths.
+  const basePath = config.routing?.basePath ?? '';
+  const siteAssetsDir = path.join(assetsDir, basePath);
+  const plugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
 
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, publicEnv: inlinedEnv });
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv });
   log('  compiling render Lambda…');
   const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv });
-  const publicFiles = copyPublic(appDir, assetsDir);
+  const publicFiles = copyPublic(appDir, siteAssetsDir);
   checkRoutesReachable(routes, publicFiles);
 
-  const buildId = computeBuildId({ dirs: [path.join(assetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
+  const buildId = computeBuildId({ dirs: [path.join(siteAssetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
   // The manifest as it stands before prerendering: the render app prerenders over it.
   const beforePrerender: Manifest = {
     version: MANIFEST_VERSION,
@@ -133,7 +136,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     styles: client.styles,
     pageStyles: client.pageStyles,
     publicFiles,
-    s3CacheControl: S3_CACHE_CONTROL,
+    s3CacheControl: basePath ? S3_CACHE_CONTROL.map((rule) => ({ ...rule, prefix: `${assetKey(basePath)}/${rule.prefix}` })) : S3_CACHE_CONTROL,
   };
 
   log('  prerendering static pages…');
@@ -141,7 +144,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     bundle: loadRenderBundle(renderBundle),
     manifest: beforePrerender,
     lambdaDir: renderDir,
-    assetsDir,
+    assetsDir: siteAssetsDir,
     onProgress: (done, total) => {
       if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
     },
@@ -160,7 +163,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     await bundleImageLambda(outDir);
   }
 
-  const summary = measure(manifest, assetsDir, renderBundle);
+  const summary = measure(manifest, siteAssetsDir, renderBundle);
   const summaryText = formatSummary(summary, buildId, (performance.now() - started) / 1000);
   log(summaryText);
   return { manifest, outDir, summary, summaryText };

@@ -7,6 +7,7 @@ import type { AppMiddleware } from './routing/middleware';
 import type { ComponentType } from 'react';
 import type { Manifest } from '../../contract/manifest';
 import { ErrorPage } from '../../web/runtime/shared/error-page';
+import { withTrailingSlash } from '../../web/runtime/shared/site-paths';
 import { chooseErrorPage, type ErrorPageName } from '../../web/runtime/shared/error-page-choice';
 import { errorTitle } from '../../web/runtime/shared/errors';
 import { BUILT_IN_ERROR_PAGE, type ApiModule, type AppComponent, type EmbeddedData, type PageModule, type PageProps } from '../../web/runtime/shared/page-types';
@@ -77,9 +78,9 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
     return own ? [...manifest.styles, ...own] : manifest.styles;
   }
 
+  const scriptsByPage = new Map(manifest.routes.map((route) => [route.pattern, route.scripts]));
   function scriptsOf(page: string): string[] {
-    const route = manifest.routes.find((r) => r.pattern === page);
-    return route?.scripts ?? manifest.errorScripts[page] ?? [];
+    return scriptsByPage.get(page) ?? manifest.errorScripts[page] ?? [];
   }
 
   function builtInError(statusCode: number, locale: string): Markup {
@@ -111,9 +112,10 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
         Page: page.module.default,
         props,
         data: embedded(page.route.pattern, query, props, page.locale, { isFallback }),
-        asPath: page.path + (page.search.size ? `?${page.search}` : ''),
+        // As the address bar shows it (less the basePath): with the site's trailing slash.
+        asPath: withTrailingSlash(page.path) + (page.search.size ? `?${page.search}` : ''),
         entryScripts: manifest.entryScripts,
-        pageScripts: page.route.scripts,
+        pageScripts: scriptsOf(page.route.pattern),
         styles: stylesOf(page.route.pattern),
       });
     },

@@ -16,6 +16,7 @@ import { startTimer } from '../shared/log';
 import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from './api-stage';
 import { createDataStage } from './data';
+import { withAssetBase } from './asset-urls';
 import { setSitePaths } from '../../web/runtime/shared/site-paths';
 import { REWRITE_HEADER } from '../../contract/urls';
 import { createSiteRouting, insideBasePath, type SiteRoutingPorts } from './routing/site-routing';
@@ -67,7 +68,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   applyImageConfig(config.images);
   // Link and the router write URLs under the basePath, with the site's trailing slash.
   setSitePaths({ basePath: config.routing?.basePath, trailingSlash: config.routing?.trailingSlash });
-  const html = createPageHtml(modules, manifest);
+  // Documents link the build's scripts and styles under the basePath.
+  const html = createPageHtml(modules, withAssetBase(manifest, config.routing?.basePath ?? ''));
   const staticPages = createStaticPages(store, html, config, { leaseMs: options.leaseMs });
   const loadData = createDataStage(staticPages, config, modules.App, options.draft);
   const runApi = createApiStage({

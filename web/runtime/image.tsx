@@ -13,6 +13,7 @@
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import { getImageConfig, type ImageComponentConfig } from './shared/image-config';
 import { IMAGE_PATH } from '../../contract/urls';
+import { sitePaths } from './shared/site-paths';
 
 /** What `import photo from './photo.jpg'` gives. */
 export interface StaticImageData {
@@ -45,7 +46,7 @@ export interface ImageProps
 
 /** The optimiser URL of `src` at `width`. */
 export function imageUrl(src: string, width: number, quality: number): string {
-  return `${IMAGE_PATH}?url=${encodeURIComponent(src)}&w=${width}&q=${quality}`;
+  return `${sitePaths().basePath}${IMAGE_PATH}?url=${encodeURIComponent(src)}&w=${width}&q=${quality}`;
 }
 
 /**

@@ -9,13 +9,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { getSharp } from '../../../lambdas/image/sharp';
-import type { MEDIA_PREFIX } from '../../../contract/urls';
 
 export interface ImageImportOptions {
   /** The build's asset folder (`<out>/assets`), uploaded to S3 as is. */
   assetsDir: string;
   /** URL prefix of emitted files; they are written under the same path inside `assetsDir`. */
-  publicPath: typeof MEDIA_PREFIX;
+  publicPath: string;
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|webp|avif|gif|svg)$/i;

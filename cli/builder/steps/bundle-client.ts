@@ -110,6 +110,8 @@ export async function bundleClient(options: {
   imageConfig: ResolvedImageConfig;
   /** The routing layer: basePath and trailingSlash shape client URLs; rules make navigations ask the server. */
   routing?: ResolvedRouting;
+  /** Files go under it (the bucket's keys are URL paths); the manifest's URLs stay without it. @default '' */
+  basePath?: string;
   /** `NEXT_PUBLIC_*` variables to inline. @default {} */
   publicEnv?: Record<string, string>;
 }): Promise<ClientBundle> {
@@ -126,7 +128,7 @@ export async function bundleClient(options: {
     },
   };
   const entryFile = 'stratus:client-entry';
-  const assetsDir = path.join(outDir, 'assets');
+  const assetsDir = path.join(outDir, 'assets', options.basePath ?? '');
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
@@ -154,7 +156,7 @@ export async function bundleClient(options: {
     entryNames: 'chunks/[name]-[hash]',
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
-    publicPath: STATIC_PREFIX,
+    publicPath: (options.basePath ?? '') + STATIC_PREFIX,
     plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the client bundle failed');

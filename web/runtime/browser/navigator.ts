@@ -25,7 +25,7 @@ import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../s
 import { formatUrl } from '../shared/url';
 import type { HistorySource } from './history-source';
 import { fetchPageData, fetchResolvedPageData, loadPageScript, type ErrorAnswer } from './page-loader';
-import { siteHref, sitePaths, withoutBasePath } from '../shared/site-paths';
+import { siteHref, sitePaths, withoutBasePath, withTrailingSlash } from '../shared/site-paths';
 
 /** What the app renders: one page, its props and the router fields. */
 export interface PageState {
@@ -183,7 +183,7 @@ export function createNavigator(options: NavigatorOptions) {
   }
 
   async function load(target: Target, how: ChangeOptions): Promise<PageState | { redirect: { destination: string } }> {
-    const base = { asPath: target.path + target.search + target.hash, locale: target.locale };
+    const base = { asPath: withTrailingSlash(target.path) + target.search + target.hash, locale: target.locale };
     const attempts = how.hydrate ? 3 : 1;
     const onServer = options.resolveOnServer && !(how.shallow && current) ? await resolveOnServer(target, attempts) : undefined;
     if (onServer && 'redirect' in onServer.answer) return onServer.answer;
@@ -253,7 +253,7 @@ export function createNavigator(options: NavigatorOptions) {
       events.emit('hashChangeStart', target.as, eventOptions);
       writeHistory(method, target.as);
       currentAs = target.as;
-      await commit({ ...current, asPath: target.path + target.search + target.hash });
+      await commit({ ...current, asPath: withTrailingSlash(target.path) + target.search + target.hash });
       scrollAfter(method, target, how.scroll);
       events.emit('hashChangeComplete', target.as, eventOptions);
       return true;

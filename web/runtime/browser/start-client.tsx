@@ -23,6 +23,7 @@ import { createNavigator, searchToQuery, type PageState } from './navigator';
 import { createPageStyles, type PageStyles } from './page-styles';
 import { saveData } from './viewport';
 import { mergeQuery, segmentsOf } from '../shared/route-match';
+import { withoutBasePath } from '../shared/site-paths';
 import { splitLocale } from '../shared/locale-prefix';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 
@@ -79,6 +80,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     render,
     onNavigated: (state) => announcePage(container, state.asPath),
     saveData,
+    resolveOnServer: options.resolveOnServer,
   });
 
   const methods = {
@@ -92,7 +94,6 @@ export async function startClient(options: ClientOptions): Promise<void> {
   };
 
   /** The tree the server rendered (head manager › router › `_app` › page), plus two invisible helpers. */
-    resolveOnServer: options.resolveOnServer,
   function tree(state: PageState, id: number) {
     const router: StratusRouter = {
       pathname: state.route,
@@ -144,7 +145,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     return;
   }
 
-  const path = splitLocale(location.pathname, data).path;
+  const path = splitLocale(withoutBasePath(location.pathname) ?? location.pathname, data).path;
   // Hydrate with what the server rendered (static pages are rendered without the search,
   // and no page with the hash); the full URL follows right after, as in the pages router.
   const serverAsPath = path + (route?.kind === 'ssr' ? location.search : '');
