@@ -49,7 +49,8 @@ export const CLIENT_OPTIONS = {
   target: 'es2022',
   minify: true,
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // STRATUS_ROUTING: off unless the app uses the routing layer (bundleClient turns it on), so its client code is dropped.
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"off"' },
   nodePaths: [NODE_MODULES],
   legalComments: 'none',
   logLevel: 'silent',
@@ -148,7 +149,11 @@ export async function bundleClient(options: {
     // Maps for an error tracker, with no sourceMappingURL in the scripts: they are moved out
     // of the bucket's folder below, so they are not served publicly.
     sourcemap: 'external',
-    define: { ...CLIENT_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'browser') },
+    define: {
+      ...CLIENT_OPTIONS.define,
+      ...(options.routing ? { 'process.env.STRATUS_ROUTING': '"on"' } : {}),
+      ...publicEnvDefines(options.publicEnv ?? {}, 'browser'),
+    },
     metafile: true,
     write: true,
     outdir: path.join(assetsDir, STATIC_DIR),

@@ -24,7 +24,8 @@ export { searchToQuery } from '../shared/route-match';
 import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
 import { formatUrl } from '../shared/url';
 import type { HistorySource } from './history-source';
-import { fetchPageData, fetchResolvedPageData, loadPageScript, type ErrorAnswer } from './page-loader';
+import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
+import { REWRITE_HEADER } from '../../../contract/urls';
 import { siteHref, sitePaths, withoutBasePath, withTrailingSlash } from '../shared/site-paths';
 
 /** What the app renders: one page, its props and the router fields. */
@@ -101,6 +102,18 @@ const withoutHash = (url: string) => url.replace(/#.*/, '');
 const newKey = () => Math.random().toString(36).slice(2, 10);
 const noop = () => undefined;
 
+/**
+ * What the server says a target serves (`resolveOnServer`): a redirect, an error, or the
+ * page data together with the path and query a rewrite chose (the visited ones otherwise).
+ */
+async function askServer(options: NavigatorOptions, url: string, target: Target, attempts: number): Promise<{ answer: PageData | ErrorAnswer; path: string; search: string }> {
+  let rewrittenTo: string | null = null;
+  const answer = await fetchPageData(options.fetch, url, attempts, (response) => (rewrittenTo = response.headers.get(REWRITE_HEADER)));
+  if (!rewrittenTo) return { answer, path: target.path, search: target.search };
+  const rewritten = new URL(rewrittenTo, options.history.origin);
+  return { answer, path: splitLocale(rewritten.pathname, options).path, search: rewritten.search };
+}
+
 export function createNavigator(options: NavigatorOptions) {
   const { history, events, routes, errorPages, defaultLocale } = options;
   const timeoutMs = options.timeoutMs;
@@ -122,7 +135,7 @@ export function createNavigator(options: NavigatorOptions) {
     const href = new URL(formatUrl(as ?? url), history.origin + base);
     if (href.origin !== history.origin) return { external: href.href };
     let pathname = href.pathname;
-    if (fromAddressBar) {
+    if (process.env.STRATUS_ROUTING !== 'off' && fromAddressBar) {
       const inside = withoutBasePath(pathname);
       if (inside === undefined) return { external: href.href };
       pathname = inside;
@@ -135,7 +148,8 @@ export function createNavigator(options: NavigatorOptions) {
 
   /** The page-data URL of a target (under the `basePath`). */
   function dataUrlOf(target: Pick<Target, 'path' | 'locale'>): string {
-    return sitePaths().basePath + dataPath(options.buildId, target.path, target.locale, options);
+    const url = dataPath(options.buildId, target.path, target.locale, options);
+    return process.env.STRATUS_ROUTING === 'off' ? url : sitePaths().basePath + url;
   }
 
   /** Same path and search: only the hash changes (the pages-router rule, including `#` → none). */
@@ -171,21 +185,10 @@ export function createNavigator(options: NavigatorOptions) {
     };
   }
 
-  /**
-   * What the server says the target serves (`resolveOnServer`): a redirect, an error, or
-   * the page data together with the path a rewrite chose (the visited one otherwise).
-   */
-  async function resolveOnServer(target: Target, attempts: number): Promise<{ answer: PageData | ErrorAnswer; path: string; search: string }> {
-    const resolved = await fetchResolvedPageData(options.fetch, dataUrlOf(target) + target.search, attempts);
-    if (!resolved.rewrittenTo) return { answer: resolved.answer, path: target.path, search: target.search };
-    const rewritten = new URL(resolved.rewrittenTo, history.origin);
-    return { answer: resolved.answer, path: splitLocale(rewritten.pathname, options).path, search: rewritten.search };
-  }
-
   async function load(target: Target, how: ChangeOptions): Promise<PageState | { redirect: { destination: string } }> {
     const base = { asPath: withTrailingSlash(target.path) + target.search + target.hash, locale: target.locale };
     const attempts = how.hydrate ? 3 : 1;
-    const onServer = options.resolveOnServer && !(how.shallow && current) ? await resolveOnServer(target, attempts) : undefined;
+    const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await askServer(options, dataUrlOf(target) + target.search, target, attempts) : undefined;
     if (onServer && 'redirect' in onServer.answer) return onServer.answer;
     const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));
     if (!match) return errorState(404, base);

@@ -6,7 +6,6 @@
 import type { ComponentType } from 'react';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 import type { PageData } from '../shared/page-types';
-import { REWRITE_HEADER } from '../../../contract/urls';
 
 /** The time-out for loading a route's script, as the client contract fixes it (docs/CLIENT.md). */
 export const ROUTE_TIMEOUT_MS = 3800;
@@ -57,37 +56,30 @@ export interface ErrorAnswer {
  * Fetches page data. `attempts` > 1 (the hydration phase) retries network failures and
  * 5xx answers, then answers `{ statusCode: 500 }`; with one attempt (a navigation) they are
  * FullLoadErrors. `{ notFound: true }` with 404 is the 404 page; any other answer that is
- * not 200 (unknown build id, 4xx) is a FullLoadError.
+ * not 200 (unknown build id, 4xx) is a FullLoadError. `onAnswer` sees each response that
+ * is read (the routing layer's rewrite header is on it).
  */
-export async function fetchPageData(fetchImpl: typeof fetch, url: string, attempts = 1): Promise<PageData | ErrorAnswer> {
-  return (await fetchResolvedPageData(fetchImpl, url, attempts)).answer;
-}
-
-/** fetchPageData, with the path and query a rewrite served instead (REWRITE_HEADER), when one did. */
-export async function fetchResolvedPageData(fetchImpl: typeof fetch, url: string, attempts = 1): Promise<{ answer: PageData | ErrorAnswer; rewrittenTo?: string }> {
-  const answer = (value: PageData | ErrorAnswer, response?: Response) => {
-    const rewrittenTo = response?.headers.get(REWRITE_HEADER) ?? undefined;
-    return rewrittenTo ? { answer: value, rewrittenTo } : { answer: value };
-  };
+export async function fetchPageData(fetchImpl: typeof fetch, url: string, attempts = 1, onAnswer?: (response: Response) => void): Promise<PageData | ErrorAnswer> {
   for (let attempt = 1; ; attempt++) {
     let response: Response | undefined;
     try {
       response = await fetchImpl(url, { credentials: 'same-origin' });
     } catch (error) {
       if (attempt < attempts) continue;
-      if (attempts > 1) return answer({ statusCode: 500 });
+      if (attempts > 1) return { statusCode: 500 };
       throw fullLoadError(`Failed to fetch page data ${url}`, error);
     }
     if (response.status >= 500) {
       if (attempt < attempts) continue;
-      if (attempts > 1) return answer({ statusCode: 500 });
+      if (attempts > 1) return { statusCode: 500 };
       throw fullLoadError(`Page data ${url} answered ${response.status}`);
     }
     const body = (await response.json().catch(() => null)) as (PageData & { error?: string }) | null;
-    if (response.status === 404 && body && 'notFound' in body) return answer({ notFound: true }, response);
+    onAnswer?.(response);
+    if (response.status === 404 && body && 'notFound' in body) return { notFound: true };
     if (response.status !== 200 || !body || !('pageProps' in body || 'redirect' in body)) {
       throw fullLoadError(`Page data ${url} answered ${response.status}${body?.error ? `: ${body.error}` : ''}`);
     }
-    return answer(body, response);
+    return body;
   }
 }

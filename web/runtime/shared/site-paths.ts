@@ -9,6 +9,12 @@
  * siteHref('/about?x=1'); // '/docs/about/?x=1'
  */
 
+/*
+ * The client build defines `process.env.STRATUS_ROUTING` as "off" for apps without a
+ * basePath, trailing slashes, rules or middleware: the minifier then drops the code behind
+ * the tests below. On the server it is never off (the settings decide).
+ */
+
 export interface SitePaths {
   /** `''`, or `/docs`. */
   basePath: string;
@@ -18,6 +24,7 @@ export interface SitePaths {
 let current: SitePaths = { basePath: '', trailingSlash: false };
 
 export function setSitePaths(paths: Partial<SitePaths>): void {
+  if (process.env.STRATUS_ROUTING === 'off') return;
   current = { basePath: paths.basePath ?? '', trailingSlash: paths.trailingSlash ?? false };
 }
 
@@ -30,6 +37,7 @@ const FILE_LIKE = /\/[^/]+\.[^/]+$/;
 
 /** A page path (no query) with the trailing slash the site's URLs carry, or without one. */
 export function withTrailingSlash(path: string, trailingSlash = current.trailingSlash): string {
+  if (process.env.STRATUS_ROUTING === 'off') return path;
   if (path === '/' || path === '') return '/';
   const bare = path.endsWith('/') ? path.replace(/\/+$/, '') : path;
   return trailingSlash && !FILE_LIKE.test(bare) ? `${bare}/` : bare;
@@ -40,7 +48,7 @@ export function withTrailingSlash(path: string, trailingSlash = current.trailing
  * site has it. External URLs, hash-only and relative hrefs are left as they are.
  */
 export function siteHref(href: string): string {
-  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  if (process.env.STRATUS_ROUTING === 'off' || !href.startsWith('/') || href.startsWith('//')) return href;
   const { basePath } = current;
   const end = href.search(/[?#]/);
   const path = end < 0 ? href : href.slice(0, end);
@@ -52,7 +60,7 @@ export function siteHref(href: string): string {
 /** A URL path of the site without its `basePath`, or undefined when it is outside it. */
 export function withoutBasePath(path: string): string | undefined {
   const { basePath } = current;
-  if (!basePath) return path;
+  if (process.env.STRATUS_ROUTING === 'off' || !basePath) return path;
   if (path === basePath) return '/';
   return path.startsWith(basePath + '/') ? path.slice(basePath.length) : undefined;
 }
