@@ -255,21 +255,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: /.*/,
   },
   {
-    id: 'head-dedupe',
-    kind: 'reported',
-    why: "<Head> deduplication differs: the built-in viewport meta is not replaced by the app's own (two viewport tags), a page's <meta charSet> is not merged with the built-in one (two), and meta tags are deduplicated by property (Next keeps every og:title, og:image…, deduplicating by name, httpEquiv, charSet, itemProp and key only)",
-    apps: ['head'],
-    field: (f) => f.startsWith('sorted head meta') || /^\d+ eval Array\.from\(document\.head/.test(f),
-  },
-  {
-    id: 'default-viewport',
-    kind: 'reported',
-    why: 'the built-in viewport meta is "width=device-width, initial-scale=1"; Next\'s is "width=device-width"',
-    apps: ['libraries'],
-    field: (f) => f.startsWith('sorted head meta') || /^\d+ eval Array\.from\(document\.head/.test(f),
-    both: (next, stratus) => next.replace('viewport width=device-width', 'viewport width=device-width, initial-scale=1').replace('viewport=width=device-width"', 'viewport=width=device-width, initial-scale=1"') === stratus,
-  },
-  {
     id: 'link-href-spelling',
     kind: 'reported',
     why: 'Link writes href="#bottom" as given (Next resolves it against the page: "/#bottom") and leaves a space unencoded in "/posts/a b" (Next: "/posts/a%20b")',

@@ -16,7 +16,9 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
 
 export interface DocumentParts {
   lang: string;
-  /** Rendered `<Head>` markup. */
+  /** The charset and viewport (the defaults, or the page's own): first in the head. */
+  headStart: string;
+  /** Rendered `<Head>` markup, the rest of it. */
   head: string;
   /** Rendered page markup. */
   body: string;
@@ -26,8 +28,6 @@ export interface DocumentParts {
   pageScripts: readonly string[];
   styles: readonly string[];
 }
-
-const HEAD_START = `<meta charSet="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>`;
 
 /** Stylesheets, then module preloads of the page's chunks and the entry's imports. */
 function headLinks(parts: DocumentParts): string {
@@ -50,7 +50,7 @@ const dataScript = (parts: DocumentParts) => `<script id="__STRATUS_DATA__" type
 export function renderDocument(parts: DocumentParts): string {
   return (
     `<!DOCTYPE html><html lang="${escapeAttr(parts.lang)}"><head>` +
-    HEAD_START +
+    parts.headStart +
     parts.head +
     headLinks(parts) +
     entryScript(parts) +
@@ -66,7 +66,7 @@ export function renderDocument(parts: DocumentParts): string {
  */
 export function documentSlotMarkup(parts: DocumentParts): Record<DocumentSlot, string> {
   return {
-    'head-start': HEAD_START,
+    'head-start': parts.headStart,
     'head-end': parts.head + headLinks(parts),
     main: `<div id="__stratus">${parts.body}</div>`,
     scripts: dataScript(parts) + entryScript(parts),

@@ -34,6 +34,9 @@ function serverHead(): HeadManager & { elements(): HeadElement[] } {
   };
 }
 
+/** `<meta charSet>` and the viewport go first in the head, whoever set them. */
+const isCharsetOrViewport = (e: HeadElement) => e.type === 'meta' && (e.props.charSet !== undefined || e.props.name === 'viewport');
+
 const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
 
 const notOnServer = () => {
@@ -87,9 +90,11 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
   if (input.defaultTitle && !elements.some((e) => e.type === 'title')) {
     elements = [createElement('title', { key: 'title' }, input.defaultTitle) as unknown as HeadElement, ...elements];
   }
+  const first = elements.filter(isCharsetOrViewport);
   return {
     lang: input.data.locale,
-    head: headMarkup(elements) + hints,
+    headStart: headMarkup(first),
+    head: headMarkup(elements.filter((e) => !first.includes(e))) + hints,
     body,
     data: input.data,
     entryScripts: input.entryScripts,

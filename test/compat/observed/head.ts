@@ -24,10 +24,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "sorted head meta@charset,name,property,content": {
-        "stratus": "description The home page | og:site_name Head app | og:title Home | utf-8 | viewport width=device-width, initial-scale=1 | viewport width=device-width, initial-scale=1",
-        "because": "head-dedupe"
       }
     }
   },
@@ -49,10 +45,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "sorted head meta@charset,name,property,content": {
-        "stratus": "description The app's description | og:site_name Head app | utf-8 | viewport width=device-width, initial-scale=1 | viewport width=device-width, initial-scale=1",
-        "because": "head-dedupe"
       }
     }
   },
@@ -74,10 +66,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "sorted head meta@charset,name,property,content": {
-        "stratus": "description The app's description | og:site_name Head app | og:title Second og title | robots noindex, nofollow | utf-8 | utf-8 | viewport width=device-width, initial-scale=1 | viewport width=device-width, initial-scale=1",
-        "because": "head-dedupe"
       }
     }
   },
@@ -99,24 +87,6 @@ export const observed: Record<string, RecordedCheck> = {
       "14 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": "\"description=The app's description; og:site_name=Head app; viewport=width=device-width, initial-scale=1\"",
       "15 navigation": "soft",
       "console errors": "none"
-    },
-    "known": {
-      "3 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": {
-        "stratus": "\"description=The home page; og:site_name=Head app; og:title=Home; viewport=width=device-width, initial-scale=1; viewport=width=device-width, initial-scale=1\"",
-        "because": "head-dedupe"
-      },
-      "6 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": {
-        "stratus": "\"description=The app's description; og:site_name=Head app; viewport=width=device-width, initial-scale=1; viewport=width=device-width, initial-scale=1\"",
-        "because": "head-dedupe"
-      },
-      "10 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": {
-        "stratus": "\"description=The app's description; og:site_name=Head app; og:title=Second og title; robots=noindex, nofollow; viewport=width=device-width, initial-scale=1; viewport=width=device-width, initial-scale=1\"",
-        "because": "head-dedupe"
-      },
-      "14 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": {
-        "stratus": "\"description=The app's description; og:site_name=Head app; viewport=width=device-width, initial-scale=1; viewport=width=device-width, initial-scale=1\"",
-        "because": "head-dedupe"
-      }
     }
   }
 };

@@ -23,10 +23,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "sorted head meta@name,property,content": {
-        "stratus": " | description Pages built with popular libraries | og:description Pages built with popular libraries | og:site_name Library app | og:title Home | Library app | og:type website | robots index,follow | twitter:card summary | viewport width=device-width, initial-scale=1",
-        "because": "default-viewport"
       }
     }
   },
@@ -47,10 +43,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "sorted head meta@name,property,content": {
-        "stratus": " | description An article's own description | og:description An article's own description | og:image https://example.com/a.png | og:image:alt A | og:image:height 600 | og:image:width 800 | og:site_name Library app | og:title An article (og) | og:type website | robots noindex,follow | twitter:card summary | viewport width=device-width, initial-scale=1",
-        "because": "default-viewport"
       }
     }
   },
@@ -66,16 +58,6 @@ export const observed: Record<string, RecordedCheck> = {
       "8 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": "\"description=Pages built with popular libraries; og:description=Pages built with popular libraries; og:site_name=Library app; og:title=Home | Library app; og:type=website; robots=index,follow; twitter:card=summary; viewport=width=device-width\"",
       "9 navigation": "soft",
       "console errors": "none"
-    },
-    "known": {
-      "5 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": {
-        "stratus": "\"description=An article's own description; og:description=An article's own description; og:image:alt=A; og:image:height=600; og:image:width=800; og:image=https://example.com/a.png; og:site_name=Library app; og:title=An article (og); og:type=website; robots=noindex,follow; twitter:card=summary; viewport=width=device-width, initial-scale=1\"",
-        "because": "default-viewport"
-      },
-      "8 eval Array.from(document.head.querySelectorAll('meta[name], meta[property]')).map((m) => (m.name || m.getAttribute('property')) + '=' + m.content).sort().join('; ')": {
-        "stratus": "\"description=Pages built with popular libraries; og:description=Pages built with popular libraries; og:site_name=Library app; og:title=Home | Library app; og:type=website; robots=index,follow; twitter:card=summary; viewport=width=device-width, initial-scale=1\"",
-        "because": "default-viewport"
-      }
     }
   },
   "progress bars show during a slow navigation and go away": {

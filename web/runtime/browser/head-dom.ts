@@ -46,13 +46,15 @@ export function createDomHead(doc: Document = document): DomHeadManager {
   function flush(): void {
     scheduled = false;
     const elements = mergeHead([...instances.values()]);
-    let title = defaultTitle;
+    // No <title> from any <Head> (nor an error page's default) is an empty title, as in the
+    // pages router: a page without one does not keep the last page's.
+    let title = defaultTitle ?? '';
     const wanted: Element[] = [];
     for (const element of elements) {
       if (element.type === 'title') title = textOf(element.props.children);
       else wanted.push(toNode(doc, element));
     }
-    if (title !== undefined && doc.title !== title) doc.title = title;
+    if (doc.title !== title) doc.title = title;
     // First flush: the server's tags are the candidates; afterwards only our own tags are.
     const candidates = owned ?? [...doc.head.children];
     const next: Element[] = [];

@@ -1,8 +1,11 @@
 /**
- * What `<Head>` children become: deduplicated by `key`, then by `name`/`property`/`charSet`,
- * the last one winning, as users of the pages router expect.
+ * What `<Head>` children become, deduplicated as the pages router does, the last one
+ * winning: by `key`; `title` and `base`, one each; `meta` by `charSet`, `httpEquiv`,
+ * `itemProp`, and `name` unless the tag has a key. Tags that share only a `property`
+ * (`og:image` twice) all stay. The document's charset and viewport are defaults the page
+ * may replace with its own.
  */
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Children, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
 export type HeadElement = ReactElement<Record<string, unknown>>;
 
@@ -20,34 +23,46 @@ export function flattenHead(children: ReactNode): HeadElement[] {
   return out;
 }
 
-/** The identity of a head element for deduplication, or null if it never dedupes. */
-export function headKey(element: HeadElement): string | null {
+/** What a head element is deduplicated by (a later element with any of them replaces it); none for most. */
+export function headKeys(element: HeadElement): string[] {
   const props = element.props;
-  if (element.key != null) return `key:${String(element.key).replace(/^\.\$/, '')}`;
-  if (element.type === 'title' || element.type === 'base') return element.type;
+  const keys: string[] = [];
+  const hasKey = element.key != null;
+  if (hasKey) keys.push(`key:${String(element.key).replace(/^\.\$/, '')}`);
+  if (element.type === 'title' || element.type === 'base') keys.push(element.type);
   if (element.type === 'meta') {
-    if (props.charSet !== undefined) return 'meta:charset';
-    for (const attr of ['name', 'property', 'httpEquiv', 'itemProp']) {
-      if (typeof props[attr] === 'string') return `meta:${attr}:${props[attr] as string}`;
+    if (props.charSet !== undefined) keys.push('meta:charset');
+    for (const attr of hasKey ? ['httpEquiv', 'itemProp'] : ['name', 'httpEquiv', 'itemProp']) {
+      if (typeof props[attr] === 'string') keys.push(`meta:${attr}:${props[attr] as string}`);
     }
   }
-  return null;
+  return keys;
 }
 
-/** Merges several `<Head>` instances in mount order; later ones replace earlier ones with the same key. */
+/** The charset and viewport every document starts with, unless a `<Head>` gives its own. */
+export const DEFAULT_HEAD: readonly HeadElement[] = [
+  createElement('meta', { charSet: 'utf-8' }) as HeadElement,
+  createElement('meta', { name: 'viewport', content: 'width=device-width' }) as HeadElement,
+];
+
+/**
+ * Merges several `<Head>` instances in mount order, after the defaults; a later element
+ * takes the place of the earlier ones it shares a key with.
+ */
 export function mergeHead(instances: readonly HeadElement[][]): HeadElement[] {
-  const result: HeadElement[] = [];
-  const index = new Map<string, number>();
-  for (const elements of instances) {
+  const result: { element: HeadElement; keys: string[] }[] = [];
+  const shares = (keys: string[]) => (entry: { keys: string[] }) => entry.keys.some((key) => keys.includes(key));
+  for (const elements of [DEFAULT_HEAD, ...instances]) {
     for (const element of elements) {
-      const key = headKey(element);
-      if (key !== null && index.has(key)) {
-        result[index.get(key)!] = element;
-      } else {
-        if (key !== null) index.set(key, result.length);
-        result.push(element);
+      const keys = headKeys(element);
+      const at = keys.length > 0 ? result.findIndex(shares(keys)) : -1;
+      if (at === -1) {
+        result.push({ element, keys });
+        continue;
       }
+      for (let i = result.length - 1; i > at; i--) if (shares(keys)(result[i]!)) result.splice(i, 1);
+      result[at] = { element, keys };
     }
   }
-  return result;
+  return result.map((entry) => entry.element);
 }
