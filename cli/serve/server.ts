@@ -208,6 +208,9 @@ export async function startServer(options: ServerOptions) {
     });
   });
   server.keepAliveTimeout = 5000;
+  // A client that sends its request and half-closes the socket (`Connection: close` tools,
+  // raw sockets) still gets its answer, however long the page takes, as from CloudFront.
+  (server as { httpAllowHalfOpen?: boolean }).httpAllowHalfOpen = true;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
