@@ -83,11 +83,12 @@ export function privateBuildDir(): string {
   return mkdtempSync(path.join(parent, 'stratus-'));
 }
 
-export async function buildStratus(log: (line: string) => void, outDir: string): Promise<StratusBuild> {
+/** Builds the Stratus benchmark app (or a variant of it in `appDir`) into `outDir`. */
+export async function buildStratus(log: (line: string) => void, outDir: string, appDir = STRATUS_APP): Promise<StratusBuild> {
   await generatePhoto(path.join(STRATUS_APP, 'public', 'photo.jpg'));
-  log(`building bench/stratus-app (stratus build --no-image --out ${path.relative(REPO, outDir)})…`);
+  log(`building ${path.relative(REPO, appDir)} (stratus build --no-image --out ${path.relative(REPO, outDir)})…`);
   const started = performance.now();
-  await run(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'build', STRATUS_APP, '--no-image', '--out', outDir], { cwd: REPO, env: { ...process.env } });
+  await run(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'build', appDir, '--no-image', '--out', outDir], { cwd: REPO, env: { ...process.env } });
   const buildSeconds = (performance.now() - started) / 1000;
   const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as { buildId: string };
   const renderDir = path.join(outDir, 'lambdas', 'render');
@@ -102,7 +103,7 @@ export async function buildStratus(log: (line: string) => void, outDir: string):
     dataUrl: (p) => `/_app/data/${manifest.buildId}${p === '/' ? '/index' : p}.json`,
     imageUrl: (src) => `/_app/image?url=${encodeURIComponent(src)}&w=640&q=75`,
     start: (port, probePath = '/ssr/1') =>
-      startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'serve', STRATUS_APP, '--out', outDir, '--port', String(port)], { cwd: REPO, port, probePath }),
+      startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'serve', appDir, '--out', outDir, '--port', String(port)], { cwd: REPO, port, probePath }),
   };
 }
 

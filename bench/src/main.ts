@@ -35,6 +35,7 @@ import { renderChild, runRenderCore } from './rows/render-core';
 import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
 import { runThroughput } from './rows/throughput';
+import { buildRoutedStratus, runRoutingCost } from './rows/routing-cost';
 import { checkTargets } from './targets';
 import { formatTable, formatTargets, withRatio, type ResultRow } from './table';
 
@@ -90,6 +91,11 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   if (wants('throughput')) {
     log(`SSR throughput: ${options.rounds} rounds, ${options.load.connections} connections, ${options.load.seconds} s per path`);
     rows.push(...(await runThroughput(apps, options, log)));
+  }
+  if (wants('routing')) {
+    log(`routing layer: the app with 20 rules + a middleware against the plain app, ${options.rounds} rounds`);
+    const routed = await buildRoutedStratus(log);
+    rows.push(...(await runRoutingCost(stratus, routed, options, log)));
   }
   if (wants('render')) {
     log('render overhead: render core against bare renderToString');

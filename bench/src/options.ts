@@ -18,7 +18,7 @@ export interface BenchOptions {
   images: { count: number; concurrency: number };
 }
 
-export const ROW_IDS = ['throughput', 'render', 'cold', 'size', 'nav', 'images'] as const;
+export const ROW_IDS = ['throughput', 'routing', 'render', 'cold', 'size', 'nav', 'images'] as const;
 
 export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], rows: string[], outFile: string): BenchOptions {
   const full = mode === 'full';

@@ -9,9 +9,9 @@ export interface ResultRow {
   /** Which direction is good, so the ratio column can say who wins. */
   better: 'higher' | 'lower';
   stratus?: Summary;
-  /** Next.js, or the physical floor (`otherLabel`). */
+  /** Next.js, the physical floor, or Stratus itself without the feature measured (`otherLabel`). */
   other?: Summary;
-  otherLabel: 'Next.js' | 'floor';
+  otherLabel: 'Next.js' | 'floor' | 'no rules';
   /** Stratus ÷ other, from the medians. */
   ratio?: number;
   /** React Router 7 (framework mode), on the rows it can be measured the same way. */
@@ -69,7 +69,7 @@ export function formatTable(rows: ResultRow[]): string {
       section = row.section;
       body.push(section);
     }
-    const other = row.other ? `${row.otherLabel === 'floor' ? 'floor ' : ''}${formatSummary(row.other, row.unit)}` : '–';
+    const other = row.other ? `${row.otherLabel === 'Next.js' ? '' : `${row.otherLabel} `}${formatSummary(row.other, row.unit)}` : '–';
     const unit = row.unit === 'B' ? '' : ` (${row.unit})`;
     const cells = [`${row.label}${unit}`, formatSummary(row.stratus, row.unit), other, formatSummary(row.reactRouter, row.unit), formatRatio(row.ratio), formatRatio(row.reactRouterRatio)];
     lines.push(cells);

@@ -1,0 +1,98 @@
+/**
+ * What the routing layer costs a request that uses none of it: the benchmark app built a
+ * second time with 20 config rules (redirects, rewrites and headers for other paths, one
+ * header rule for every path) and a middleware that runs for every page and API route and
+ * lets it through, against the same app without them. Interleaved rounds, autocannon as in
+ * the throughput row; the ratio is the routed app's requests/s over the plain app's.
+ */
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildStratus, privateBuildDir, STRATUS_APP, type StratusBuild } from '../apps';
+import type { BenchOptions } from '../options';
+import { freePort } from '../processes';
+import { summarize } from '../stats';
+import type { ResultRow } from '../table';
+
+type Autocannon = (options: { url: string; connections: number; duration: number; timeout?: number }) => Promise<{ requests: { average: number }; non2xx: number }>;
+const autocannon = require('autocannon') as Autocannon;
+
+/** 6 redirects, 6 rewrites and 8 header rules, none of them for /ssr/1 but the last header rule (every path). */
+const RULES_CONFIG = `import type { StratusConfig } from 'stratus/config';
+const config: StratusConfig = {
+  locales: ['en', 'fr'],
+  defaultLocale: 'en',
+  images: { formats: ['image/webp'] },
+  async redirects() {
+    return [1, 2, 3, 4, 5, 6].map((n) => ({ source: \`/legacy-\${n}/:path*\`, destination: \`/docs/:path*?from=\${n}\`, permanent: n % 2 === 0 }));
+  },
+  async rewrites() {
+    return {
+      beforeFiles: [{ source: '/before/:id', has: [{ type: 'query', key: 'v', value: '2' }], destination: '/ssr/:id' }],
+      afterFiles: [2, 3, 4].map((n) => ({ source: \`/alias-\${n}/:id\`, destination: '/ssr/:id' })),
+      fallback: [{ source: '/gone/:path*', destination: '/' }, { source: '/lost/:path*', destination: '/' }],
+    };
+  },
+  async headers() {
+    return [
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => ({ source: \`/section-\${n}/:path*\`, headers: [{ key: 'x-section', value: String(n) }] })),
+      { source: '/:path*', headers: [{ key: 'x-frame-options', value: 'SAMEORIGIN' }] },
+    ];
+  },
+};
+export default config;
+`;
+
+/** Runs for every page and API route, reads a cookie and a header, and lets the request through. */
+const MIDDLEWARE = `import { NextResponse, type NextRequest } from 'stratus/server';
+export function middleware(request: NextRequest) {
+  if (request.cookies.get('blocked')?.value === 'yes' || request.headers.get('x-block') === 'yes') {
+    return NextResponse.redirect(new URL('/', request.url));
+  }
+  return NextResponse.next();
+}
+export const config = { matcher: ['/ssr/:path*', '/api/:path*', '/'] };
+`;
+
+/** The benchmark app with the rules and middleware added, in a folder of this run's own. */
+export async function buildRoutedStratus(log: (line: string) => void): Promise<StratusBuild> {
+  const appDir = path.join(privateBuildDir(), 'app');
+  mkdirSync(appDir, { recursive: true });
+  cpSync(STRATUS_APP, appDir, { recursive: true, filter: (source) => !source.includes(`${path.sep}.stratus`) });
+  writeFileSync(path.join(appDir, 'stratus.config.ts'), RULES_CONFIG);
+  writeFileSync(path.join(appDir, 'middleware.ts'), MIDDLEWARE);
+  return buildStratus(log, privateBuildDir(), appDir);
+}
+
+const PATHS = ['/ssr/1', '/api/items/1'];
+
+export async function runRoutingCost(plain: StratusBuild, routed: StratusBuild, options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
+  const rps = new Map<string, number[]>();
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [name, app] of [['plain', plain], ['routed', routed]] as const) {
+      const server = await app.start(await freePort());
+      try {
+        for (const p of PATHS) {
+          const url = server.url + p;
+          if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds, timeout: 30 });
+          const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 });
+          if (result.non2xx > 0) throw new Error(`${name} ${url}: ${result.non2xx} non-2xx responses under load`);
+          rps.set(`${name} ${p}`, [...(rps.get(`${name} ${p}`) ?? []), result.requests.average]);
+          log(`  round ${round + 1} ${name.padEnd(7)} ${p.padEnd(14)} ${result.requests.average.toFixed(0)} req/s`);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const section = 'Routing layer (20 config rules + a middleware that lets every request through)';
+  return PATHS.map((p) => ({
+    id: `routing-cost-${p.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`,
+    section,
+    label: `${p} requests/s, with the rules and middleware`,
+    unit: 'req/s',
+    better: 'higher' as const,
+    stratus: summarize(rps.get(`routed ${p}`)!),
+    other: summarize(rps.get(`plain ${p}`)!),
+    otherLabel: 'no rules' as const,
+  }));
+}
