@@ -215,21 +215,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
 
   // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
-    id: 'builtin-error-page-outside-app',
-    kind: 'reported',
-    why: "the built-in 404 page is rendered without the app's _app (Next wraps it in _app like every page, so the app's layout and nav show)",
-    field: 'text',
-    next: /\S 404 This page could not be found\.$/,
-    stratus: '404This page could not be found.',
-  },
-  {
-    id: 'error-page-markup',
-    kind: 'reported',
-    why: "the built-in error page's <h2> sits beside the <h1> (Next wraps it in an inline-block <div>): it looks the same, but its text reads \"404This page…\"",
-    field: 'text',
-    both: (next, stratus) => next.replace(/(\d{3}) This page/, '$1This page') === stratus,
-  },
-  {
     id: 'notfound-uncached',
     kind: 'reported',
     why: 'the 404 of getStaticProps returning notFound is sent no-store; Next caches it like the page (s-maxage)',
@@ -237,14 +222,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: 'cache-control',
     next: 's-maxage=31536000',
     stratus: NO_STORE,
-  },
-  {
-    id: 'error-status-title',
-    kind: 'reported',
-    why: '<Error statusCode={418} /> (a status without a title of its own) shows no status: title "An unexpected error has occurred" without "418: ", and no 418 on the page',
-    apps: ['errors'],
-    field: (f) => f === 'title' || f === 'text' || /^\d+ title$/.test(f),
-    both: (next, stratus) => next.replace(/418:? /, '') === stratus,
   },
   {
     id: 'client-exception-page',

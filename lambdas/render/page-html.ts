@@ -83,23 +83,25 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
     return scriptsByPage.get(page) ?? manifest.errorScripts[page] ?? [];
   }
 
-  function builtInError(statusCode: number, locale: string): Markup {
+  /** The built-in error page inside `_app`, as every page; without it when `_app` (or `_document`) fails on it. */
+  function builtInError(statusCode: number, locale: string, asPath: string): Markup {
     const input: PageRenderInput = {
-      App: undefined,
+      App: modules.App,
       Page: ErrorPage,
       props: { statusCode },
       data: embedded(BUILT_IN_ERROR_PAGE, {}, { statusCode }, locale, { statusCode }),
-      asPath: '/',
+      asPath,
       entryScripts: manifest.entryScripts,
       pageScripts: [],
-      styles: [],
+      styles: manifest.styles,
       defaultTitle: errorTitle(statusCode),
     };
-    if (!Document) return renderPageDocument(input);
-    // The built-in page must answer, whatever the app's _document does.
+    const bare: PageRenderInput = { ...input, App: undefined, styles: [] };
+    if (!Document && !modules.App) return renderPageDocument(bare);
+    // The built-in page must answer, whatever the app's _app and _document do.
     return orElse(() => render(input), (error) => {
-      logError(error, { msg: "the app's _document failed on the built-in error page; serving it without", statusCode });
-      return renderPageDocument(input);
+      logError(error, { msg: "the app's _app or _document failed on the built-in error page; serving it without", statusCode });
+      return renderPageDocument(bare);
     });
   }
 
@@ -139,11 +141,11 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
             }),
           (error) => {
             logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
-            return builtInError(statusCode, locale);
+            return builtInError(statusCode, locale, asPath);
           },
         );
       }
-      return builtInError(statusCode, locale);
+      return builtInError(statusCode, locale, asPath);
     },
   };
 }

@@ -54,10 +54,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
         "because": "notfound-uncached"
-      },
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
       }
     }
   },
@@ -87,12 +83,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | ISR | False a | True new | Blocking new | Blocking old | SSR 2 | SSR old | SSR gone | Gone 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET /fb-true/a": {
@@ -171,10 +161,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
         "because": "notfound-uncached"
-      },
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
       }
     }
   },
@@ -213,12 +199,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | ISR | False a | True new | Blocking new | Blocking old | SSR 2 | SSR old | SSR gone | Gone 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET /ssr/old": {

@@ -231,12 +231,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | About in French | Post a | SSR | About, prefix written 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET /es/about": {
@@ -248,12 +242,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | About in French | Post a | SSR | About, prefix written 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET / (Accept-Language: fr)": {

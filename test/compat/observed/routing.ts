@@ -99,12 +99,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET /shop": {
@@ -221,12 +215,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET /_private": {
@@ -253,7 +241,7 @@ export const observed: Record<string, RecordedCheck> = {
         "because": "underscore-files-private"
       },
       "text": {
-        "stratus": "404This page could not be found.",
+        "stratus": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second 404 This page could not be found.",
         "because": "underscore-files-private"
       }
     }
@@ -282,12 +270,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET /index": {
@@ -299,12 +281,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "GET /nowhere": {
@@ -316,12 +292,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second 404 This page could not be found."
-    },
-    "known": {
-      "text": {
-        "stratus": "404This page could not be found.",
-        "because": "builtin-error-page-outside-app"
-      }
     }
   },
   "HEAD /about": {
@@ -361,7 +331,7 @@ export const observed: Record<string, RecordedCheck> = {
         "because": "method-not-allowed-page"
       },
       "text": {
-        "stratus": "405Method Not Allowed.",
+        "stratus": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second 405 Method Not Allowed.",
         "because": "method-not-allowed-page"
       }
     }

@@ -49,12 +49,33 @@ test('a fallback shell is marked isFallback', () => {
 });
 
 describe('error pages', () => {
-  test('the built-in page, titled by the status, outside _app', () => {
-    const html = stringPageHtml({ pages, App: Shell, errorPages: {} }, manifest);
+  test("the built-in page, titled by the status (over _app's title), inside _app as every page", () => {
+    const Titled: typeof Shell = (props) => (
+      <>
+        <Head><title>Site</title></Head>
+        <Shell {...props} />
+      </>
+    );
+    const html = stringPageHtml({ pages, App: Titled, errorPages: {} }, manifest);
     const doc = html.error(404, 'fr', '/nowhere');
     expect(titleOf(doc)).toBe('404: This page could not be found');
-    expect(doc).not.toContain('class="shell"');
+    expect(doc).toMatch(/<main class="shell">.*<h1[^>]*>404<\/h1>/);
     expect(embeddedData(doc)).toMatchObject({ page: '/_stratus/error', statusCode: 404, locale: 'fr', props: { pageProps: { statusCode: 404 } } });
+    expect(titleOf(html.error(418, 'en', '/'))).toBe('418: An unexpected error has occurred');
+  });
+
+  test('the built-in page without _app when _app fails on it', () => {
+    const Broken = () => {
+      throw new Error('no session in pageProps');
+    };
+    const log = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      const doc = stringPageHtml({ pages, App: Broken, errorPages: {} }, manifest).error(500, 'en', '/');
+      expect(titleOf(doc)).toBe('500: Internal Server Error');
+      expect(doc).toMatch(/<h1[^>]*>500<\/h1>/);
+    } finally {
+      log.mockRestore();
+    }
   });
 
   test("the app's 404 for 404, its _error for other statuses, inside _app with their scripts", () => {

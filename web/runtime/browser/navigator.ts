@@ -40,8 +40,6 @@ export interface PageState {
   locale: string;
   isFallback: boolean;
   isReady: boolean;
-  /** False for the built-in error page, which renders without `_app`, as on the server. */
-  withApp: boolean;
   /** The document title when no `<Head>` sets one (error pages). */
   defaultTitle?: string;
 }
@@ -180,7 +178,6 @@ export function createNavigator(options: NavigatorOptions) {
       query: {},
       isFallback: false,
       isReady: true,
-      withApp: !!name,
       defaultTitle: errorTitle(statusCode),
     };
   }
@@ -216,7 +213,7 @@ export function createNavigator(options: NavigatorOptions) {
     if ('redirect' in data) return data;
     if ('notFound' in data) return errorState(404, base);
     if ('statusCode' in data) return errorState(data.statusCode, base);
-    return { ...base, route: route.pattern, Component: module.default, props: data.pageProps, query, isFallback: false, isReady: true, withApp: true };
+    return { ...base, route: route.pattern, Component: module.default, props: data.pageProps, query, isFallback: false, isReady: true };
   }
 
   /** Writes the history entry for a navigation (back/forward have already moved it). */

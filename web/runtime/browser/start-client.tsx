@@ -109,12 +109,11 @@ export async function startClient(options: ClientOptions): Promise<void> {
     setCurrentRouter(router);
     head.setDefaultTitle(state.defaultTitle);
     document.documentElement.lang = state.locale;
-    const Shell = state.withApp ? App : DefaultApp;
     return (
       <HeadManagerContext.Provider value={head}>
         <RouterContext.Provider value={router}>
           <ErrorBoundary page={state.props}>
-            <Shell Component={state.Component} pageProps={state.props} />
+            <App Component={state.Component} pageProps={state.props} />
           </ErrorBoundary>
           <StylesOf page={state.route} styles={styles} />
           <Committed id={id} onCommit={onCommit} />
@@ -158,7 +157,6 @@ export async function startClient(options: ClientOptions): Promise<void> {
     locale: data.locale,
     isFallback: data.isFallback,
     isReady: !data.isFallback && (route?.kind === 'ssr' || !route || !location.search),
-    withApp: !!(route || custom),
     defaultTitle: data.statusCode ? errorTitle(data.statusCode) : undefined,
   };
   navigator.start(initial);

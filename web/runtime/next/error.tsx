@@ -3,9 +3,7 @@
  * from a page whose data says the thing is gone. The document title follows the status.
  */
 import { createElement } from 'react';
-import Head from '../head';
 import { ErrorPage } from '../shared/error-page';
-import { errorTitle } from '../shared/errors';
 
 export interface ErrorProps {
   statusCode: number;
@@ -14,10 +12,5 @@ export interface ErrorProps {
 }
 
 export default function Error({ statusCode, title }: ErrorProps) {
-  return createElement(
-    'div',
-    null,
-    createElement(Head, null, createElement('title', null, title ? `${statusCode}: ${title}` : errorTitle(statusCode))),
-    createElement(ErrorPage, { statusCode }),
-  );
+  return createElement('div', null, createElement(ErrorPage, { statusCode, title }));
 }

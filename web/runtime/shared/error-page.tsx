@@ -1,22 +1,33 @@
 /**
  * The built-in error page, used when the app has no page of its own for a status (or
- * when that page itself fails). The title follows the error-page table (README, "Error pages").
+ * when that page itself fails), inside `_app` like every page. The title follows the
+ * error-page table (README, "Error pages").
  */
-import { CLIENT_ERROR_MESSAGE, ERROR_TITLES } from './errors';
+import Head from '../head';
+import { CLIENT_ERROR_MESSAGE, ERROR_TITLES, UNKNOWN_ERROR_TITLE } from './errors';
 
 const styles = {
   wrap: { fontFamily: 'system-ui, sans-serif', height: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center' },
-  h1: { display: 'inline-block', margin: '0 20px 0 0', paddingRight: 23, fontSize: 24, fontWeight: 500, borderRight: '1px solid rgba(0,0,0,.3)' },
-  h2: { display: 'inline-block', fontSize: 14, fontWeight: 400, margin: 0 },
+  h1: { display: 'inline-block', margin: '0 20px 0 0', paddingRight: 23, fontSize: 24, fontWeight: 500, verticalAlign: 'top', borderRight: '1px solid rgba(0,0,0,.3)' },
+  // A block inside an inline-block box: beside the status, but read as its own line.
+  message: { display: 'inline-block' },
+  h2: { fontSize: 14, fontWeight: 400, lineHeight: '28px', margin: 0 },
 } as const;
 
-export function ErrorPage({ statusCode }: { statusCode: number }) {
-  const title = ERROR_TITLES[statusCode];
+/** The status (every status, titled or not), and its title (`title` overrides it) or the generic message. */
+export function ErrorPage({ statusCode, title }: { statusCode: number; title?: string }) {
+  const text = title ?? ERROR_TITLES[statusCode] ?? UNKNOWN_ERROR_TITLE;
   return (
     <div style={styles.wrap}>
+      {/* After _app's <Head>, so its title wins over the app's, as in the pages router. */}
+      <Head>
+        <title>{`${statusCode}: ${text}`}</title>
+      </Head>
       <div>
-        {title ? <h1 style={styles.h1}>{statusCode}</h1> : null}
-        <h2 style={styles.h2}>{title ? `${title}.` : 'An unexpected error has occurred.'}</h2>
+        <h1 style={styles.h1}>{statusCode}</h1>
+        <div style={styles.message}>
+          <h2 style={styles.h2}>{text}.</h2>
+        </div>
       </div>
     </div>
   );

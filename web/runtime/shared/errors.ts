@@ -11,8 +11,7 @@ export const CLIENT_ERROR_TITLE = 'Application error: a client-side exception ha
 export const CLIENT_ERROR_MESSAGE =
   'Application error: a client-side exception has occurred (see the browser console for more information).';
 
-/** `404: This page could not be found`, or the generic title for statuses without one. */
+/** `404: This page could not be found`; `418: An unexpected error has occurred` for a status without a title of its own. */
 export function errorTitle(statusCode: number): string {
-  const title = ERROR_TITLES[statusCode];
-  return title ? `${statusCode}: ${title}` : UNKNOWN_ERROR_TITLE;
+  return `${statusCode}: ${ERROR_TITLES[statusCode] ?? UNKNOWN_ERROR_TITLE}`;
 }

@@ -47,7 +47,7 @@ function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<s
     render: async (state) => void rendered.push(state),
     timeoutMs: options.timeoutMs,
   });
-  nav.start({ route: '/', Component: Page, props: {}, query: {}, asPath: '/', locale: 'en', isFallback: false, isReady: true, withApp: true });
+  nav.start({ route: '/', Component: Page, props: {}, query: {}, asPath: '/', locale: 'en', isFallback: false, isReady: true });
   return { nav, history, log, fetched, rendered };
 }
 
@@ -135,7 +135,7 @@ test('redirects: internal softly, external with a full load; notFound renders th
   expect(await nav.push('/docs/away')).toBe(false);
   expect(history.fullLoads).toEqual(['https://example.com/']);
   expect(await nav.push('/docs/gone')).toBe(true);
-  expect(rendered.at(-1)).toMatchObject({ route: '/_error', props: { statusCode: 404 }, defaultTitle: '404: This page could not be found', withApp: false });
+  expect(rendered.at(-1)).toMatchObject({ route: '/_error', props: { statusCode: 404 }, defaultTitle: '404: This page could not be found' });
   expect(await nav.push('/no/such/route')).toBe(true);
   expect(rendered.at(-1)).toMatchObject({ props: { statusCode: 404 } });
 });
