@@ -171,7 +171,12 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
 
   function ruleRequest(target: Target): RuleRequest {
     const path = target.path.length > 1 && target.path.endsWith('/') ? target.path.replace(/\/+$/, '') || '/' : target.path;
-    return { path, search: target.search, headers: target.request.headers, cookies: parseCookies(target.request.headers.cookie), host: hostOf(target.request) };
+    const { headers } = target.request;
+    let cookies: Record<string, string> | undefined;
+    // Cookies are parsed only when a rule asks for one.
+    return { path, search: target.search, headers, host: hostOf(target.request), get cookies() {
+      return (cookies ??= parseCookies(headers.cookie));
+    } };
   }
 
   /** The layer over one request. Rejects with what middleware throws (the core answers 500). */
@@ -211,7 +216,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
       target = after;
     }
 
-    const current = (): RuleRequest => ({ ...request, path: ruleRequest(target).path, search: target.search, headers: target.request.headers });
+    const current = (): RuleRequest => (target === start ? request : ruleRequest(target));
     if (hasBeforeFiles) {
       if (rules.rewritesVaryFor('beforeFiles', current())) end.perVisitor = true;
       const rewrite = rules.rewrite('beforeFiles', current());

@@ -82,6 +82,10 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
     fallback: routing.rewrites.fallback.map((rule) => ({ rule, compiled: compileRule(rule) })),
   };
   const test = (compiled: CompiledRule, request: RuleRequest) => testRule(compiled, request, context);
+  // Rules whose answer depends on the visitor, apart: most apps have none, and pay nothing for the check.
+  const varying = <T extends { compiled: CompiledRule }>(list: T[]) => list.filter(({ compiled }) => compiled.variesPerVisitor);
+  const varyingRedirects = varying(redirects);
+  const varyingGroups = { beforeFiles: varying(groups.beforeFiles), afterFiles: varying(groups.afterFiles), fallback: varying(groups.fallback) };
 
   /** Header values may use the matched params (`:slug`). */
   function fillValue(value: string, params: RuleParams): string {
@@ -128,7 +132,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     /** Whether a redirect source matches the path (conditions aside) with per-visitor conditions. */
     redirectsVaryFor(request: RuleRequest): boolean {
-      return redirects.some(({ compiled }) => compiled.variesPerVisitor && matchSource(compiled, request, context) !== undefined);
+      return varyingRedirects.some(({ compiled }) => matchSource(compiled, request, context) !== undefined);
     },
 
     /** The first rewrite of a group that matches; internal destinations keep the site's locale prefix, not its basePath. */
@@ -145,7 +149,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     /** Whether any rewrite source of a group matches the path with per-visitor conditions. */
     rewritesVaryFor(group: keyof typeof groups, request: RuleRequest): boolean {
-      return groups[group].some(({ compiled }) => compiled.variesPerVisitor && matchSource(compiled, request, context) !== undefined);
+      return varyingGroups[group].some(({ compiled }) => matchSource(compiled, request, context) !== undefined);
     },
 
     hasRewrites(group: keyof typeof groups): boolean {
