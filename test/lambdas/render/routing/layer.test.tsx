@@ -341,3 +341,23 @@ describe('middleware', () => {
     expect(() => routedApp({ middleware: { middleware: () => undefined, config: { matcher: 'members' } } })).toThrow(/must be a path starting with "\/"/);
   });
 });
+
+describe('NextRequest', () => {
+  test('reads like a web Request: url, method, headers, cookies, nextUrl and the body', async () => {
+    const request = new serverRuntime.NextRequest('https://site.example/base/fr/members?x=1', {
+      method: 'POST',
+      headers: { cookie: 'session=abc; theme=dark', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada' }),
+      nextConfig: { basePath: '/base', locales: ['en', 'fr'], defaultLocale: 'en', i18n: true },
+    });
+    expect([request.method, request.url]).toEqual(['POST', 'https://site.example/base/fr/members?x=1']);
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(request.cookies.get('session')?.value).toBe('abc');
+    expect([request.nextUrl.pathname, request.nextUrl.locale, request.nextUrl.searchParams.get('x')]).toEqual(['/members', 'fr', '1']);
+    const moved = request.nextUrl.clone();
+    moved.pathname = '/sign-in';
+    expect(moved.href).toBe('https://site.example/base/fr/sign-in?x=1');
+    expect(await request.json()).toEqual({ name: 'Ada' });
+    expect(request.raw()).toBeInstanceOf(Request);
+  });
+});
