@@ -240,22 +240,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: 'a@href,class,id',
   },
   {
-    id: 'query-key-order',
-    kind: 'reported',
-    why: "router.query lists search parameters before route parameters after a soft navigation to an href object, and on a prerendered page's first load; Next keeps the href's order, and puts route parameters first",
-    apps: ['link', 'router'],
-    field: /^\d+ text /,
-    both: (next, stratus) => sortQueryKeys(next) === sortQueryKeys(stratus),
-  },
-  {
-    id: 'router-route-and-locale',
-    kind: 'reported',
-    why: 'router.route is empty (Next: the route pattern, "/"), and router.locale is "en" in an app without i18n (Next: undefined)',
-    apps: ['router'],
-    field: /^(text$|\d+ text )/,
-    both: (next, stratus) => sortQueryKeys(routerFields(next)) === sortQueryKeys(stratus),
-  },
-  {
     id: 'image-markup',
     kind: 'reported',
     why: '<Image> has no style="color:transparent" (Next hides the alt text while the image loads), a priority image gets fetchpriority="high" on the <img> and its preload (Next 16 sets neither), and fill writes inset:0 where Next writes left/top/right/bottom (the same layout)',
@@ -297,23 +281,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: 'text',
   },
 ];
-
-/** `query {"b":1,"a":2}` → `query {"a":2,"b":1}`, for comparing key order away. */
-function sortQueryKeys(text: string): string {
-  return text.replace(/query (\{[^}]*\})/g, (whole, json: string) => {
-    try {
-      const value = JSON.parse(json) as Record<string, unknown>;
-      return `query ${JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))))}`;
-    } catch {
-      return whole;
-    }
-  });
-}
-
-/** Next's router fields as Stratus writes them today (route empty, locale "en"), for comparing those away. */
-function routerFields(text: string): string {
-  return text.replace('route /;', 'route ;').replace('locale undefined', 'locale en');
-}
 
 function matches(match: Match | undefined, value: string): boolean {
   if (match === undefined) return true;

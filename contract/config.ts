@@ -69,6 +69,12 @@ export interface ResolvedImageConfig {
 export interface ResolvedConfig {
   locales: string[];
   defaultLocale: string;
+  /**
+   * Set when the app configures locales (`i18n` in next.config, `locales` in
+   * stratus.config). Without it the app still has one locale (`locales: ['en']`) for its
+   * paths and `<html lang>`, but the router's locale fields are undefined, as in the pages router.
+   */
+  i18n?: true;
   images: ResolvedImageConfig;
   /** The routing layer (contract/routing.ts); absent when the app uses none of it. */
   routing?: ResolvedRouting;
@@ -96,6 +102,7 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
   return {
     locales,
     defaultLocale,
+    ...(config.locales && config.locales.length > 0 ? { i18n: true as const } : {}),
     images: {
       deviceSizes: [...(images.deviceSizes ?? DEFAULT_DEVICE_SIZES)].sort((a, b) => a - b),
       imageSizes: [...(images.imageSizes ?? DEFAULT_IMAGE_SIZES)].sort((a, b) => a - b),

@@ -68,6 +68,7 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
     return {
       buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false,
       ...(pageStyles ? { pageStyles } : {}),
+      ...(config.i18n ? { i18n: true as const } : {}),
       ...extra,
     };
   }

@@ -10,6 +10,7 @@ import { routerEvents } from '../../web/runtime/router';
 import { renderDocument, type DocumentParts } from './document';
 import { headMarkup } from './head-markup';
 import { withServerRouter } from './runtime-state';
+import { routerLocales } from '../../web/runtime/shared/router-context';
 
 export interface PageRenderInput {
   App: AppComponent | undefined;
@@ -46,11 +47,10 @@ const notOnServer = () => {
 function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
   return {
     pathname: data.page,
+    route: data.page,
     query: data.query,
     asPath,
-    locale: data.locale,
-    locales: data.locales,
-    defaultLocale: data.defaultLocale,
+    ...routerLocales(data),
     isFallback: data.isFallback,
     isReady: true,
     push: notOnServer,

@@ -73,7 +73,8 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   const router = useContext(RouterContext);
   const target = formatUrl(as ?? href);
   const targetLocale = locale === false ? undefined : (locale ?? router?.locale);
-  const resolved = siteHref(router ? addLocale(target, targetLocale, router) : target);
+  // Without i18n the router has no locales, and hrefs no prefix.
+  const resolved = siteHref(router?.locales ? addLocale(target, targetLocale, { locales: router.locales, defaultLocale: router.defaultLocale! }) : target);
   const anchor = useRef<HTMLAnchorElement | null>(null);
   const localeOption: string | false | undefined = locale === false ? false : targetLocale;
 

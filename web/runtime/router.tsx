@@ -30,6 +30,7 @@ function active(): StratusRouter {
 /** The singleton: the same fields and methods as `useRouter()`, for code outside components. */
 const Router = {
   get pathname() { return active().pathname; },
+  get route() { return active().route; },
   get query() { return active().query; },
   get asPath() { return active().asPath; },
   get locale() { return active().locale; },

@@ -37,12 +37,6 @@ export const observed: Record<string, RecordedCheck> = {
       "5 text \"asPath\" in main": "Post hello asPath /posts/hello?ref=home query {\"slug\":\"hello\",\"ref\":\"home\"} Home",
       "6 navigation": "soft",
       "console errors": "none"
-    },
-    "known": {
-      "5 text \"asPath\" in main": {
-        "stratus": "Post hello asPath /posts/hello?ref=home query {\"ref\":\"home\",\"slug\":\"hello\"} Home",
-        "because": "query-key-order"
-      }
     }
   },
   "click \"Object with hash\"": {

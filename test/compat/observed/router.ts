@@ -15,12 +15,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "-",
       "text": "Home | Item 3 | Classy Router home pathname /; route /; asPath /?tab=1; query {\"tab\":\"1\"}; isReady true; isFallback false; basePath \"\"; locale undefined served with tab 1 Shallow tab 2Deep tab 3Push objectReplace with 9Hash"
-    },
-    "known": {
-      "text": {
-        "stratus": "Home | Item 3 | Classy Router home pathname /; route ; asPath /?tab=1; query {\"tab\":\"1\"}; isReady true; isFallback false; basePath \"\"; locale en served with tab 1 Shallow tab 2Deep tab 3Push objectReplace with 9Hash",
-        "because": "router-route-and-locale"
-      }
     }
   },
   "GET /items/3?color=red": {
@@ -68,14 +62,6 @@ export const observed: Record<string, RecordedCheck> = {
       "console errors": "Error: Minified React error #418; visit https://react.dev/errors/418?args[]=text&args[]= for the full message or use the non-minified dev environment for full errors and additional helpful warnings."
     },
     "known": {
-      "2 text \";\" in #fields": {
-        "stratus": "pathname /; route ; asPath /; query {}; isReady true; isFallback false; basePath \"\"; locale en",
-        "because": "router-route-and-locale"
-      },
-      "4 text \"color\" in #fields": {
-        "stratus": "pathname /items/[id]; asPath /items/3?color=red; query {\"color\":\"red\",\"id\":\"3\"}",
-        "because": "query-key-order"
-      },
       "console errors": {
         "stratus": "none",
         "because": "hydrate-as-prerendered"
@@ -95,12 +81,6 @@ export const observed: Record<string, RecordedCheck> = {
       "9 eval Array.from(document.querySelectorAll('#events li')).map((li) => li.textContent)": "[\"routeChangeStart /?tab=2 shallow\",\"beforeHistoryChange /?tab=2 shallow\",\"routeChangeComplete /?tab=2 shallow\",\"routeChangeStart /?tab=3\",\"beforeHistoryChange /?tab=3\",\"routeChangeComplete /?tab=3\"]",
       "10 navigation": "soft",
       "console errors": "none"
-    },
-    "known": {
-      "4 text \"tab\" in #fields": {
-        "stratus": "pathname /; route ; asPath /?tab=2; query {\"tab\":\"2\"}; isReady true; isFallback false; basePath \"\"; locale en",
-        "because": "router-route-and-locale"
-      }
     }
   },
   "push an href object, back, replace, hash": {
@@ -122,12 +102,6 @@ export const observed: Record<string, RecordedCheck> = {
       "15 eval Array.from(document.querySelectorAll('#events li')).map((li) => li.textContent)": "[\"hashChangeStart /#part\",\"hashChangeComplete /#part\"]",
       "16 navigation": "soft",
       "console errors": "none"
-    },
-    "known": {
-      "5 text \";\" in #fields": {
-        "stratus": "pathname /items/[id]; asPath /items/5?color=blue; query {\"color\":\"blue\",\"id\":\"5\"}",
-        "because": "query-key-order"
-      }
     }
   },
   "withRouter and events on a link": {

@@ -3,6 +3,7 @@ import Router, { useRouter } from 'stratus/router';
 import Head from 'stratus/head';
 import { createPageHtml, type AppModules } from '../../../lambdas/render/page-html';
 import type { AppComponent } from '../../../web/runtime/shared/page-types';
+import { resolveConfig } from '../../../contract/config';
 import { captureLogs, embeddedData, manifestOf, pageRequest, pagesOf, titleOf } from './memory-app';
 
 function Item({ id }: { id: string }) {
@@ -32,8 +33,22 @@ test('a page inside _app, with the router, the data to hydrate from, scripts and
   expect(doc).toContain('<script type="module" src="/_app/static/entry.js"></script>');
   expect(embeddedData(doc)).toEqual({
     buildId: manifest.buildId, page: '/items/[id]', query: { id: 'a b', x: '1' }, props: { pageProps: { id: 'a b' } },
-    locale: 'fr', locales: ['en', 'fr'], defaultLocale: 'en', isFallback: false,
+    locale: 'fr', locales: ['en', 'fr'], defaultLocale: 'en', isFallback: false, i18n: true,
   });
+});
+
+test('without i18n the router has no locale fields, as in the pages router; route is the pattern', () => {
+  const Fields = () => {
+    const router = useRouter();
+    return <p>{`route ${router.route}; locale ${String(router.locale)}; locales ${String(router.locales)}; default ${String(router.defaultLocale)}`}</p>;
+  };
+  const plainSpecs = { '/': { kind: 'static' as const, module: { default: Fields } } };
+  const plain = { ...manifestOf(plainSpecs), config: resolveConfig({}) };
+  const plainPages = pagesOf(plainSpecs);
+  const doc = stringPageHtml({ pages: plainPages, errorPages: {} }, plain).page(pageRequest(plain, plainPages, '/', '/'), {}, {}, false);
+  expect(doc).toContain('<p>route /; locale undefined; locales undefined; default undefined</p>');
+  expect(doc).toContain('<html lang="en">');
+  expect(embeddedData(doc).i18n).toBeUndefined();
 });
 
 test('the Router singleton answers during the render and not after it', () => {

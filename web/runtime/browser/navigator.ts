@@ -16,7 +16,7 @@ import type { ComponentType } from 'react';
 import { errorTitle } from '../shared/errors';
 import type { Emitter } from '../shared/events';
 import { loadInitialProps, type AppComponent, type ClientOptions, type ClientRoute, type PageData, type PageProps } from '../shared/page-types';
-import { dataPath, matchRoute, mergeQuery, searchToQuery, splitPath } from '../shared/route-match';
+import { dataPath, matchRoute, routerQuery, searchToQuery, splitPath } from '../shared/route-match';
 import { chooseErrorPage } from '../shared/error-page-choice';
 import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
 
@@ -190,7 +190,7 @@ export function createNavigator(options: NavigatorOptions) {
     const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));
     if (!match) return errorState(404, base);
     const { route, params } = match;
-    const query = mergeQuery(searchToQuery(onServer?.search ?? target.search), params);
+    const query = routerQuery(params, searchToQuery(onServer?.search ?? target.search));
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
     const url = dataUrlOf(target);
     const [module, fetched] = await Promise.all([

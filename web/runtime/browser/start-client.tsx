@@ -13,7 +13,7 @@ import { ErrorPage } from '../shared/error-page';
 import { errorTitle } from '../shared/errors';
 import { HeadManagerContext } from '../head';
 import type { ClientOptions, EmbeddedData } from '../shared/page-types';
-import { RouterContext, type StratusRouter } from '../shared/router-context';
+import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
 import { routerEvents, setCurrentRouter } from '../router';
 import { announcePage } from './announcer';
 import { ErrorBoundary } from './error-boundary';
@@ -22,7 +22,7 @@ import { browserHistory } from './history-source';
 import { createNavigator, searchToQuery, type PageState } from './navigator';
 import { createPageStyles, type PageStyles } from './page-styles';
 import { saveData } from './viewport';
-import { mergeQuery, segmentsOf } from '../shared/route-match';
+import { routerQuery, segmentsOf } from '../shared/route-match';
 import { withoutBasePath } from '../shared/site-paths';
 import { splitLocale } from '../shared/locale-prefix';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
@@ -97,11 +97,10 @@ export async function startClient(options: ClientOptions): Promise<void> {
   function tree(state: PageState, id: number) {
     const router: StratusRouter = {
       pathname: state.route,
+      route: state.route,
       query: state.query,
       asPath: state.asPath,
-      locale: state.locale,
-      locales: data.locales,
-      defaultLocale: data.defaultLocale,
+      ...routerLocales({ ...data, locale: state.locale }),
       isFallback: state.isFallback,
       isReady: state.isReady,
       ...methods,
@@ -172,7 +171,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
   } else if (!initial.isReady || location.search || location.hash) {
     await navigator.update({
       asPath: path + location.search + location.hash,
-      query: route && route.kind !== 'ssr' ? mergeQuery(searchToQuery(location.search), data.query) : data.query,
+      query: route && route.kind !== 'ssr' ? routerQuery(data.query, searchToQuery(location.search)) : data.query,
       isReady: true,
     });
   }

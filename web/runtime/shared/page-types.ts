@@ -272,6 +272,8 @@ export interface EmbeddedData {
   isFallback: boolean;
   /** Set on error pages. */
   statusCode?: number;
+  /** The app configures locales: the router shows them (undefined otherwise). */
+  i18n?: true;
   /** Each page's own stylesheets by route pattern (the manifest's `pageStyles`), for soft navigations; absent when no page has any. */
   pageStyles?: Record<string, string[]>;
 }

@@ -29,6 +29,14 @@ export function mergeQuery(...parts: Record<string, string | string[]>[]): Recor
   return Object.assign(Object.create(null) as Record<string, string | string[]>, ...parts);
 }
 
+/**
+ * `router.query` in the browser, as the pages router orders it: the route's params first,
+ * then the search's other keys; a param wins over a search key of its name.
+ */
+export function routerQuery(params: Record<string, string | string[]>, search: Record<string, string | string[]>): Record<string, string | string[]> {
+  return mergeQuery(params, search, params);
+}
+
 /** A path could not be decoded (bad percent-encoding): the request is malformed. */
 export class MalformedPathError extends Error {
   constructor(path: string) {

@@ -32,9 +32,14 @@ export interface StratusRouter {
   query: Query;
   /** The path as shown in the browser, without the locale prefix. */
   asPath: string;
-  locale: string;
-  locales: string[];
-  defaultLocale: string;
+  /** The route pattern, as `pathname` (`/_error` on the built-in error page). */
+  route: string;
+  /** The page's locale; undefined in an app without locales (no `i18n` config), as in the pages router. */
+  locale?: string;
+  /** The configured locales; undefined without `i18n`. */
+  locales?: string[];
+  /** undefined without `i18n`. */
+  defaultLocale?: string;
   isFallback: boolean;
   /** True once the query is complete (after hydration in the browser). */
   isReady: boolean;
@@ -52,6 +57,11 @@ export interface StratusRouter {
    */
   beforePopState(callback: BeforePopStateCallback): void;
   events: Emitter;
+}
+
+/** The router's locale fields for a page's data: the locales when the app configures them, undefined otherwise. */
+export function routerLocales(data: { i18n?: true; locale: string; locales: string[]; defaultLocale: string }): Pick<StratusRouter, 'locale' | 'locales' | 'defaultLocale'> {
+  return data.i18n ? { locale: data.locale, locales: data.locales, defaultLocale: data.defaultLocale } : { locale: undefined, locales: undefined, defaultLocale: undefined };
 }
 
 export const RouterContext = createContext<StratusRouter | null>(null);

@@ -7,7 +7,7 @@ import '../styles.css';
 
 export default function App({ Component, pageProps }: AppProps) {
   const router = useRouter();
-  const s = t(router.locale);
+  const s = t(router.locale!); // the site configures locales
   const other = router.locale === 'en' ? 'fr' : 'en';
   return (
     <>
