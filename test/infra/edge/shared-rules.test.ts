@@ -10,6 +10,9 @@ import { APP_PREFIX, IMAGE_PATH, LOCALE_COOKIE } from '../../../contract/urls';
 import { bodySignerSourcePath } from '../../../infra/edge/body-signer';
 import { isFunctionResponse, loadViewerRequest, viewerRequestSourcePath, type CloudFrontFunctionEvent } from '../../../infra/edge/viewer-request';
 import { localizePath, splitLocale } from '../../../web/runtime/shared/locale-prefix';
+import { createRoutingLayer } from '../../../lambdas/render/routing/layer';
+import { compileRouting } from '../../../lambdas/render/routing/rules';
+import { insideBasePath } from '../../../lambdas/render/routing/site-routing';
 
 const settings = { locales: ['en', 'fr', 'de-CH', 'pt-BR'], defaultLocale: 'en' };
 const handler = loadViewerRequest({ ...settings, imageFormats: ['image/webp'] });
@@ -88,4 +91,37 @@ test("a pages-router app's NEXT_LOCALE cookie wins over Accept-Language on /; an
   expect(locationOf('/', { 'accept-language': 'fr' }, { NEXT_LOCALE: 'xx' })).toBe('/fr');
   // The site's own cookie still turns detection off altogether.
   expect(locationOf('/', {}, { NEXT_LOCALE: 'fr', [LOCALE_COOKIE]: 'en' })).toBeUndefined();
+});
+
+describe('the trailing-slash rule and the basePath: the edge function and the render function agree', () => {
+  // Generated paths: with and without a trailing slash, file-like last segments, under the basePath or not.
+  const segments = ['about', 'posts', 'a.txt', 'v1.2', 'x', 'fr'];
+  const paths: string[] = ['/', '/docs', '/docs/'];
+  for (const a of segments) {
+    paths.push(`/${a}`, `/${a}/`, `/docs/${a}`, `/docs/${a}/`, `/docs/${a}//`);
+    for (const b of segments) paths.push(`/docs/${a}/${b}`, `/docs/${a}/${b}/`);
+  }
+
+  test.each([
+    ['', false],
+    ['', true],
+    ['/docs', false],
+    ['/docs', true],
+  ])('basePath %j, trailingSlash %s', async (basePath, trailingSlash) => {
+    const routing = { basePath, trailingSlash, redirects: [], rewrites: { beforeFiles: [], afterFiles: [], fallback: [] }, headers: [], middleware: false };
+    const locales = { locales: ['en'], defaultLocale: 'en' };
+    const layer = createRoutingLayer({ routing, rules: compileRouting(routing, locales), probe: () => 'none', proxy: async () => ({ status: 502, headers: {} }), fetchOwn: async () => ({ status: 404, headers: {} }) });
+    const edge = loadViewerRequest({ locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], basePath, trailingSlash });
+    for (const path of paths) {
+      const atEdge = edge(request(path));
+      const edgeLocation = isFunctionResponse(atEdge) ? atEdge.headers?.location?.value : undefined;
+      const inside = insideBasePath(path, basePath);
+      let coreLocation: string | undefined;
+      if (inside !== undefined && !/\/\/$/.test(path)) {
+        const end = await layer.run({ format: 'html', path: inside, search: new URLSearchParams(), request: { method: 'GET', path, rawQuery: '', headers: {} } });
+        coreLocation = end.answer?.kind === 'redirect' ? end.answer.destination : undefined;
+      } else continue;
+      expect({ path, location: coreLocation }).toEqual({ path, location: edgeLocation });
+    }
+  });
 });
