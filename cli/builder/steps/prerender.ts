@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Fallback, Manifest, ManifestRoute, PrerenderedPage, PrerenderedRoute } from '../../../contract/manifest';
-import { buildPath, dataPath } from '../../../web/runtime/shared/route-match';
+import { buildPath, dataPath, matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
 import type { PageModule } from '../../../web/runtime/shared/page-types';
 import { BuildError } from '../errors';
 import { PRERENDERED_DIR, prerenderedKey } from '../../../contract/output-layout';
@@ -57,6 +57,15 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
       throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${(error as Error).message}`);
     }
   });
+  // A path another page serves (a static page wins over this one) would be rendered twice
+  // into one file, and this page's copy never served: the pages router refuses it too.
+  const pages = manifest.routes.filter((r) => r.kind !== 'api');
+  for (const { path: p } of paths) {
+    const owner = matchRoute(pages, splitPath(p))?.route;
+    if (owner && owner.pattern !== route.pattern) {
+      throw new BuildError(`${route.file}: getStaticPaths returned ${p}, which ${owner.file} serves (it takes precedence over ${route.pattern}); remove ${p} from the paths, or the other page.`);
+    }
+  }
   return { fallback: result.fallback, paths };
 }
 

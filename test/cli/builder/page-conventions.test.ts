@@ -67,3 +67,21 @@ test('a page re-exporting another page and its getStaticProps is prerendered, an
     expect(readFileSync(path.join(chunks, file), 'utf8')).not.toMatch(/node:fs|readFileSync|getStaticProps/);
   }
 });
+
+test('getStaticPaths returning a path a static page serves fails the build, naming both files', async () => {
+  const conflict = mkdtempSync(path.join(os.tmpdir(), 'stratus-conflict-'));
+  const files: Record<string, string> = {
+    'pages/blog/first.js': 'export default function First() { return <p>static first</p>; }\n',
+    'pages/blog/[slug].js':
+      "export default function Post({ slug }) { return <p>{slug}</p>; }\nexport function getStaticPaths() { return { paths: [{ params: { slug: 'first' } }, { params: { slug: 'second' } }], fallback: false }; }\nexport function getStaticProps({ params }) { return { props: { slug: params.slug } }; }\n",
+  };
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(conflict, file)), { recursive: true });
+      writeFileSync(path.join(conflict, file), text);
+    }
+    await expect(buildApp(conflict)).rejects.toThrow('pages/blog/[slug].js: getStaticPaths returned /blog/first, which pages/blog/first.js serves (it takes precedence over /blog/[slug]); remove /blog/first from the paths, or the other page.');
+  } finally {
+    rmSync(conflict, { recursive: true, force: true });
+  }
+});
