@@ -265,14 +265,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     stratus: 'public, max-age=60',
   },
   {
-    id: 'script-onerror-again',
-    kind: 'reported',
-    why: "a <Script> whose src failed to load is added again when its page mounts again, and onError runs again; Next remembers the failure and does not retry",
-    apps: ['script'],
-    field: /^\d+ eval \(\{ order/,
-    both: (next, stratus) => next.replace('"missingOnError":1', '"missingOnError":2') === stratus,
-  },
-  {
     id: 'env-at-request-time',
     kind: 'reported',
     why: "getServerSideProps does not see .env variables at request time (SECRET_TOKEN is unset); Next's server loads .env files when it starts",

@@ -60,8 +60,7 @@ function addScript(props: ScriptProps, key: string, onReady: () => void): void {
     onReady();
   });
   element.addEventListener('error', (event) => {
-    // A failed script may be tried again by a later mount.
-    added.delete(key);
+    // Remembered as added, as the pages router does: a later mount neither adds it again nor calls onError again.
     onError?.(event);
   });
   element.src = src!;

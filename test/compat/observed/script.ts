@@ -59,10 +59,6 @@ export const observed: Record<string, RecordedCheck> = {
       "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js)"
     },
     "known": {
-      "10 eval ({ order: window.__order, afterOnLoad: window.__afterOnLoad, afterOnReady: window.__afterOnReady, lazyOnLoad: window.__lazyOnLoad, missingOnError: window.__missingOnError })": {
-        "stratus": "{\"order\":[\"before\",\"inline child\",\"inline html\",\"after\",\"lazy\"],\"afterOnLoad\":1,\"afterOnReady\":2,\"lazyOnLoad\":1,\"missingOnError\":2}",
-        "because": "script-onerror-again"
-      },
       "console errors": {
         "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/plain') is not executable, and strict MIME type checking is enabled. (/)",
         "because": "nosniff"
