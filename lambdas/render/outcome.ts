@@ -1,6 +1,6 @@
 /**
  * What the render core decided to answer, before it is written out: the one value its
- * stages pass along (request → before-route → route → data → output, then the log line).
+ * stages pass along (request → routing layer → route → data → output, then the log line).
  * An outcome says nothing about HTML or JSON; the output stage writes either from it, so
  * a page and its page data cannot disagree.
  */
