@@ -6,6 +6,7 @@ import { BuildError } from './errors';
 import path from 'node:path';
 import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import { describeRouting } from './steps/routing-rules';
 import { APP_PREFIX, assetKey, DATA_PREFIX, MEDIA_PREFIX, STATIC_PREFIX } from '../../contract/urls';
 import { edgeBehaviours, selectBehaviour } from '../../contract/edge-behaviours';
 import { analysePages } from './steps/analyse-pages';
@@ -97,6 +98,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const routes = analysePages(appDir, scanned);
   log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
   if (env.files.length > 0) log(`  environment from ${env.files.join(', ')}`);
+  if (config.routing) log(`  routing: ${describeRouting(config.routing)}`);
 
   rmSync(assetsDir, { recursive: true, force: true });
   rmSync(renderDir, { recursive: true, force: true });

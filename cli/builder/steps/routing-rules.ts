@@ -197,3 +197,18 @@ export async function resolveRouting(input: RoutingInput, middleware: boolean): 
   if (!basePath && !trailingSlash && ruleCount === 0 && !middleware) return undefined;
   return { basePath, trailingSlash, redirects, rewrites, headers, middleware };
 }
+
+/** One line for the build's progress output: what the routing layer holds. */
+export function describeRouting(routing: ResolvedRouting): string {
+  const count = (n: number, one: string, many = `${one}s`) => (n > 0 ? [`${n} ${n === 1 ? one : many}`] : []);
+  const { rewrites } = routing;
+  const parts = [
+    ...(routing.basePath ? [`basePath ${routing.basePath}`] : []),
+    ...(routing.trailingSlash ? ['trailing slashes'] : []),
+    ...count(routing.redirects.length, 'redirect'),
+    ...count(rewrites.beforeFiles.length + rewrites.afterFiles.length + rewrites.fallback.length, 'rewrite'),
+    ...count(routing.headers.length, 'header rule'),
+    ...(routing.middleware ? ['middleware.ts'] : []),
+  ];
+  return parts.join(', ');
+}
