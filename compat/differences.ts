@@ -256,15 +256,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: /^\d+ eval /,
   },
   {
-    id: 'image-cache-ttl',
-    kind: 'reported',
-    why: "the optimiser's answers are cached 60 s (minimumCacheTTL's old default); Next 16's default is 4 hours, public, max-age=14400, must-revalidate",
-    apps: ['image'],
-    field: 'cache-control',
-    next: 'public, max-age=14400, must-revalidate',
-    stratus: 'public, max-age=60',
-  },
-  {
     id: 'env-at-request-time',
     kind: 'reported',
     why: "getServerSideProps does not see .env variables at request time (SECRET_TOKEN is unset); Next's server loads .env files when it starts",

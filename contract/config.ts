@@ -109,7 +109,8 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
       quality: images.quality ?? DEFAULT_IMAGE_QUALITY,
       formats: images.formats ?? ['image/webp'],
       remotePatterns: images.remotePatterns ?? [],
-      minimumCacheTTL: images.minimumCacheTTL ?? 60,
+      // Next 16's default: four hours.
+      minimumCacheTTL: images.minimumCacheTTL ?? 14400,
       dangerouslyAllowSVG: images.dangerouslyAllowSVG ?? false,
     },
   };

@@ -37,7 +37,7 @@ function tooLarge(uri) {
     },
     body: api
       ? JSON.stringify({ error: 'Body exceeded 1mb limit' })
-      : '<!DOCTYPE html><html><head><meta charset="utf-8"><title>An unexpected error has occurred</title></head>' +
+      : '<!DOCTYPE html><html><head><meta charset="utf-8"><title>413: An unexpected error has occurred</title></head>' +
         '<body><h1>413</h1><p>Payload Too Large: the body exceeded 1 MB</p></body></html>',
   };
 }

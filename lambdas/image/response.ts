@@ -36,7 +36,8 @@ export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): bo
 export function imageHeaders(input: ImageHeadersInput): Headers {
   return new Headers({
     'content-type': input.contentType,
-    'cache-control': `public, max-age=${input.maxAge}`,
+    // As Next's optimiser writes it: fresh for maxAge, then revalidated (the ETag gives a 304).
+    'cache-control': `public, max-age=${input.maxAge}, must-revalidate`,
     etag: input.etag,
     vary: 'Accept',
     'content-disposition': `inline; filename="${downloadName(input.url)}.${input.extension}"`,

@@ -148,7 +148,7 @@ describe('bodies arrive byte for byte', () => {
     expect(json(over)).toEqual({ error: 'Body exceeded 1mb limit' });
     const page = await http('POST', '/contact', { 'content-type': 'application/x-www-form-urlencoded' }, Buffer.alloc(MAX_SIGNED_BODY_BYTES + 1, 0x61));
     expect(page.status).toBe(413);
-    expect(page.body.toString('utf8')).toContain('<title>An unexpected error has occurred</title>');
+    expect(page.body.toString('utf8')).toContain('<title>413: An unexpected error has occurred</title>');
   });
 
   test("a viewer's Authorization never reaches a handler: origin access control signs in its place", async () => {

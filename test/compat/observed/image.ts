@@ -40,12 +40,6 @@ export const observed: Record<string, RecordedCheck> = {
       "content-type": "image/webp",
       "cache-control": "public, max-age=14400, must-revalidate",
       "allow": "-"
-    },
-    "known": {
-      "cache-control": {
-        "stratus": "public, max-age=60",
-        "because": "image-cache-ttl"
-      }
     }
   },
   "optimiser: /sky.png at 256, no Accept": {
@@ -55,12 +49,6 @@ export const observed: Record<string, RecordedCheck> = {
       "content-type": "image/png",
       "cache-control": "public, max-age=14400, must-revalidate",
       "allow": "-"
-    },
-    "known": {
-      "cache-control": {
-        "stratus": "public, max-age=60",
-        "because": "image-cache-ttl"
-      }
     }
   },
   "optimiser: a width not configured": {
@@ -100,7 +88,7 @@ export const observed: Record<string, RecordedCheck> = {
         "because": "image-default-quality"
       },
       "cache-control": {
-        "stratus": "public, max-age=60",
+        "stratus": "public, max-age=14400, must-revalidate",
         "because": "image-default-quality"
       }
     }

@@ -67,7 +67,7 @@ describe('image core', () => {
     expect(response.status).toBe(200);
     expect(Object.fromEntries(response.headers)).toMatchObject({
       'content-type': 'image/webp',
-      'cache-control': 'public, max-age=60',
+      'cache-control': 'public, max-age=14400, must-revalidate',
       vary: 'Accept',
       'content-disposition': 'inline; filename="big.webp"',
       'content-security-policy': "script-src 'none'; frame-src 'none'; sandbox;",
@@ -128,7 +128,7 @@ describe('image core', () => {
     expect(notModified.status).toBe(304);
     expect(await notModified.text()).toBe('');
     expect(notModified.headers.get('etag')).toBe(etag);
-    expect(notModified.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(notModified.headers.get('cache-control')).toBe('public, max-age=14400, must-revalidate');
 
     const changed = await get('url=/photos/big.jpg&w=640', { accept: 'image/webp', 'if-none-match': '"other"' });
     expect(changed.status).toBe(200);
@@ -140,12 +140,12 @@ describe('image core', () => {
     const source: ImageSource = { load: async () => ({ buffer: jpeg, maxAge: 31536000 }) };
     const config = resolveConfig({ images: { minimumCacheTTL: 3600 } }).images;
     const longer = await createImageCore({ config, source })(new Request('http://x/_app/image?url=/a.jpg&w=640'), { requestId: 'r' });
-    expect(longer.headers.get('cache-control')).toBe('public, max-age=31536000');
+    expect(longer.headers.get('cache-control')).toBe('public, max-age=31536000, must-revalidate');
     const shorter = await createImageCore({ config, source: { load: async () => ({ buffer: jpeg, maxAge: 5 }) } })(
       new Request('http://x/_app/image?url=/a.jpg&w=640'),
       { requestId: 'r' },
     );
-    expect(shorter.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(shorter.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
   });
 
   it('passes animated GIFs through unchanged', async () => {

@@ -98,7 +98,7 @@ describe('remote source', () => {
   it('loads an allowed image and keeps its longer max-age', async () => {
     const { status, response } = await fetchImage(`http://127.0.0.1:${port}/images/a.jpg`);
     expect(status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400, must-revalidate');
     const meta = await getSharp()(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640 });
   });

@@ -86,14 +86,14 @@ describe('S3 source', () => {
     expect(response.status).toBe(200);
     const meta = await getSharp()(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640 });
-    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=14400, must-revalidate');
   });
 
   it("keeps the object's own longer max-age", async () => {
     const response = await s3Core()(new Request('http://x/_app/image?url=/_app/static/media/hero.abc123.jpg&w=640'), {
       requestId: 'r',
     });
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, must-revalidate');
   });
 
   it('answers 404 for a missing key', async () => {
