@@ -58,8 +58,10 @@ export function createRenderLambda(modules: AppModules, dir: string) {
   };
   const urlHandler = createFunctionUrlHandler(core);
   // `stratus revalidate` invokes the function directly (operator-event.ts); everything else comes through its URL.
-  const handler = (event: Parameters<typeof urlHandler>[0], context?: Parameters<typeof urlHandler>[1]) => {
+  const handler = async (event: Parameters<typeof urlHandler>[0], context?: Parameters<typeof urlHandler>[1]) => {
     if (!isRevalidateEvent(event)) return urlHandler(event, context);
+    // Pages rendered again may read the app's secrets, as on any request.
+    if (secrets) await secrets;
     app ??= loadRenderApp(modules, dir);
     return runRevalidate(app.revalidate, event);
   };
