@@ -213,6 +213,14 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     stratus: STATIC_CACHE,
   },
 
+  {
+    id: 'image-priority-and-fill',
+    kind: 'deliberate',
+    why: 'a priority image has fetchpriority="high" on the <img> and its preload, so the browser fetches the likely largest paint first (React 19 writes the preload from it); fill writes inset:0 where Next writes top, left, right and bottom (the same box)',
+    apps: ['image'],
+    check: 'GET /',
+    field: /^(img@|head link\[rel=preload\])/,
+  },
   // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
     id: 'notfound-uncached',
@@ -238,14 +246,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     apps: ['link'],
     check: 'GET /',
     field: 'a@href,class,id',
-  },
-  {
-    id: 'image-markup',
-    kind: 'reported',
-    why: '<Image> has no style="color:transparent" (Next hides the alt text while the image loads), a priority image gets fetchpriority="high" on the <img> and its preload (Next 16 sets neither), and fill writes inset:0 where Next writes left/top/right/bottom (the same layout)',
-    apps: ['image'],
-    check: 'GET /',
-    field: /^(img@|head link\[rel=preload\])/,
   },
   {
     id: 'image-qualities',

@@ -113,7 +113,8 @@ export function getImageProps(props: ImageProps): ImgHTMLAttributes<HTMLImageEle
     fetchPriority: priority ? ('high' as const) : undefined,
     width: fill ? undefined : width,
     height: fill ? undefined : height,
-    style: fill ? { ...FILL_STYLE, ...style } : style,
+    // Transparent text: the alt text does not show while the image loads, as with Next's.
+    style: fill ? { ...FILL_STYLE, color: 'transparent', ...style } : { color: 'transparent', ...style },
   };
   if (asIs) return { ...common, src, sizes };
   const q = quality ?? config.quality;
