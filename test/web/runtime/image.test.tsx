@@ -26,7 +26,7 @@ describe('<Image>', () => {
   it('renders 1x/2x candidates for a fixed width, with width, height, lazy loading and async decoding', () => {
     const { html, head } = render(<Image src="/avatars/ana.png" alt="Ana" width={100} height={50} />);
     expect(html).toBe(
-      `<img alt="Ana" loading="lazy" decoding="async" width="100" height="50" ` +
+      `<img alt="Ana" loading="lazy" decoding="async" width="100" height="50" style="color:transparent" ` +
         `srcSet="${url('/avatars/ana.png', 128)} 1x, ${url('/avatars/ana.png', 256)} 2x" src="${url('/avatars/ana.png', 256)}"/>`,
     );
     expect(head).toBe('');
@@ -58,7 +58,7 @@ describe('<Image>', () => {
     expect(html).toContain('sizes="100vw"');
     expect(html).toContain(`${url('/bg.jpg', 640)} 640w`);
     expect(html).not.toContain(`${url('/bg.jpg', 384)} 384w`);
-    expect(html).toContain('style="position:absolute;inset:0;width:100%;height:100%"');
+    expect(html).toContain('style="position:absolute;inset:0;width:100%;height:100%;color:transparent"');
   });
 
   it('priority: eager with high fetch priority, and one preload link in the document head', () => {
