@@ -136,6 +136,13 @@ export class NextURL {
   }
 }
 
+/** Any `HeadersInit` as name/value pairs. */
+function toPairs(init: HeadersInit | undefined): Iterable<[string, string]> {
+  if (!init) return [];
+  if (init instanceof Headers || init instanceof RequestHeaders || Array.isArray(init)) return init as Iterable<[string, string]>;
+  return Object.entries(init as Record<string, string>);
+}
+
 /** What NextResponse asks of the routing layer (symbol-keyed: not a header anyone can send). */
 export type MiddlewareAction = { kind: 'next'; requestHeaders?: Headers } | { kind: 'rewrite'; url: string; requestHeaders?: Headers };
 
@@ -146,6 +153,58 @@ export interface NextRequestInit extends RequestInit {
   nextConfig?: NextUrlSettings;
   ip?: string;
   geo?: { city?: string; country?: string; region?: string; latitude?: string; longitude?: string };
+}
+
+/**
+ * A request's headers, read like a web `Headers` (`get`, `has`, iteration; `set`, `append`
+ * and `delete` too) over the plain record the function received, without building a
+ * `Headers` (about 1 µs, a sizeable share of a middleware run). Names are lower-case.
+ * `new Headers(request.headers)` copies it into a real one.
+ */
+export class RequestHeaders implements Headers {
+  private readonly map: Map<string, string>;
+
+  constructor(init: Record<string, string> | Iterable<[string, string]> = {}) {
+    this.map = new Map();
+    const pairs = Symbol.iterator in init ? (init as Iterable<[string, string]>) : Object.entries(init);
+    for (const [name, value] of pairs) this.append(name, value);
+  }
+
+  get(name: string): string | null {
+    return this.map.get(name.toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.map.has(name.toLowerCase());
+  }
+  set(name: string, value: string): void {
+    this.map.set(name.toLowerCase(), String(value));
+  }
+  append(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const existing = this.map.get(key);
+    this.map.set(key, existing === undefined ? String(value) : `${existing}, ${value}`);
+  }
+  delete(name: string): void {
+    this.map.delete(name.toLowerCase());
+  }
+  getSetCookie(): string[] {
+    return [];
+  }
+  forEach(callback: (value: string, name: string, parent: Headers) => void, thisArg?: unknown): void {
+    for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this as unknown as Headers);
+  }
+  *entries(): HeadersIterator<[string, string]> {
+    yield* [...this.map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+  *keys(): HeadersIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+  *values(): HeadersIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+  [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.entries();
+  }
 }
 
 /**
@@ -183,7 +242,7 @@ export class NextRequest {
   }
 
   get headers(): Headers {
-    return (this.lazyHeaders ??= this.lazyRequest ? this.lazyRequest.headers : new Headers(this.init.headers));
+    return (this.lazyHeaders ??= this.lazyRequest ? this.lazyRequest.headers : (new RequestHeaders(toPairs(this.init.headers)) as unknown as Headers));
   }
 
   get cookies(): RequestCookies {
@@ -196,7 +255,7 @@ export class NextRequest {
 
   /** The web `Request` itself (made on first use). */
   raw(): Request {
-    return (this.lazyRequest ??= new Request(this.url, { ...this.init, headers: this.headers }));
+    return (this.lazyRequest ??= new Request(this.url, { ...this.init, headers: [...this.headers] }));
   }
 
   get body(): ReadableStream<Uint8Array> | null {

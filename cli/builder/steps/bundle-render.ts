@@ -85,7 +85,8 @@ export const SERVER_OPTIONS = {
   supported: { 'dynamic-import': false },
   sourcesContent: false,
   jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  // The routing layer's browser switch (web/runtime/shared/site-paths.ts) is always on on the server: a constant, not an env lookup per call.
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"on"' },
   nodePaths: [NODE_MODULES],
   loader: { '.css': 'empty' },
   legalComments: 'none',

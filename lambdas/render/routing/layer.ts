@@ -223,6 +223,8 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
       if (rewrite) return guard(await land(rewrite.destination, target, end), ranOn);
     }
     if (!hasAfterFiles && !hasFallback) return { ...end, target };
+    // The route table is looked up only when a later rewrite could apply to this path.
+    if (!rules.mayRewrite('afterFiles', current()) && !rules.mayRewrite('fallback', current())) return { ...end, target };
     const kind = probe(current().path);
     if (kind === 'page' || kind === 'file') return { ...end, target };
     if (hasAfterFiles) {

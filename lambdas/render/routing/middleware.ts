@@ -6,7 +6,7 @@
 import type * as ServerRuntime from '../../../web/runtime/server';
 import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware } from '../../../web/runtime/server';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
-import { compileRule, testRule, type CompiledRule, type RuleContext } from './rules';
+import { compileRule, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
 
 export interface MiddlewareModule {
@@ -82,7 +82,7 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   return {
     /** Whether the matcher takes the request (no matcher: every request that reaches the function). */
     matches(request: RuleRequest): boolean {
-      return matchers.length === 0 || matchers.some((matcher) => testRule(matcher, request, settings) !== undefined);
+      return matchers.length === 0 || matchers.some((matcher) => (matcher.has || matcher.missing ? testRule(matcher, request, settings) !== undefined : sourceMatches(matcher, request, settings)));
     },
 
     /** Runs the middleware on a path of the site (locale prefix on, no basePath). Rejects with what it throws. */

@@ -4,7 +4,7 @@
  * `has` and `missing` conditions. What matched (path params, and the named groups or
  * values of the conditions) is what the destination and header values may use.
  */
-import { match as compilePattern, type MatchFunction } from 'path-to-regexp';
+import { match as compilePattern, pathToRegexp, type MatchFunction } from 'path-to-regexp';
 import type { RouteCondition } from '../../../contract/routing';
 
 /** Param values: a string, or the segments of a `:name*` / `:name+` param. */
@@ -21,6 +21,8 @@ export interface RuleRequest {
   cookies: Record<string, string>;
   /** The viewer's host, port dropped. */
   host: string;
+  /** The path without its locale prefix, worked out once for all rules (rules.ts). */
+  withoutLocale?: { path: string; localePrefix: string };
 }
 
 /** A rule's source compiled once; throws (with path-to-regexp's reason) on an invalid pattern. */
@@ -41,6 +43,11 @@ function conditionValue(condition: RouteCondition, request: RuleRequest): string
     case 'host':
       return request.host;
   }
+}
+
+/** The same pattern as a regular expression, for a test that needs no params. */
+export function sourceRegex(source: string): RegExp {
+  return pathToRegexp(source, [], { strict: true, sensitive: false });
 }
 
 /** Compiled condition regexes, anchored as the pages router anchors them. */

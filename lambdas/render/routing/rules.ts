@@ -7,10 +7,12 @@
 import type { HeaderRule, ResolvedRouting, RouteCondition, Rewrite } from '../../../contract/routing';
 import { splitLocale, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
 import { fillDestination, type Destination } from './destination';
-import { compileSource, testConditions, type RuleParams, type RuleRequest } from './rule-match';
+import { compileSource, sourceRegex, testConditions, type RuleParams, type RuleRequest } from './rule-match';
 
 export interface CompiledRule {
   match: (path: string) => { params: RuleParams } | false;
+  /** The source as a regular expression: a cheap test before the params are made. */
+  regex: RegExp;
   has?: RouteCondition[];
   missing?: RouteCondition[];
   basePath?: false;
@@ -32,6 +34,7 @@ export function compileRule(rule: { source: string; has?: RouteCondition[]; miss
   const conditions = [...(rule.has ?? []), ...(rule.missing ?? [])];
   return {
     match: compileSource(rule.source),
+    regex: sourceRegex(rule.source),
     has: rule.has,
     missing: rule.missing,
     basePath: rule.basePath,
@@ -47,16 +50,27 @@ export interface RuleContext {
 }
 
 /** The path a rule's source sees, and the locale prefix taken off it. */
-function sourcePath(compiled: CompiledRule, path: string, context: RuleContext): { path: string; localePrefix: string } {
-  if (compiled.basePath === false) return { path: context.basePath + path, localePrefix: '' };
-  if (context.locales.locales.length < 2 || compiled.locale === false) return { path, localePrefix: '' };
+function sourcePath(compiled: CompiledRule, request: RuleRequest, context: RuleContext): { path: string; localePrefix: string } {
+  if (compiled.basePath === false) return { path: context.basePath + request.path, localePrefix: '' };
+  if (context.locales.locales.length < 2 || compiled.locale === false) return { path: request.path, localePrefix: '' };
+  // Once per request, whatever the number of rules.
+  return (request.withoutLocale ??= localeSplit(request.path, context));
+}
+
+function localeSplit(path: string, context: RuleContext): { path: string; localePrefix: string } {
   const split = splitLocale(path, context.locales);
   return split.prefixed ? { path: split.path, localePrefix: `/${split.locale}` } : { path, localePrefix: '' };
 }
 
+/** Whether the source matches the path (conditions aside), without making its params. */
+export function sourceMatches(compiled: CompiledRule, request: RuleRequest, context: RuleContext): boolean {
+  return compiled.regex.test(sourcePath(compiled, request, context).path);
+}
+
 /** The source's params when it matches the path (conditions aside). */
 export function matchSource(compiled: CompiledRule, request: RuleRequest, context: RuleContext): RuleMatch | undefined {
-  const { path, localePrefix } = sourcePath(compiled, request.path, context);
+  const { path, localePrefix } = sourcePath(compiled, request, context);
+  if (!compiled.regex.test(path)) return undefined;
   const found = compiled.match(path);
   if (!found) return undefined;
   return { params: found.params, localePrefix };
@@ -89,6 +103,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
   /** Header values may use the matched params (`:slug`). */
   function fillValue(value: string, params: RuleParams): string {
+    if (!value.includes(':')) return value;
     return value.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (token, name: string) => {
       const param = params[name];
       return param === undefined ? token : Array.isArray(param) ? param.join('/') : param;
@@ -109,7 +124,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
       let headers: Record<string, string> | undefined;
       let variesPerVisitor = false;
       for (const { rule, compiled } of headerRules) {
-        if (compiled.variesPerVisitor && matchSource(compiled, request, context)) variesPerVisitor = true;
+        if (compiled.variesPerVisitor && sourceMatches(compiled, request, context)) variesPerVisitor = true;
         const match = test(compiled, request);
         if (!match) continue;
         headers ??= {};
@@ -132,7 +147,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     /** Whether a redirect source matches the path (conditions aside) with per-visitor conditions. */
     redirectsVaryFor(request: RuleRequest): boolean {
-      return varyingRedirects.some(({ compiled }) => matchSource(compiled, request, context) !== undefined);
+      return varyingRedirects.some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
     /** The first rewrite of a group that matches; internal destinations keep the site's locale prefix, not its basePath. */
@@ -149,7 +164,12 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     /** Whether any rewrite source of a group matches the path with per-visitor conditions. */
     rewritesVaryFor(group: keyof typeof groups, request: RuleRequest): boolean {
-      return varyingGroups[group].some(({ compiled }) => matchSource(compiled, request, context) !== undefined);
+      return varyingGroups[group].some(({ compiled }) => sourceMatches(compiled, request, context));
+    },
+
+    /** Whether some rule of a group could match the path (its source, conditions aside): when none can, the layer need not look the path up. */
+    mayRewrite(group: keyof typeof groups, request: RuleRequest): boolean {
+      return groups[group].some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
     hasRewrites(group: keyof typeof groups): boolean {
