@@ -223,15 +223,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   },
   // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
-    id: 'notfound-uncached',
-    kind: 'reported',
-    why: 'the 404 of getStaticProps returning notFound is sent no-store; Next caches it like the page (s-maxage)',
-    apps: ['data'],
-    field: 'cache-control',
-    next: 's-maxage=31536000',
-    stratus: NO_STORE,
-  },
-  {
     id: 'client-exception-page',
     kind: 'reported',
     why: "an exception while rendering in the browser shows the built-in \"Application error\" page, not the app's _error page (Next renders _error with no statusCode)",

@@ -90,7 +90,8 @@ async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMod
   if ('type' in found) {
     return { kind: 'redirect', route: page.route, destination: found.destination, statusCode: found.statusCode, cacheControl: staticCacheControl(found.revalidate) };
   }
-  if (found.notFound) return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
+  // getStaticProps' notFound is the page's answer for everyone: cached like the page, as the pages router does.
+  if (found.notFound) return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: staticCacheControl(found.revalidate) };
   return { kind: 'static', page, stored: found };
 }
 

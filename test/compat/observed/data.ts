@@ -52,8 +52,8 @@ export const observed: Record<string, RecordedCheck> = {
     },
     "known": {
       "cache-control": {
-        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
-        "because": "notfound-uncached"
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
       }
     }
   },
@@ -159,8 +159,8 @@ export const observed: Record<string, RecordedCheck> = {
     },
     "known": {
       "cache-control": {
-        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
-        "because": "notfound-uncached"
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
       }
     }
   },
