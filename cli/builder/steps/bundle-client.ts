@@ -50,7 +50,8 @@ export const CLIENT_OPTIONS = {
   minify: true,
   jsx: 'automatic',
   // STRATUS_ROUTING: off unless the app uses the routing layer (bundleClient turns it on), so its client code is dropped.
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"off"' },
+  // STRATUS_INITIAL_PROPS: off unless a page or _app has getInitialProps, so the browser's call of it is dropped too.
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"off"', 'process.env.STRATUS_INITIAL_PROPS': '"off"' },
   nodePaths: [NODE_MODULES],
   legalComments: 'none',
   logLevel: 'silent',
@@ -152,6 +153,7 @@ export async function bundleClient(options: {
     define: {
       ...CLIENT_OPTIONS.define,
       ...(options.routing ? { 'process.env.STRATUS_ROUTING': '"on"' } : {}),
+      ...(routes.some((route) => route.initialProps) ? { 'process.env.STRATUS_INITIAL_PROPS': '"on"' } : {}),
       ...publicEnvDefines(options.publicEnv ?? {}, 'browser'),
     },
     metafile: true,

@@ -196,7 +196,7 @@ export function createNavigator(options: NavigatorOptions) {
     const [module, fetched] = await Promise.all([
       loadPageScript(route.load, timeoutMs),
       // getInitialProps pages: the browser calls it below, as the pages router does; no data request.
-      route.initialProps
+      process.env.STRATUS_INITIAL_PROPS !== 'off' && route.initialProps
         ? undefined
         : route.kind === 'static'
         ? { pageProps: {} }
@@ -209,7 +209,7 @@ export function createNavigator(options: NavigatorOptions) {
               : staticData(url),
     ]);
     // A getInitialProps that throws ends like unreachable data: a full load, and the server's answer.
-    const data = fetched ?? { pageProps: await loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }) };
+    const data = fetched ?? (process.env.STRATUS_INITIAL_PROPS === 'off' ? { pageProps: {} } : { pageProps: await loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }) });
     if ('redirect' in data) return data;
     if ('notFound' in data) return errorState(404, base);
     if ('statusCode' in data) return errorState(data.statusCode, base);
