@@ -124,6 +124,12 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return withLayer(end.answer ? outcome : withBasePath(outcome, routing.basePath), headers, end.cookies, end.perVisitor);
   }
 
+  /** A request outside the basePath: a `basePath: false` redirect's, or the 404 page. */
+  function outsideBasePath(request: CoreRequest): Outcome {
+    const end = routing.layer.outside({ format: 'html', path: request.path, search: new URLSearchParams(request.rawQuery), request });
+    return end?.answer ? withLayer(end.answer, end.headers, end.cookies, end.perVisitor) : { kind: 'notFound', locale: config.defaultLocale, asPath: request.path };
+  }
+
   /** Answers one request; failures become the 500 page (JSON for page data), logged with their stack. */
   async function handle(request: CoreRequest, context: RequestContext): Promise<CoreResponse> {
     const elapsed = startTimer();
@@ -135,7 +141,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const format = inner === undefined ? 'html' : formatOf(siteRequest);
     let outcome: Outcome;
     try {
-      outcome = inner === undefined ? { kind: 'notFound', locale: config.defaultLocale, asPath: request.path } : await decide(siteRequest, format, context);
+      outcome = inner === undefined ? outsideBasePath(request) : await decide(siteRequest, format, context);
     } catch (error) {
       outcome = serverError(error, request, config.defaultLocale);
     }

@@ -241,7 +241,18 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     return { ...end, target };
   }
 
-  return { run };
+  /**
+   * A request outside the `basePath` (`start.path` is its whole path): only redirects with
+   * `basePath: false` apply; undefined when none matches (the core answers 404).
+   */
+  function outside(start: Target): LayerEnd | undefined {
+    if (!routing.basePath) return undefined;
+    const found = rules.redirectOutside(ruleRequest(start));
+    if (!found) return undefined;
+    return { target: start, perVisitor: found.variesPerVisitor, answer: redirectTo(found.location, found.statusCode, found.variesPerVisitor) };
+  }
+
+  return { run, outside };
 }
 
 export type RoutingLayer = ReturnType<typeof createRoutingLayer>;

@@ -6,7 +6,7 @@
  */
 import type { HeaderRule, ResolvedRouting, RouteCondition, Rewrite } from '../../../contract/routing';
 import { splitLocale, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
-import { fillDestination, type Destination } from './destination';
+import { destinationUrl, fillDestination, type Destination } from './destination';
 import { compileSource, sourceRegex, testConditions, type RuleParams, type RuleRequest } from './rule-match';
 
 export interface CompiledRule {
@@ -99,6 +99,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
   // Rules whose answer depends on the visitor, apart: most apps have none, and pay nothing for the check.
   const varying = <T extends { compiled: CompiledRule }>(list: T[]) => list.filter(({ compiled }) => compiled.variesPerVisitor);
   const varyingRedirects = varying(redirects);
+  const outsideRedirects = redirects.filter(({ rule }) => rule.basePath === false);
   const varyingGroups = { beforeFiles: varying(groups.beforeFiles), afterFiles: varying(groups.afterFiles), fallback: varying(groups.fallback) };
 
   /** Header values may use the matched params (`:slug`). */
@@ -141,6 +142,22 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
         const destination = fillDestination(rule.destination, match.params, request.search, { appendParams: false });
         if (!destination) continue;
         return { location: prefixed(destination, match, rule, true), statusCode: rule.statusCode, variesPerVisitor: compiled.variesPerVisitor };
+      }
+      return undefined;
+    },
+
+    /**
+     * For a request outside the `basePath` (its whole path in `request.path`): the first
+     * `basePath: false` redirect that matches; the others never see such a request.
+     */
+    redirectOutside(request: RuleRequest): { location: string; statusCode: number; variesPerVisitor: boolean } | undefined {
+      for (const { rule, compiled } of outsideRedirects) {
+        const found = compiled.regex.test(request.path) && compiled.match(request.path);
+        if (!found) continue;
+        const conditions = compiled.has || compiled.missing ? testConditions(compiled.has, compiled.missing, request) : Object.create(null);
+        if (!conditions) continue;
+        const destination = fillDestination(rule.destination, Object.assign(Object.create(null), found.params, conditions), request.search, { appendParams: false });
+        if (destination) return { location: destinationUrl(destination), statusCode: rule.statusCode, variesPerVisitor: compiled.variesPerVisitor };
       }
       return undefined;
     },

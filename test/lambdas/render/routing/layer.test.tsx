@@ -258,6 +258,22 @@ describe('basePath', () => {
     expect((await handle('/docs-siteabout')).status).toBe(404);
   });
 
+  test('a basePath: false redirect answers paths outside the basePath (the others do not see them)', async () => {
+    const site = routedApp({
+      routing: {
+        basePath: '/docs-site',
+        redirects: [
+          { source: '/legacy/:page', destination: '/docs-site/:page', basePath: false, statusCode: 308 },
+          { source: '/about-old', destination: '/about', statusCode: 308 },
+        ],
+      },
+    });
+    const moved = await site('/legacy/about?x=1');
+    expect([moved.status, moved.headers.location]).toEqual([308, '/docs-site/about?x=1']);
+    expect((await site('/about-old')).status).toBe(404);
+    expect((await site('/docs-site/about-old')).headers.location).toBe('/docs-site/about');
+  });
+
   test('redirect destinations and page data are under it too', async () => {
     expect((await handle('/docs-site/old')).headers.location).toBe('/docs-site/about');
     expect((await handle(`/docs-site${data('/about')}`)).status).toBe(200);
