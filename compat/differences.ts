@@ -231,14 +231,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: /.*/,
   },
   {
-    id: 'link-href-spelling',
-    kind: 'reported',
-    why: 'Link writes href="#bottom" as given (Next resolves it against the page: "/#bottom") and leaves a space unencoded in "/posts/a b" (Next: "/posts/a%20b")',
-    apps: ['link'],
-    check: 'GET /',
-    field: 'a@href,class,id',
-  },
-  {
     id: 'image-qualities',
     kind: 'reported',
     why: "quality={50} is used as given; Next 16 only serves the qualities of images.qualities (default [75]) and writes q=75",

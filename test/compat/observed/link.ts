@@ -21,10 +21,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
         "because": "static-cache-control"
-      },
-      "a@href,class,id": {
-        "stratus": "/about | /posts/hello?ref=home | /about?tab=team#people | /posts/with-as | /posts/legacy legacy | /posts/fancy fancy | /about | /about plain no-prefetch | #bottom | https://example.com/outside | /about?from=query | /posts/a b",
-        "because": "link-href-spelling"
       }
     }
   },

@@ -35,6 +35,18 @@ export function isExternal(href: string): boolean {
 }
 
 /**
+ * An internal href as the pages router writes it into `<a href>`: resolved and
+ * percent-encoded as a URL is (`/posts/a b` → `/posts/a%20b`), and a hash, a search or a
+ * relative path against the current page (`#bottom` on `/` → `/#bottom`). An external
+ * URL is returned as it is.
+ */
+export function resolveHref(href: string, asPath = '/'): string {
+  if (isExternal(href)) return href;
+  const url = new URL(href, new URL(asPath, 'http://n'));
+  return url.pathname + url.search + url.hash;
+}
+
+/**
  * Prefixes an internal absolute path with the locale (none for the default locale). A path
  * that already starts with a locale is returned as it is.
  */

@@ -1,4 +1,4 @@
-import { addLocale, formatUrl, isExternal } from '../../../../web/runtime/shared/url';
+import { addLocale, formatUrl, isExternal, resolveHref } from '../../../../web/runtime/shared/url';
 
 const settings = { locales: ['en', 'fr'], defaultLocale: 'en' };
 
@@ -23,4 +23,14 @@ test('isExternal', () => {
   expect(isExternal('//cdn.example.com/x')).toBe(true);
   expect(isExternal('mailto:a@b.c')).toBe(true);
   expect(isExternal('/about')).toBe(false);
+});
+
+test('resolveHref writes hrefs as the pages router does: encoded, and a hash or a search against the current page', () => {
+  expect(resolveHref('#bottom', '/')).toBe('/#bottom');
+  expect(resolveHref('#bottom', '/posts/a?x=1#top')).toBe('/posts/a?x=1#bottom');
+  expect(resolveHref('?page=2', '/posts/a')).toBe('/posts/a?page=2');
+  expect(resolveHref('/posts/a b')).toBe('/posts/a%20b');
+  expect(resolveHref('/posts/a%20b?q=x y')).toBe('/posts/a%20b?q=x%20y');
+  expect(resolveHref('https://example.com/a b')).toBe('https://example.com/a b');
+  expect(resolveHref('mailto:a@example.com')).toBe('mailto:a@example.com');
 });
