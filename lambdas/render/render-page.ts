@@ -1,4 +1,5 @@
 /** React server rendering of one page (or error page) into a full HTML document. */
+import { sitePaths } from '../../web/runtime/shared/site-paths';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { DefaultApp } from '../../web/runtime/shared/default-app';
@@ -48,6 +49,7 @@ function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
   return {
     pathname: data.page,
     route: data.page,
+    basePath: sitePaths().basePath,
     query: data.query,
     asPath,
     ...routerLocales(data),

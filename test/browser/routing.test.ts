@@ -85,6 +85,7 @@ describe('a site under a basePath, with trailing slashes', () => {
     await tab.page.locator('main h1', { hasText: 'Post 1' }).waitFor();
     expect(tab.path()).toBe('/base/posts/1/');
     expect(await routerState(tab, 'aspath')).toBe('/posts/1/');
+    expect(await routerState(tab, 'basepath')).toBe('/base');
     expect(tab.requestsTo('/base/_app/data/').length).toBeGreaterThan(0);
     expect(await tab.isMarked()).toBe(true);
     expect(tab.errors).toEqual([]);

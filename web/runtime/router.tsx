@@ -31,6 +31,7 @@ function active(): StratusRouter {
 const Router = {
   get pathname() { return active().pathname; },
   get route() { return active().route; },
+  get basePath() { return active().basePath; },
   get query() { return active().query; },
   get asPath() { return active().asPath; },
   get locale() { return active().locale; },

@@ -12,18 +12,18 @@ import { DefaultApp } from '../shared/default-app';
 import { ErrorPage } from '../shared/error-page';
 import { errorTitle } from '../shared/errors';
 import { HeadManagerContext } from '../head';
-import type { ClientOptions, EmbeddedData } from '../shared/page-types';
+import { loadInitialProps, type ClientOptions, type EmbeddedData } from '../shared/page-types';
 import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
 import { routerEvents, setCurrentRouter } from '../router';
 import { announcePage } from './announcer';
-import { ErrorBoundary } from './error-boundary';
+import { ClientError, ErrorBoundary } from './error-boundary';
 import { createDomHead } from './head-dom';
 import { browserHistory } from './history-source';
 import { createNavigator, searchToQuery, type PageState } from './navigator';
 import { createPageStyles, type PageStyles } from './page-styles';
 import { saveData } from './viewport';
 import { routerQuery, segmentsOf } from '../shared/route-match';
-import { withoutBasePath } from '../shared/site-paths';
+import { sitePaths, withoutBasePath } from '../shared/site-paths';
 import { splitLocale } from '../shared/locale-prefix';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 
@@ -97,6 +97,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
   function tree(state: PageState, id: number) {
     const router: StratusRouter = {
       pathname: state.route,
+      basePath: sitePaths().basePath,
       route: state.route,
       query: state.query,
       asPath: state.asPath,
@@ -111,7 +112,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     return (
       <HeadManagerContext.Provider value={head}>
         <RouterContext.Provider value={router}>
-          <ErrorBoundary page={state.props}>
+          <ErrorBoundary page={state.props} onError={onRenderError}>
             <App Component={state.Component} pageProps={state.props} />
           </ErrorBoundary>
           <StylesOf page={state.route} styles={styles} />
@@ -119,6 +120,25 @@ export async function startClient(options: ClientOptions): Promise<void> {
         </RouterContext.Provider>
       </HeadManagerContext.Provider>
     );
+  }
+
+  /**
+   * An exception while rendering: the app's `_error` page takes the page's place (inside
+   * `_app`, its `getInitialProps` given `err`), as the pages router shows it; the built-in
+   * client error page when it has none, or when that fails too.
+   */
+  function onRenderError(error: unknown): boolean {
+    const failing = navigator.state;
+    const load = options.errorPages._error;
+    if (!load || failing.route === '/_error') return false;
+    withStyles('/_error', load)()
+      .then(async ({ default: ErrorComponent }) => {
+        const { route: pathname, query, asPath, locale } = failing;
+        const props = await loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
+        await navigator.update({ route: '/_error', Component: ErrorComponent, props, defaultTitle: undefined });
+      })
+      .catch(() => navigator.update({ route: '/_error', Component: ClientError, props: {}, defaultTitle: undefined }));
+    return true;
   }
 
   function render(state: PageState): Promise<void> {

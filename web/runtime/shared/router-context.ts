@@ -34,6 +34,8 @@ export interface StratusRouter {
   asPath: string;
   /** The route pattern, as `pathname` (`/_error` on the built-in error page). */
   route: string;
+  /** The path the site is mounted under (`basePath` in the config), or `''`. */
+  basePath: string;
   /** The page's locale; undefined in an app without locales (no `i18n` config), as in the pages router. */
   locale?: string;
   /** The configured locales; undefined without `i18n`. */
