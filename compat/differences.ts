@@ -221,15 +221,16 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     check: 'GET /',
     field: /^(img@|head link\[rel=preload\])/,
   },
-  // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
-    id: 'client-exception-page',
-    kind: 'reported',
-    why: "an exception while rendering in the browser shows the built-in \"Application error\" page, not the app's _error page (Next renders _error with no statusCode)",
+    id: 'client-exception-log',
+    kind: 'deliberate',
+    why: "an exception while rendering in the browser is logged as it was thrown; Next logs a line pointing to its documentation before it",
     apps: ['errors'],
     check: 'a render exception in the browser',
-    field: /.*/,
+    field: 'console errors',
+    both: (next, stratus) => next.split(' | ').filter((e) => !e.startsWith('A client-side exception has occurred')).join(' | ') === stratus,
   },
+  // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
     id: 'image-qualities',
     kind: 'reported',

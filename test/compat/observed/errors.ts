@@ -210,17 +210,9 @@ export const observed: Record<string, RecordedCheck> = {
       "console errors": "Error: render crash in the browser (/<static>/chunks/<chunk>) | A client-side exception has occurred, see here for more info: https://nextjs.org/docs/messages/client-side-exception-occurred (/<static>/chunks/<chunk>)"
     },
     "known": {
-      "3 text \"Custom error: on the client\"": {
-        "stratus": "missing \"Custom error: on the client\"; body reads \"Application error: a client-side exception has occurred (see the browser console for more information).\"",
-        "because": "client-exception-page"
-      },
-      "4 title": {
-        "stratus": "Application error: a client-side exception has occurred",
-        "because": "client-exception-page"
-      },
       "console errors": {
         "stratus": "Error: render crash in the browser (/<static>/chunks/<chunk>)",
-        "because": "client-exception-page"
+        "because": "client-exception-log"
       }
     }
   }

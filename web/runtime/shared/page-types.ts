@@ -185,6 +185,8 @@ export interface InitialPropsContext {
   defaultLocale: string;
   req?: ServerRequest;
   res?: ServerResponse;
+  /** `_error`'s, in the browser: the exception thrown while rendering the page. */
+  err?: unknown;
 }
 
 /** A component that may carry the pages router's static `getInitialProps`. */
