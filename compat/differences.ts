@@ -230,6 +230,14 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: 'console errors',
     both: (next, stratus) => next.split(' | ').filter((e) => !e.startsWith('A client-side exception has occurred')).join(' | ') === stratus,
   },
+  {
+    id: 'env-at-request-time',
+    kind: 'deliberate',
+    why: ".env files are read by the build and not shipped: server-only variables reach the render function as its environment or secrets (the build names the ones it saw); Next's server loads .env files again when it starts",
+    apps: ['env'],
+    check: 'GET /server',
+    field: 'text',
+  },
   // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
     id: 'image-qualities',
@@ -238,14 +246,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     apps: ['image'],
     check: 'images load in the page',
     field: /^\d+ eval /,
-  },
-  {
-    id: 'env-at-request-time',
-    kind: 'reported',
-    why: "getServerSideProps does not see .env variables at request time (SECRET_TOKEN is unset); Next's server loads .env files when it starts",
-    apps: ['env'],
-    check: 'GET /server',
-    field: 'text',
   },
 ];
 

@@ -98,6 +98,10 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const routes = analysePages(appDir, scanned);
   log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
   if (env.files.length > 0) log(`  environment from ${env.files.join(', ')}`);
+  if (env.serverOnly.length > 0) {
+    // Next's server reads .env files again when it starts; the render function does not ship them.
+    log(`  warning: ${env.serverOnly.join(', ')} from ${env.files.join(', ')}: seen while building (prerendering), not by getServerSideProps or API routes at request time; set them as the render function's environment or secrets (README, "Your own CDK app")`);
+  }
   if (config.routing) log(`  routing: ${describeRouting(config.routing)}`);
 
   rmSync(assetsDir, { recursive: true, force: true });

@@ -18,6 +18,8 @@ export interface LoadedEnv {
   files: string[];
   /** `NEXT_PUBLIC_*` names and values, to inline. */
   publicEnv: Record<string, string>;
+  /** Names the files set that are not public: seen while building, not by the deployed function. */
+  serverOnly: string[];
   /** Takes out of the environment what the files put in (a process may build several apps). */
   restore(): void;
 }
@@ -44,7 +46,8 @@ export function loadEnv(appDir: string, mode: 'production' | 'development' = 'pr
   for (const [key, value] of Object.entries(env)) {
     if (key.startsWith(PUBLIC_ENV_PREFIX) && value !== undefined) publicEnv[key] = value;
   }
-  return { files, publicEnv, restore: () => added.forEach((key) => delete env[key]) };
+  const serverOnly = added.filter((key) => !key.startsWith(PUBLIC_ENV_PREFIX));
+  return { files, publicEnv, serverOnly, restore: () => added.forEach((key) => delete env[key]) };
 }
 
 /**

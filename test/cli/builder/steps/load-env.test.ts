@@ -19,6 +19,7 @@ describe('loadEnv', () => {
     expect(loaded.files).toEqual(['.env.local', '.env.production', '.env']);
     expect(env).toMatchObject({ A: 'outside', B: 'production', C: 'local', NEXT_PUBLIC_X: 'env' });
     expect({ ...loaded.publicEnv }).toEqual({ NEXT_PUBLIC_X: 'env' });
+    expect(loaded.serverOnly.sort()).toEqual(['B', 'C']);
     loaded.restore();
     expect(env).toEqual({ A: 'outside' });
   });
@@ -53,4 +54,16 @@ test('NEXT_PUBLIC_* is inlined in server and browser code alike; nothing else re
   expect(browserCode).not.toMatch(/process\.env/);
   // The build's own environment is left as it was.
   expect(process.env.DB_PASSWORD).toBeUndefined();
+});
+
+test('a build names the server-only variables of .env files, which the render function does not get at request time', async () => {
+  const dir = appWith({
+    '.env': 'DATABASE_URL=postgres://x\nNEXT_PUBLIC_SITE=s\n',
+    'pages/index.jsx': 'export default function Home() { return <p>home</p>; }',
+  });
+  const lines: string[] = [];
+  await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false, log: (l) => lines.push(l) });
+  expect(lines).toContain(
+    '  warning: DATABASE_URL from .env: seen while building (prerendering), not by getServerSideProps or API routes at request time; set them as the render function\'s environment or secrets (README, "Your own CDK app")',
+  );
 });
