@@ -238,15 +238,15 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     check: 'GET /server',
     field: 'text',
   },
-  // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
   {
     id: 'image-qualities',
-    kind: 'reported',
-    why: "quality={50} is used as given; Next 16 only serves the qualities of images.qualities (default [75]) and writes q=75",
+    kind: 'deliberate',
+    why: "quality={50} is used as written, as before Next 16 (images.qualities is not read); Next 16 serves only the qualities of images.qualities (default [75]) and writes q=75",
     apps: ['image'],
     check: 'images load in the page',
     field: /^\d+ eval /,
   },
+  // ── Reported: for the owners of web/runtime, lambdas/render, contract and infra ─────
 ];
 
 function matches(match: Match | undefined, value: string): boolean {

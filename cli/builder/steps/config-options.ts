@@ -44,7 +44,8 @@ function imageOptions(images: Record<string, unknown>, where: string, warnings: 
     else if (key === 'domains' && Array.isArray(value)) {
       // Deprecated in the pages router in favour of remotePatterns; it means the same thing.
       out.remotePatterns = [...(out.remotePatterns ?? []), ...value.map((hostname): RemotePattern => ({ hostname: String(hostname) }))];
-    } else if (key === 'unoptimized') warnings.push(`${where} images.unoptimized: not supported; images go through /_app/image`);
+    } else if (key === 'qualities') warnings.push(`${where} images.qualities: not read; <Image quality> is used as written (1 to 100)`);
+    else if (key === 'unoptimized') warnings.push(`${where} images.unoptimized: not supported; images go through /_app/image`);
     else if (key === 'loader' || key === 'loaderFile' || key === 'path') warnings.push(`${where} images.${key}: not supported; images are optimised by the stack's image function at /_app/image`);
     else warnings.push(`${where} images.${key}: unknown option, ignored`);
   }

@@ -12,7 +12,7 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
     'next.config.js': `module.exports = {
       reactStrictMode: true,
       i18n: { locales: ['en', 'de'], defaultLocale: 'de' },
-      images: { domains: ['cdn.example.com'], deviceSizes: [400, 800], unoptimized: false },
+      images: { domains: ['cdn.example.com'], deviceSizes: [400, 800], unoptimized: false, qualities: [50, 75] },
       env: { API_URL: 'https://api.example' },
       async redirects() { return [{ source: '/old', destination: '/new', permanent: true }]; },
       trailingSlash: true,
@@ -29,6 +29,7 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
   expect(loaded.warnings).toEqual([
     'next.config.js: reactStrictMode has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     "next.config.js: images.unoptimized: not supported; images go through /_app/image",
+    'next.config.js: images.qualities: not read; <Image quality> is used as written (1 to 100)',
     'next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     'next.config.js: unknown option "somethingElse", ignored',
   ]);
