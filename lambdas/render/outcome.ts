@@ -26,6 +26,8 @@ export interface Target {
   path: string;
   search: URLSearchParams;
   request: CoreRequest;
+  /** What the visitor asked for (path as `path` is spelled), when a rewrite changed `path`: the page's `asPath`. */
+  visited?: { path: string; search: URLSearchParams };
 }
 
 /** A request matched to a page route: what the data stage works from. */
@@ -39,6 +41,8 @@ export interface PageRequest {
   path: string;
   search: URLSearchParams;
   request: CoreRequest;
+  /** The visited path (no locale prefix, percent-encoded) and search, when a rewrite chose the page: `asPath` shows them. */
+  visited?: { path: string; search: URLSearchParams };
 }
 
 /** A request matched to an API route: what the API stage works from. */

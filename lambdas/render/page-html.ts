@@ -115,8 +115,8 @@ export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtm
         Page: page.module.default,
         props,
         data: embedded(page.route.pattern, query, props, page.locale, { isFallback }),
-        // As the address bar shows it (less the basePath): with the site's trailing slash.
-        asPath: withTrailingSlash(page.path) + (page.search.size ? `?${page.search}` : ''),
+        // As the address bar shows it (less the basePath), the visited URL when a rewrite chose the page: with the site's trailing slash.
+        asPath: page.visited ? withTrailingSlash(page.visited.path) + (page.visited.search.size ? `?${page.visited.search}` : '') : withTrailingSlash(page.path) + (page.search.size ? `?${page.search}` : ''),
         entryScripts: manifest.entryScripts,
         pageScripts: scriptsOf(page.route.pattern),
         styles: stylesOf(page.route.pattern),

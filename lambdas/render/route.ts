@@ -62,5 +62,17 @@ export function routeRequest(target: Target, table: RouteTable): PageRequest | O
   const match = matchRoute(table.routes, rest);
   const module = match ? table.pages[match.route.pattern] : undefined;
   if (!match || !module) return { kind: 'notFound', locale, asPath: path };
-  return { format: target.format, route: match.route, module, params: match.params, locale, path, search, request: target.request };
+  const visited = target.visited && visitedPath(target.visited.path, locales);
+  const page: PageRequest = { format: target.format, route: match.route, module, params: match.params, locale, path, search, request: target.request };
+  return visited === undefined ? page : { ...page, visited: { path: visited, search: target.visited!.search } };
+}
+
+/** The path a rewrite was asked for, spelled as page paths are (segments re-encoded, no locale prefix); undefined when malformed. */
+function visitedPath(path: string, locales: LocaleSettings): string | undefined {
+  try {
+    return '/' + splitLocaleSegments(splitPath(path), locales).parts.map(encodeURIComponent).join('/');
+  } catch (error) {
+    if (error instanceof MalformedPathError) return undefined;
+    throw error;
+  }
 }

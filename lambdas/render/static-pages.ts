@@ -80,7 +80,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     const renderedAt = store.now();
     if (result.type === 'props') {
       // One document for every visitor: no query string in it.
-      const body = await html.page({ ...page, search: new URLSearchParams() }, result.props, { ...page.params }, false);
+      const body = await html.page({ ...page, search: new URLSearchParams(), visited: undefined }, result.props, { ...page.params }, false);
       stored = { html: body, json: JSON.stringify({ pageProps: result.props } satisfies PageData), etag: etagOf(body), revalidate: result.revalidate, renderedAt };
     } else if (result.type === 'notFound') {
       stored = { html: '', json: JSON.stringify({ notFound: true } satisfies PageData), etag: '', revalidate: result.revalidate, renderedAt, notFound: true };

@@ -104,7 +104,8 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
       if (format === 'json') return { ...end, target, answer: FULL_LOAD };
       format = isApiPath(path) ? 'api' : 'html';
     }
-    return { ...end, target: { ...target, format, path, search: destination.search }, rewrittenTo: path + (search ? `?${search}` : '') };
+    const visited = target.visited ?? { path: target.path, search: target.search };
+    return { ...end, target: { ...target, format, path, search: destination.search, visited }, rewrittenTo: path + (search ? `?${search}` : '') };
   }
 
   /** Applies what middleware asked for (other request headers, response headers and cookies) to the run so far. */

@@ -4,7 +4,7 @@
  * `has` and `missing` conditions. What matched (path params, and the named groups or
  * values of the conditions) is what the destination and header values may use.
  */
-import { match as compilePattern, pathToRegexp, type MatchFunction } from 'path-to-regexp';
+import { pathToRegexp, regexpToFunction, type Key, type MatchFunction } from 'path-to-regexp';
 import type { RouteCondition } from '../../../contract/routing';
 
 /** Param values: a string, or the segments of a `:name*` / `:name+` param. */
@@ -25,10 +25,21 @@ export interface RuleRequest {
   withoutLocale?: { path: string; localePrefix: string };
 }
 
+/**
+ * A source as the pages router compiles it: `strict` (paths reach the rules without a
+ * trailing slash), then with an optional slash at the end, so a source that takes the empty
+ * path takes `/` (`/:path*`, `/:path?`, `/(.*)` match the home page).
+ */
+function sourcePattern(source: string, keys?: Key[]): RegExp {
+  const strict = pathToRegexp(source, keys, { strict: true, sensitive: false });
+  return new RegExp(strict.source.replace(/\$$/, '(?:\\/)?$'), strict.flags);
+}
+
 /** A rule's source compiled once; throws (with path-to-regexp's reason) on an invalid pattern. */
 export function compileSource(source: string): MatchFunction<RuleParams> {
-  // `strict`: a trailing slash is not optional; paths reach the rules without one.
-  return compilePattern<RuleParams>(source, { decode: (value) => value, strict: true, sensitive: false });
+  const keys: Key[] = [];
+  const regex = sourcePattern(source, keys);
+  return regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value });
 }
 
 /** The value a condition reads from the request, or undefined when absent. */
@@ -47,7 +58,7 @@ function conditionValue(condition: RouteCondition, request: RuleRequest): string
 
 /** The same pattern as a regular expression, for a test that needs no params. */
 export function sourceRegex(source: string): RegExp {
-  return pathToRegexp(source, [], { strict: true, sensitive: false });
+  return sourcePattern(source);
 }
 
 /** Compiled condition regexes, anchored as the pages router anchors them. */

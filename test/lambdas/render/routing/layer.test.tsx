@@ -12,6 +12,7 @@ import type { CoreRequest, CoreResponse } from '../../../../lambdas/shared/http'
 import { setLogSink } from '../../../../lambdas/shared/log';
 import * as serverRuntime from '../../../../web/runtime/server';
 import { NextResponse, type NextRequest } from '../../../../web/runtime/server';
+import { useRouter } from 'stratus/router';
 import { api, apisOf, BUILD_ID, manifestOf, pagesOf, request, type RouteSpec } from '../memory-app';
 
 const logs: Record<string, unknown>[] = [];
@@ -26,7 +27,13 @@ const serverPage = (text: string): RouteSpec => ({
   module: { default: ({ query }: { query: string }) => <Text text={`${text} ${query}`} />, getServerSideProps: async (ctx: { query: Record<string, unknown> }) => ({ props: { query: JSON.stringify(ctx.query) } }) },
 });
 
+const RouterPaths = () => {
+  const router = useRouter();
+  return <p id="paths">{`${router.pathname} at ${router.asPath}`}</p>;
+};
+
 const ROUTES: Record<string, RouteSpec> = {
+  '/show/[slug]': { kind: 'ssr', module: { default: RouterPaths, getServerSideProps: async () => ({ props: {} }) } },
   '/': staticPage('home'),
   '/about': staticPage('about'),
   '/posts/[slug]': serverPage('post'),
@@ -135,6 +142,10 @@ describe('headers()', () => {
     expect(answer.headers['x-kind']).toBe('any');
   });
 
+  test('a source that takes the empty path takes the home page: /:path* applies to /', async () => {
+    expect((await handle('/')).headers['x-kind']).toBe('any');
+  });
+
   test('headers apply to redirects, 404s and API routes too', async () => {
     expect((await handle('/blog/x')).headers['x-kind']).toBe('any');
     expect((await handle('/nowhere')).headers['x-kind']).toBe('any');
@@ -153,6 +164,7 @@ describe('rewrites()', () => {
           { source: '/brand', destination: '/logo.png' },
           { source: '/hello-api', destination: '/api/hello' },
           { source: '/posts/:slug', destination: '/about' },
+          { source: '/p/:slug', destination: '/show/:slug' },
         ],
         fallback: [{ source: '/:path*', destination: '/posts/fallback' }],
       },
@@ -178,6 +190,11 @@ describe('rewrites()', () => {
   test('afterFiles does not shadow a dynamic route… no: afterFiles come before dynamic routes', async () => {
     // /posts/:slug → /about is an afterFiles rule: it wins over the /posts/[slug] page.
     expect(bodyOf(await handle('/posts/anything'))).toContain('>about<');
+  });
+
+  test("the page's asPath is the visited URL, its pathname the page's: rendered as the browser hydrates it", async () => {
+    expect(bodyOf(await handle('/p/hello?ref=x'))).toContain('/show/[slug] at /p/hello?ref=x');
+    expect(bodyOf(await handle('/show/hello?ref=x'))).toContain('/show/[slug] at /show/hello?ref=x');
   });
 
   test('fallback: only what nothing else answers', async () => {
