@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { stripDataFunctions } from '../page-source';
 import { transformPage } from '../steps/analyse-pages';
+import { pagesFolder } from '../steps/scan-pages';
 
 export function stripDataFunctionsPlugin(appDir: string): Plugin {
-  const pagesDir = path.join(path.resolve(appDir), 'pages') + path.sep;
+  const pagesDir = path.join(path.resolve(appDir), pagesFolder(appDir) ?? 'pages') + path.sep;
   return {
     name: 'stratus-strip-data-functions',
     setup(build) {

@@ -61,16 +61,25 @@ export function nameToPattern(name: string): string {
   return '/' + parts.join('/');
 }
 
+/** The folders pages may live in, the first found winning: `pages/`, else `src/pages/`, as in the pages router. */
+const PAGES_FOLDERS = ['pages', 'src/pages'];
+
+/** The app's pages folder relative to it (`pages` or `src/pages`), or undefined when it has none. */
+export function pagesFolder(appDir: string): string | undefined {
+  return PAGES_FOLDERS.find((folder) => existsSync(path.join(appDir, folder)));
+}
+
 export function scanPages(appDir: string, pageExtensions: readonly string[] = DEFAULT_PAGE_EXTENSIONS): ScannedPages {
-  const pagesDir = path.join(appDir, 'pages');
-  if (!existsSync(pagesDir)) throw new BuildError(`No pages/ folder in ${appDir}: create ${path.join(appDir, 'pages', 'index.tsx')} to start.`);
+  const folder = pagesFolder(appDir);
+  if (!folder) throw new BuildError(`No pages/ folder in ${appDir} (nor src/pages/): create ${path.join(appDir, 'pages', 'index.tsx')} to start.`);
+  const pagesDir = path.join(appDir, folder);
   const routes: ScannedRoute[] = [];
   const special: ScannedPages['special'] = {};
   const byShape = new Map<string, ScannedRoute>();
   for (const rel of listFiles(pagesDir)) {
     const name = pageName(rel, pageExtensions);
     if (name === undefined || rel.endsWith('.d.ts') || /\.(test|spec)\.[jt]sx?$/.test(rel)) continue;
-    const file = `pages/${rel}`;
+    const file = `${folder}/${rel}`;
     if ((SPECIAL_PAGES as readonly string[]).includes(name)) {
       special[name as SpecialPage] = file;
       continue;

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, type BuiltApp } from '../../helpers/build-app';
 import { functionUrlEvent } from '../../helpers/function-url-event';
+import { tempApp } from '../../helpers/temp-app';
 
 const FILES: Record<string, string> = {
   'pages/index.js': "import { Greeting } from '../components/greeting';\nexport default function Home() { return <Greeting name=\"js\" />; }\n",
@@ -83,5 +84,26 @@ test('getStaticPaths returning a path a static page serves fails the build, nami
     await expect(buildApp(conflict)).rejects.toThrow('pages/blog/[slug].js: getStaticPaths returned /blog/first, which pages/blog/first.js serves (it takes precedence over /blog/[slug]); remove /blog/first from the paths, or the other page.');
   } finally {
     rmSync(conflict, { recursive: true, force: true });
+  }
+});
+
+test("src/pages is the pages folder when the app has no pages/, with create-next-app's @/ alias to src", async () => {
+  const dir = tempApp({
+    'tsconfig.json': JSON.stringify({ compilerOptions: { jsx: 'react-jsx', paths: { '@/*': ['./src/*'] } } }),
+    'src/styles/globals.css': 'body { margin: 0; }\n',
+    'src/pages/_app.tsx': "import '@/styles/globals.css';\nexport default function App({ Component, pageProps }: any) { return <main id=\"src-app\"><Component {...pageProps} /></main>; }\n",
+    'src/components/title.tsx': 'export function Title({ text }: { text: string }) { return <h1>{text}</h1>; }\n',
+    'src/pages/posts/[id].tsx':
+      "import { readFileSync } from 'node:fs';\nimport { Title } from '@/components/title';\nexport default function Post({ id }: { id: string }) { return <Title text={`post ${id}`} />; }\nexport function getStaticPaths() { return { paths: [{ params: { id: '1' } }], fallback: false }; }\nexport function getStaticProps({ params }: any) { return { props: { id: params.id + String(typeof readFileSync) } }; }\n",
+  });
+  const src = await buildApp(dir);
+  try {
+    expect(src.manifest.routes.map((r) => [r.pattern, r.file])).toEqual([['/posts/[id]', 'src/pages/posts/[id].tsx']]);
+    const html = readFileSync(path.join(src.outDir, 'lambdas/render/prerendered/en/posts/1.html'), 'utf8');
+    expect(html).toContain('<main id="src-app"><h1>post 1function</h1></main>');
+    const chunks = path.join(src.outDir, 'assets/_app/static/chunks');
+    for (const file of readdirSync(chunks).filter((f) => f.endsWith('.js'))) expect(readFileSync(path.join(chunks, file), 'utf8')).not.toMatch(/node:fs|readFileSync/);
+  } finally {
+    src.cleanup();
   }
 });
