@@ -59,18 +59,24 @@ function destinationQuery(query: string, params: RuleParams, used: Set<string>):
 /** Compiled destination paths. */
 const compiledPaths = new Map<string, (params: RuleParams) => string>();
 
-function fillPath(path: string, params: RuleParams): string {
+/** The path with the params in, or undefined when a param it needs is missing (an optional source param that matched nothing). */
+function fillPath(path: string, params: RuleParams): string | undefined {
   let fill = compiledPaths.get(path);
   if (!fill) {
     fill = compile<RuleParams>(path, { encode: (value) => value, validate: false });
     compiledPaths.set(path, fill);
   }
-  return fill(params);
+  try {
+    return fill(params);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * The destination for `params`, or undefined when a param would change which origin it
- * names (a host label filled with anything but letters, digits and `-`).
+ * names (a host label filled with anything but letters, digits and `-`) or a param it needs
+ * is missing.
  *
  * @example
  * fillDestination('/posts/:slug', { slug: 'hello' }, new URLSearchParams('a=1'), { appendParams: false });
@@ -101,7 +107,9 @@ export function fillDestination(destination: string, params: RuleParams, request
   const absolute = ABSOLUTE.exec(target);
   if (!absolute) {
     // A param may start with `/` or `\`: collapse them, so the path never becomes `//host`.
-    const path = fillPath(target || '/', params).replace(/^[/\\]+/, '/');
+    const filled = fillPath(target || '/', params);
+    if (filled === undefined) return undefined;
+    const path = filled.replace(/^[/\\]+/, '/') || '/';
     return { external: false, base: path, search, hash };
   }
   const afterScheme = target.slice(absolute[0].length);
@@ -116,7 +124,9 @@ export function fillDestination(destination: string, params: RuleParams, request
     return value;
   });
   if (!safe) return undefined;
-  return { external: true, base: absolute[0] + filledHost + (path ? fillPath(path, params) : ''), search, hash };
+  const filledPath = path ? fillPath(path, params) : '';
+  if (filledPath === undefined) return undefined;
+  return { external: true, base: absolute[0] + filledHost + filledPath, search, hash };
 }
 
 /** The destination as a URL string: base, query, hash. */
