@@ -14,8 +14,9 @@ import { styles } from './styles';
 import { env } from './env';
 import { libraries } from './libraries';
 import { api } from './api';
+import { rules } from './rules';
 
-export const COMPAT_APPS: CompatApp[] = [routing, data, i18n, errors, head, link, router, image, dynamic, script, styles, env, api, libraries];
+export const COMPAT_APPS: CompatApp[] = [routing, data, i18n, errors, head, link, router, image, dynamic, script, styles, env, api, libraries, rules];
 
 export function compatApp(name: string): CompatApp {
   const app = COMPAT_APPS.find((a) => a.name === name);

@@ -1,0 +1,3 @@
+export default function Beta() {
+  return <h1>Beta home</h1>;
+}
