@@ -61,6 +61,14 @@ function redirectTo(destination: string, statusCode: number, perVisitor: boolean
   return { kind: 'redirect', destination, statusCode, cacheControl: perVisitor ? NO_STORE : 'public, max-age=0, s-maxage=60' };
 }
 
+/**
+ * A path of this site as a `Location`: one leading slash (`//host` and `/\\host` leave the
+ * site), and what a header cannot carry percent-encoded (the edge function does the same).
+ */
+function sitePath(path: string): string {
+  return '/' + path.replace(/^[/\\]+/, '').replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (ch) => encodeURIComponent(ch));
+}
+
 /** A data request the layer cannot answer as page data (another origin, a file): the client then loads the page in full. */
 const FULL_LOAD: Outcome = { kind: 'unknownBuild' };
 
@@ -79,7 +87,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
   }
 
   function withCanonicalPath(destination: Destination): string {
-    return destinationUrl(destination.external ? destination : { ...destination, base: canonical(destination.base) });
+    return destinationUrl(destination.external ? destination : { ...destination, base: sitePath(canonical(destination.base)) });
   }
 
   /** A rewrite's destination as the end of the layer: proxied, an own file, or the target to route. */
@@ -193,7 +201,8 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
           const search = target.search.toString();
           const path = wanted ? `${bare}/` : bare;
           const found = active ? rules.headersFor(ruleRequest(target)) : undefined;
-          return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination: routing.basePath + path + (search ? `?${search}` : ''), statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
+          const destination = routing.basePath + sitePath(path) + (search ? `?${search}` : '');
+          return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
         }
       }
     }

@@ -4,6 +4,7 @@
  * dynamic routes → fallback), for pages, page data and API routes alike.
  */
 import fc from 'fast-check';
+import { checkProperty } from '../../../helpers/property';
 import type { ResolvedRouting } from '../../../../contract/routing';
 import { PageStore } from '../../../../lambdas/render/page-store';
 import { createRenderApp, type AppModules } from '../../../../lambdas/render/render-core';
@@ -110,7 +111,8 @@ describe('redirects()', () => {
   test('generated paths: a redirect to a path of the site never leaves it', async () => {
     const open = routedApp({ routing: { redirects: [{ source: '/go/:path*', destination: '/:path*', statusCode: 307 }] } });
     const segment = fc.stringMatching(/^[a-zA-Z0-9%/\\._~:@!$&'()*+,;=-]{0,12}$/);
-    await fc.assert(
+    await checkProperty(
+      'a redirect to a path of the site never leaves it',
       fc.asyncProperty(segment, async (rest) => {
         const answer = await open(`/go/${rest}`);
         expect(answer.status).toBeLessThan(500);
@@ -120,7 +122,7 @@ describe('redirects()', () => {
           expect(new URL(location, 'https://site.example').origin).toBe('https://site.example');
         }
       }),
-      { numRuns: 300 },
+      300,
     );
   });
 });
@@ -392,5 +394,38 @@ describe('NextRequest', () => {
     expect(moved.href).toBe('https://site.example/base/fr/sign-in?x=1');
     expect(await request.json()).toEqual({ name: 'Ada' });
     expect(request.raw()).toBeInstanceOf(Request);
+  });
+});
+
+describe('hostile input', () => {
+  test('generated paths, queries, cookies and headers through every rule kind and middleware: a 4xx or an answer, never a 5xx', async () => {
+    const middleware: MiddlewareModule = {
+      config: { matcher: ['/members/:path*', '/((?!api).*)'] },
+      middleware: (request: NextRequest) => (request.cookies.get('gate')?.value === 'closed' ? NextResponse.redirect(new URL('/about', request.url)) : NextResponse.next()),
+    };
+    const handle = routedApp({
+      middleware,
+      routing: {
+        basePath: '',
+        redirects: [{ source: '/r/:a/:b*', destination: '/posts/:a?b=:b*', statusCode: 307 }, { source: '/h', has: [{ type: 'header', key: 'x-h', value: '(?<v>.*)' }], destination: '/posts/:v', statusCode: 307 }],
+        rewrites: { beforeFiles: [{ source: '/q', has: [{ type: 'query', key: 'to' }], destination: '/posts/:to' }], afterFiles: [{ source: '/w/:x?', destination: '/docs/:x?' }], fallback: [{ source: '/:path*', destination: '/posts/fallback' }] },
+        headers: [{ source: '/:first/:rest*', headers: [{ key: 'x-first', value: ':first' }] }],
+      },
+    });
+    const piece = fc.oneof(fc.constantFrom('r', 'h', 'q', 'w', 'members', 'api', 'posts', '%', '%2F', '%00', '..', '\\', '__proto__', 'é', '%E9'), fc.string({ maxLength: 8 }));
+    const path = fc.array(piece, { maxLength: 5 }).map((parts) => '/' + parts.join('/'));
+    const query = fc.constantFrom('', 'to=x', 'to=%2F%2Fevil.example', 'to=__proto__', 'a=%', 'to');
+    const cookie = fc.constantFrom('', 'gate=closed', 'gate=%', '__proto__=1', 'a');
+    const header = fc.constantFrom('', '//evil.example', '\\evil', 'x'.repeat(500));
+    await checkProperty(
+      'the routing layer answers hostile requests without a 5xx',
+      fc.asyncProperty(path, query, cookie, header, async (p, q, c, h) => {
+        const answer = await handle(p + (q ? `?${q}` : ''), { headers: { cookie: c, 'x-h': h } });
+        expect(answer.status).toBeLessThan(500);
+        const location = answer.headers.location;
+        if (location) expect(new URL(location, 'https://site.example').host).toBe('site.example');
+      }),
+      300,
+    );
   });
 });
