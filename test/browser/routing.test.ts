@@ -107,11 +107,14 @@ describe('a site under a basePath, with trailing slashes', () => {
     expect(tab.errors).toEqual([]);
   });
 
-  test('a full load: /base/about answers 308 to /base/about/, and the fallback rewrite serves a public file', async () => {
+  test('a full load: /base/about answers 308 to /base/about/; rewrites serve a public file and the image path', async () => {
     const about = await tab.page.request.get(`${env.site.url}/base/about`, { maxRedirects: 0 });
     expect([about.status(), about.headers().location]).toEqual([308, '/base/about/']);
     const manual = await tab.page.request.get(`${env.site.url}/base/manual/`);
     expect(await manual.text()).toContain('The manual, as a public file.');
     expect((await tab.page.request.get(`${env.site.url}/about/`, { maxRedirects: 0 })).status()).toBe(404);
+    // A rewrite to the image path gets the image function's answer.
+    const thumb = await tab.page.request.get(`${env.site.url}/base/thumb/`, { headers: { accept: 'image/webp,*/*' } });
+    expect([thumb.status(), thumb.headers()['content-type']]).toEqual([200, 'image/webp']);
   });
 });
