@@ -19,6 +19,7 @@ import { bundleRender } from './steps/bundle-render';
 import { copyPublic } from './steps/copy-public';
 import { loadConfig } from './steps/load-config';
 import { loadEnv, type LoadedEnv } from './steps/load-env';
+import { loadPostcss } from './steps/load-postcss';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
@@ -113,11 +114,13 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const basePath = config.routing?.basePath ?? '';
   const siteAssetsDir = path.join(assetsDir, basePath);
   const plugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
+  if (transformCss) log("  CSS through the app's PostCSS config");
 
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv });
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss });
   log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv });
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss });
   const publicFiles = copyPublic(appDir, siteAssetsDir);
   checkRoutesReachable(routes, publicFiles);
 

@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { transform, type CSSModuleExports } from 'lightningcss';
+import type { CssTransform } from '../steps/load-postcss';
 
 const CSS_SUFFIX = '?stratus-css';
 const NAMESPACE = 'stratus-css-module';
@@ -31,27 +32,29 @@ function classMap(exports: CSSModuleExports): Record<string, string> {
   return map;
 }
 
-/** Renames a CSS Modules file's classes; the name pattern is stable across builds and machines. */
-export function compileCssModule(appDir: string, file: string): { css: string; classes: Record<string, string> } {
+/** Renames a CSS Modules file's classes (in `code`, the file's text unless given); the name pattern is stable across builds and machines. */
+export function compileCssModule(appDir: string, file: string, code: Uint8Array | string = readFileSync(file)): { css: string; classes: Record<string, string> } {
   const relative = path.relative(appDir, file).split(path.sep).join('/');
   const result = transform({
     filename: relative,
-    code: readFileSync(file),
+    code: typeof code === 'string' ? Buffer.from(code) : code,
     cssModules: { pattern: '[local]_[hash]' },
   });
   return { css: result.code.toString(), classes: classMap(result.exports ?? {}) };
 }
 
-export function cssModulesPlugin(options: { appDir: string; emitCss: boolean }): Plugin {
+export function cssModulesPlugin(options: { appDir: string; emitCss: boolean; /** The app's PostCSS, run before classes are renamed. */ transformCss?: CssTransform }): Plugin {
   const appDir = path.resolve(options.appDir);
   const compiled = new Map<string, string>();
+  const compile = async (file: string) =>
+    compileCssModule(appDir, file, options.transformCss ? await options.transformCss(readFileSync(file, 'utf8'), file) : readFileSync(file));
   return {
     name: 'stratus-css-modules',
     setup(build) {
-      build.onLoad({ filter: /\.module\.css$/, namespace: 'file' }, (args) => {
+      build.onLoad({ filter: /\.module\.css$/, namespace: 'file' }, async (args) => {
         let result;
         try {
-          result = compileCssModule(appDir, args.path);
+          result = await compile(args.path);
         } catch (error) {
           // lightningcss errors carry the position in `loc`.
           const loc = (error as { loc?: { line: number; column: number } }).loc;
@@ -64,8 +67,8 @@ export function cssModulesPlugin(options: { appDir: string; emitCss: boolean }):
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
       });
       build.onResolve({ filter: /\?stratus-css$/ }, (args) => ({ path: args.path.slice(0, -CSS_SUFFIX.length), namespace: NAMESPACE }));
-      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => ({
-        contents: compiled.get(args.path) ?? compileCssModule(appDir, args.path).css,
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => ({
+        contents: compiled.get(args.path) ?? (await compile(args.path)).css,
         loader: 'css',
         resolveDir: path.dirname(args.path),
       }));

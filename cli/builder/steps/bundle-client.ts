@@ -11,6 +11,8 @@ import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import { globalCssPlugin } from '../plugins/global-css';
+import { postcssPlugin } from '../plugins/postcss';
+import type { CssTransform } from './load-postcss';
 import { publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
@@ -116,6 +118,8 @@ export async function bundleClient(options: {
   basePath?: string;
   /** `NEXT_PUBLIC_*` variables to inline. @default {} */
   publicEnv?: Record<string, string>;
+  /** The app's PostCSS (load-postcss.ts), for every stylesheet; none without a config. */
+  transformCss?: CssTransform;
 }): Promise<ClientBundle> {
   const { appDir, outDir, special } = options;
   const routes = options.routes.filter((r) => r.kind !== 'api');
@@ -164,7 +168,7 @@ export async function bundleClient(options: {
     chunkNames: 'chunks/[name]-[hash]',
     assetNames: 'media/[name]-[hash]',
     publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-    plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.plugins ?? [])],
+    plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
   });

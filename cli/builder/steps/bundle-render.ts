@@ -8,6 +8,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { cssModulesPlugin } from '../plugins/css-modules';
+import type { CssTransform } from './load-postcss';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
@@ -102,6 +103,8 @@ export async function bundleRender(options: {
   plugins?: Plugin[];
   /** `NEXT_PUBLIC_*` variables to inline. @default {} */
   publicEnv?: Record<string, string>;
+  /** The app's PostCSS: CSS Modules' class names come from the CSS it gives, as in the browser build. */
+  transformCss?: CssTransform;
 }): Promise<string> {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
@@ -113,7 +116,7 @@ export async function bundleRender(options: {
     define: { ...SERVER_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
     entryPoints: [entryFile],
     outfile,
-    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), cssModulesPlugin({ appDir: options.appDir, emitCss: false }), ...(options.plugins ?? [])],
+    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
