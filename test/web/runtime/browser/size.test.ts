@@ -4,7 +4,10 @@
  */
 import { measureRuntime } from '../../../../cli/builder/steps/summarize';
 
-const BUDGET_GZIP = 8 * 1024;
+// 8 kB until 2026-11-24, when per-page stylesheets, the routing layer's browser half
+// (basePath, trailing slashes, navigations the server resolves) and the app's _error page
+// for exceptions in the browser came in, together 8.6 kB.
+const BUDGET_GZIP = 9 * 1024;
 
 test(`the runtime's own share stays under ${BUDGET_GZIP / 1024} kB gzip`, () => {
   const { runtime } = measureRuntime();
