@@ -80,16 +80,22 @@ export interface EdgeRouting {
   readonly basePath?: string;
   /**
    * Page data goes to the render function, not the bucket first: redirects, rewrites and
-   * middleware must see data requests (a soft navigation) as they see pages.
+   * middleware must see data requests (a soft navigation) as they see pages, and data that
+   * `res.revalidate` or draft mode changes is the render function's, not the build's.
    * @default false
    */
   readonly dataThroughRender?: boolean;
 }
 
-/** The routing part of a build's table. */
-export function edgeRoutingOf(manifest: Pick<Manifest, 'config'>): EdgeRouting {
+/**
+ * The routing part of a build's table. Page data goes through the render function when
+ * something can change it after the build: rules or middleware (a soft navigation must meet
+ * them), or API routes (`res.revalidate` regenerates a page and its data, draft mode serves
+ * other data); otherwise the bucket's copy from the build is the answer, read first.
+ */
+export function edgeRoutingOf(manifest: Pick<Manifest, 'config' | 'routes'>): EdgeRouting {
   const { routing } = manifest.config;
-  return { basePath: routing?.basePath ?? '', dataThroughRender: hasRoutingRules(routing) };
+  return { basePath: routing?.basePath ?? '', dataThroughRender: hasRoutingRules(routing) || bodyRoutesOf(manifest).api };
 }
 
 /** Every kind of body route on: the most behaviours a build can need (the build's quota check). */

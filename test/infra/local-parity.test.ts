@@ -220,7 +220,8 @@ function samplePath(pattern: string): string {
 describe('routing: the local server’s table is the template’s', () => {
   test('path patterns in order, origin and failover, edge function, body signer, allowed methods, cache key', () => {
     const fromTemplate = templateBehaviours().map(({ responseHeadersPolicy, ...rest }) => rest);
-    const local = edgeBehaviours(publicFiles, { api: true, pageBodies: true }).map((b) => ({
+    // The fixture takes bodies on API routes, so page data goes through the render function (edgeRoutingOf).
+    const local = edgeBehaviours(publicFiles, { api: true, pageBodies: true }, { dataThroughRender: true }).map((b) => ({
       pathPattern: b.pathPattern,
       origin: b.origin,
       ...(b.failoverOrigin ? { failoverOrigin: b.failoverOrigin } : {}),

@@ -54,16 +54,17 @@ afterAll(async () => {
 
 describe('every method on every path kind', () => {
   // What each path answers; CloudFront's own 403 where the behaviour allows GET and HEAD only
-  // (the bucket, page data's origin group), the edge's 405 on the image path, the render
-  // core's 405 on a static page (the site has a getServerSideProps page, so page paths take
-  // bodies at the edge).
+  // (the bucket), the edge's 405 on the image path and on page data (the site has API routes,
+  // so its page data goes to the render function: contract/edge-behaviours.ts, edgeRoutingOf),
+  // the render core's 405 on a static page (the site has a getServerSideProps page, so page
+  // paths take bodies at the edge).
   const kinds = () => {
     const script = server.manifest.entryScripts[0]!;
     return [
       { kind: 'static page', url: '/', read: 200, other: 405, allow: 'GET, HEAD' },
       { kind: 'getServerSideProps page', url: '/contact', read: 200, other: 200 },
       { kind: 'API route', url: '/api/echo', read: 200, other: 200 },
-      { kind: 'page data', url: `/_app/data/${server.manifest.buildId}/note.json`, read: 200, other: 403 },
+      { kind: 'page data', url: `/_app/data/${server.manifest.buildId}/note.json`, read: 200, other: 405, allow: 'GET, HEAD' },
       { kind: 'image', url: '/_app/image?url=/robots.txt&w=640', read: 400, other: 405, allow: 'GET, HEAD' },
       { kind: 'public file', url: '/robots.txt', read: 200, other: 403 },
       { kind: 'hashed static file', url: script, read: 200, other: 403 },
