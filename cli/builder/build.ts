@@ -68,6 +68,17 @@ function checkRoutesReachable(routes: { pattern: string; file: string; segments:
   }
 }
 
+/** Runs `work` with the process's working directory set to `dir`, and restores it after. */
+async function inFolder<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    return await work();
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const env = loadEnv(path.resolve(options.appDir));
   try {
@@ -149,15 +160,18 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   };
 
   log('  prerendering static pages…');
-  const found = await prerender({
-    bundle: loadRenderBundle(renderBundle),
-    manifest: beforePrerender,
-    lambdaDir: renderDir,
-    assetsDir: siteAssetsDir,
-    onProgress: (done, total) => {
-      if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
-    },
-  });
+  // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
+  const found = await inFolder(appDir, () =>
+    prerender({
+      bundle: loadRenderBundle(renderBundle),
+      manifest: beforePrerender,
+      lambdaDir: renderDir,
+      assetsDir: siteAssetsDir,
+      onProgress: (done, total) => {
+        if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
+      },
+    }),
+  );
   if (found.rendered === 0) log('  no static pages to prerender');
 
   // Each route's fallback and prerendered pages, as prerendering found them.

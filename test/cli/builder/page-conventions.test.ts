@@ -107,3 +107,19 @@ test("src/pages is the pages folder when the app has no pages/, with create-next
     src.cleanup();
   }
 });
+
+test("data functions run in the app's folder while prerendering, as under next build (path.join(process.cwd(), '_posts'))", async () => {
+  const dir = tempApp({
+    '_posts/first.md': 'hello from a post\n',
+    'pages/index.js':
+      "import fs from 'fs';\nimport path from 'path';\nexport default function Home({ text }) { return <p>{text}</p>; }\nexport function getStaticProps() { return { props: { text: fs.readFileSync(path.join(process.cwd(), '_posts', 'first.md'), 'utf8').trim() } }; }\n",
+  });
+  const before = process.cwd();
+  const built = await buildApp(dir);
+  try {
+    expect(process.cwd()).toBe(before);
+    expect(readFileSync(path.join(built.outDir, 'lambdas/render/prerendered/en/index.html'), 'utf8')).toContain('<p>hello from a post</p>');
+  } finally {
+    built.cleanup();
+  }
+});
