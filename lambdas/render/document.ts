@@ -54,7 +54,7 @@ export function renderDocument(parts: DocumentParts): string {
     parts.head +
     headLinks(parts) +
     entryScript(parts) +
-    `</head><body><div id="__stratus">${parts.body}</div>` +
+    `</head><body><div id="__next">${parts.body}</div>` +
     dataScript(parts) +
     `</body></html>`
   );
@@ -68,7 +68,7 @@ export function documentSlotMarkup(parts: DocumentParts): Record<DocumentSlot, s
   return {
     'head-start': parts.headStart,
     'head-end': parts.head + headLinks(parts),
-    main: `<div id="__stratus">${parts.body}</div>`,
+    main: `<div id="__next">${parts.body}</div>`,
     scripts: dataScript(parts) + entryScript(parts),
   };
 }

@@ -288,7 +288,7 @@ describe('scroll', () => {
     await tab.clickLink('#to-about');
     await tab.page.locator('h1', { hasText: 'About' }).waitFor();
     await eventually(async () => (await tab.page.textContent('#__stratus-route-announcer')) === 'About', 'announced');
-    expect(await tab.page.evaluate(() => document.activeElement?.id)).toBe('__stratus');
+    expect(await tab.page.evaluate(() => document.activeElement?.id)).toBe('__next');
   });
 });
 

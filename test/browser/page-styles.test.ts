@@ -11,7 +11,7 @@ const nav = `<nav><Link href="/">Home</Link> | <Link href="/red">Red</Link> | <L
 const dir = tempApp(
   {
     'pages/_app.js': `import Link from 'next/link';\nimport '../styles/global.css';\nexport default function App({ Component, pageProps }) { return <>${nav}<Component {...pageProps} /></>; }\n`,
-    'styles/global.css': 'body { background-color: rgb(250, 250, 240); }\n',
+    'styles/global.css': 'body { background-color: rgb(250, 250, 240); }\n#__next { padding-top: 7px; }\n',
     'pages/index.js': 'export default function Home() { return <><h1>Plain home</h1><p>text</p></>; }\n',
     'pages/red.js': `import styles from '../styles/Red.module.css';\nimport 'quote-lib/quote.css';\nexport default function Red() { return <><h1 className={styles.title}>Red page</h1><p>text</p></>; }\n`,
     'styles/Red.module.css': '.title { color: rgb(200, 0, 0); }\n',
@@ -67,6 +67,8 @@ test("a first load links _app's stylesheet, then the page's own (its CSS Modules
   await tab.goto('/red');
   expect(await sheets()).toEqual(['app', 'page-red']);
   expect(await looks()).toEqual({ h1: RED, p: 'italic', body: BACKGROUND });
+  // The page's container is #__next, as apps' CSS expects.
+  expect(await tab.page.evaluate(() => getComputedStyle(document.getElementById('__next')!).paddingTop)).toBe('7px');
   await tab.goto('/');
   expect(await sheets()).toEqual(['app']);
   expect(await looks()).toEqual({ h1: 'rgb(0, 0, 0)', p: 'normal', body: BACKGROUND });

@@ -24,7 +24,7 @@ export const DOCUMENT_SLOTS = {
   headStart: 'head-start',
   /** `<Head>` tags of the page and `_app`, resource hints, styles, script preloads. */
   headEnd: 'head-end',
-  /** `<div id="__stratus">` with the rendered page. */
+  /** `<div id="__next">` with the rendered page. */
   main: 'main',
   /** The embedded data script and the module script that hydrates the page. */
   scripts: 'scripts',
@@ -66,7 +66,7 @@ export function Head({ children, ...props }: HTMLAttributes<HTMLHeadElement>) {
   return createElement('head', props, slot(DOCUMENT_SLOTS.headStart), children, styles, slot(DOCUMENT_SLOTS.headEnd));
 }
 
-/** `<div id="__stratus">` with the rendered page: where the browser hydrates. */
+/** `<div id="__next">` with the rendered page: where the browser hydrates. */
 export function Main() {
   useDocumentState('Main');
   return slot(DOCUMENT_SLOTS.main);

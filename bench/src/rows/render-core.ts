@@ -92,7 +92,7 @@ export async function renderChild(args: string[]): Promise<void> {
   const bare = () => floor.render(data.props);
   // Same tree, same props: the floor's markup is exactly the page inside the core's document.
   const html = await core();
-  if (!html.includes(`<div id="__stratus">${bare()}</div>`)) throw new Error('the floor does not render the same markup as the render core');
+  if (!html.includes(`<div id="__next">${bare()}</div>`)) throw new Error('the floor does not render the same markup as the render core');
   const result: ChildResult = { core: [], floor: [] };
   opsPerSecond(bare, sliceMs / 2);
   await opsPerSecondAsync(core, sliceMs / 2);

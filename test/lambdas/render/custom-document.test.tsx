@@ -36,7 +36,7 @@ test('Html, Head, Main and NextScript place the page, its head and its data; lan
   // React hoists the document's own <link> and <meta> children to the start of the head.
   expect(html.startsWith('<!DOCTYPE html><html lang="fr" dir="rtl"><head><link rel="icon" href="/favicon.ico"/><meta charSet="utf-8"/><meta name="viewport"')).toBe(true);
   expect(html).toContain('<title>Hello</title><link rel="stylesheet" href="/_app/static/app.css"/>');
-  expect(html).toContain('<body class="site" data-theme="dark"><div id="__stratus"><p>hello <!-- -->ada</p></div><script id="__STRATUS_DATA__"');
+  expect(html).toContain('<body class="site" data-theme="dark"><div id="__next"><p>hello <!-- -->ada</p></div><script id="__STRATUS_DATA__"');
   expect(html).toMatch(/<\/script><script type="module" src="\/_app\/static\/entry.js"><\/script><\/body><\/html>$/);
   expect(embeddedData(html).props).toEqual({ pageProps: { name: 'ada' } });
   expect(html).not.toContain('data-stratus-slot');
@@ -45,7 +45,7 @@ test('Html, Head, Main and NextScript place the page, its head and its data; lan
 test('without a _document the document is the one Stratus writes (the fast path)', async () => {
   const { app } = memoryApp(routes);
   const html = (await app.handle(request('/hello/ada'), context)).body as string;
-  expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"\/>.*<script type="module" src="\/_app\/static\/entry.js"><\/script><\/head><body><div id="__stratus">/);
+  expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"\/>.*<script type="module" src="\/_app\/static\/entry.js"><\/script><\/head><body><div id="__next">/);
 });
 
 test("a class document's getInitialProps calls ctx.renderPage (wrapping _app) and passes props and styles", async () => {
@@ -72,14 +72,14 @@ test("a class document's getInitialProps calls ctx.renderPage (wrapping _app) an
   const html = (await app.handle(request('/hello/ada?x=1'), context)).body as string;
   expect(seen).toEqual(['/hello/[name] /hello/ada?x=1 en']);
   expect(html).toContain('<style>p{color:red}</style>');
-  expect(html).toContain('<body data-theme="dark"><div id="__stratus"><section class="wrapped"><p>hello <!-- -->ada</p></section></div>');
+  expect(html).toContain('<body data-theme="dark"><div id="__next"><section class="wrapped"><p>hello <!-- -->ada</p></section></div>');
 });
 
 test('a document extending Document without its own getInitialProps renders the page as it is', async () => {
   class Plain extends Document {}
   const { app } = memoryApp(routes, { Document: Plain as unknown as DocumentComponent });
   const html = (await app.handle(request('/hello/ada'), context)).body as string;
-  expect(html).toContain('<body><div id="__stratus"><p>hello <!-- -->ada</p></div><script id="__STRATUS_DATA__"');
+  expect(html).toContain('<body><div id="__next"><p>hello <!-- -->ada</p></div><script id="__STRATUS_DATA__"');
 });
 
 test('error pages render through _document too; a _document that throws gives the built-in page without it', async () => {

@@ -46,7 +46,7 @@ function Committed({ id, onCommit }: { id: number; onCommit: (id: number) => voi
 
 export async function startClient(options: ClientOptions): Promise<void> {
   const data = readEmbeddedData();
-  const container = document.getElementById('__stratus')!;
+  const container = document.getElementById('__next')!;
   const history = browserHistory();
   const head = createDomHead();
   const App = options.App ?? DefaultApp;
