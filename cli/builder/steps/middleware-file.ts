@@ -1,4 +1,7 @@
-/** Build step: the app's `middleware.ts` (or .js), at the app root next to `pages/`, when it has one. */
+/**
+ * Build step: the app's `middleware.ts` (or .js), next to its pages: at the app root, or in
+ * `src/` for an app whose pages are in `src/pages/` (as the pages router finds it).
+ */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -6,6 +9,9 @@ const NAMES = ['middleware.ts', 'middleware.tsx', 'middleware.js', 'middleware.j
 
 /** The middleware file's absolute path, or undefined. */
 export function findMiddleware(appDir: string): string | undefined {
-  const name = NAMES.find((file) => existsSync(path.join(appDir, file)));
-  return name && path.join(appDir, name);
+  for (const dir of [appDir, path.join(appDir, 'src')]) {
+    const name = NAMES.find((file) => existsSync(path.join(dir, file)));
+    if (name) return path.join(dir, name);
+  }
+  return undefined;
 }
