@@ -88,7 +88,12 @@ export function testRule(compiled: CompiledRule, request: RuleRequest, context: 
 
 export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings) {
   const context: RuleContext = { basePath: routing.basePath, locales };
-  const headerRules = routing.headers.map((rule) => ({ rule, compiled: compileRule(rule) }));
+  const headerRules = routing.headers.map((rule) => ({
+    rule,
+    compiled: compileRule(rule),
+    // Names lower-cased once; a rule whose values take no params needs no params made.
+    headers: rule.headers.map(({ key, value }) => ({ key: key.toLowerCase(), value, filled: value.includes(':') })),
+  }));
   const redirects = routing.redirects.map((rule) => ({ rule, compiled: compileRule(rule) }));
   const groups = {
     beforeFiles: routing.rewrites.beforeFiles.map((rule) => ({ rule, compiled: compileRule(rule) })),
@@ -124,12 +129,18 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
     headersFor(request: RuleRequest): { headers?: Record<string, string>; variesPerVisitor: boolean } {
       let headers: Record<string, string> | undefined;
       let variesPerVisitor = false;
-      for (const { rule, compiled } of headerRules) {
-        if (compiled.variesPerVisitor && sourceMatches(compiled, request, context)) variesPerVisitor = true;
-        const match = test(compiled, request);
-        if (!match) continue;
+      for (const { compiled, headers: values } of headerRules) {
+        if (!sourceMatches(compiled, request, context)) continue;
+        if (compiled.variesPerVisitor) variesPerVisitor = true;
+        const filled = values.some((header) => header.filled);
+        let params: RuleParams | undefined;
+        if (filled || compiled.has || compiled.missing) {
+          const match = test(compiled, request);
+          if (!match) continue;
+          params = match.params;
+        }
         headers ??= {};
-        for (const { key, value } of (rule as HeaderRule).headers) headers[key.toLowerCase()] = fillValue(value, match.params);
+        for (const { key, value, filled: takesParams } of values) headers[key] = takesParams && params ? fillValue(value, params) : value;
       }
       return { headers, variesPerVisitor };
     },
