@@ -7,6 +7,7 @@ import path from 'node:path';
 import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { describeRouting } from './steps/routing-rules';
+import { fontImporters } from './plugins/runtime-alias';
 import { APP_PREFIX, assetKey, DATA_PREFIX, MEDIA_PREFIX, STATIC_PREFIX } from '../../contract/urls';
 import { edgeBehaviours, selectBehaviour } from '../../contract/edge-behaviours';
 import { analysePages } from './steps/analyse-pages';
@@ -128,10 +129,15 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
 
+  fontImporters.clear();
   log('  compiling client bundle…');
   const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss });
   log('  compiling render Lambda…');
   const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss });
+  const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
+  if (fontFiles.length > 0) {
+    log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);
+  }
   const publicFiles = copyPublic(appDir, siteAssetsDir);
   checkRoutesReachable(routes, publicFiles);
 

@@ -1,5 +1,6 @@
 /** React server rendering of one page (or error page) into a full HTML document. */
 import { sitePaths } from '../../web/runtime/shared/site-paths';
+import { fontStyleTag } from '../../web/runtime/shared/font-styles';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { DefaultApp } from '../../web/runtime/shared/default-app';
@@ -96,7 +97,8 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
   return {
     lang: input.data.locale,
     headStart: headMarkup(first),
-    head: headMarkup(elements.filter((e) => !first.includes(e))) + hints,
+    // next/font stand-ins' rules (web/runtime/shared/font-styles.ts), so class names style the server's HTML too.
+    head: headMarkup(elements.filter((e) => !first.includes(e))) + hints + fontStyleTag(),
     body,
     data: input.data,
     entryScripts: input.entryScripts,

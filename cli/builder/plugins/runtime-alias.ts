@@ -6,6 +6,7 @@
  * of web/runtime; its folders (browser/, shared/, types/) are internals no app can import.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
@@ -26,8 +27,6 @@ export function publicRuntimeModules(dir = RUNTIME_DIR): Map<string, string> {
 const NOT_PROVIDED: Record<string, string> = {
   'next/navigation': 'that is the App Router; pages use next/router',
   'next/headers': 'that is the App Router; read headers from the getServerSideProps context',
-  'next/font/google': 'fonts are not fetched at build time: self-host the font files in public/ and load them from CSS',
-  'next/font/local': 'load the font from CSS with @font-face',
   'next/og': 'image generation is not provided',
   'next/cache': 'that is the App Router; use revalidate in getStaticProps',
   'next/amp': 'AMP is not supported',
@@ -42,6 +41,23 @@ export function nextModulePath(specifier: string, dir = path.join(RUNTIME_DIR, '
 
 /** Marks the plugin's own resolve call, so it does not meet itself. */
 const ONE_REACT = Symbol('stratus-one-react');
+
+const FONT_FALLBACK = path.join(RUNTIME_DIR, 'next', 'font', 'fallback.ts');
+
+/** The family names a file imports from next/font/google (`import { Inter, Roboto_Mono as mono }`). */
+export function googleFamiliesImported(source: string): string[] {
+  const names = new Set<string>();
+  for (const found of source.matchAll(/import\s*(?:type\s+)?\{([^}]*)\}\s*from\s*['"]next\/font\/google['"]/g)) {
+    for (const part of found[1]!.split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]!.trim();
+      if (/^[A-Z][A-Za-z0-9_]*$/.test(name)) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/** Files that imported next/font in this process's builds: the build warns once about them. */
+export const fontImporters = new Set<string>();
 
 export function runtimeAliasPlugin(): Plugin {
   const modules = publicRuntimeModules();
@@ -66,6 +82,21 @@ export function runtimeAliasPlugin(): Plugin {
           return { errors: [{ text: `Unknown module "${args.path}": Stratus provides ${names}.` }] };
         }
         return { path: file };
+      });
+      // next/font: stand-ins that give the family with a system fallback (fonts are not
+      // fetched at build time). next/font/google exports a function per family, so the module
+      // made for each importer exports the families that importer names.
+      build.onResolve({ filter: /^next\/font\/(google|local)$/ }, (args) => {
+        fontImporters.add(args.importer);
+        return { path: `${args.path}:${args.importer}`, namespace: 'stratus-next-font' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'stratus-next-font' }, async (args) => {
+        const fallback = JSON.stringify(FONT_FALLBACK);
+        if (args.path.startsWith('next/font/local:')) return { contents: `export { localFont as default } from ${fallback};`, loader: 'js', resolveDir: path.dirname(FONT_FALLBACK) };
+        const importer = args.path.slice('next/font/google:'.length);
+        const families = googleFamiliesImported(await readFile(importer, 'utf8'));
+        const lines = [`import { fontFor } from ${fallback};`, ...families.map((name) => `export const ${name} = (options) => fontFor(${JSON.stringify(name.replace(/_/g, ' '))}, options);`)];
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(FONT_FALLBACK) };
       });
       build.onResolve({ filter: /^next(\/.*)?$/ }, (args) => {
         const file = nextModulePath(args.path);

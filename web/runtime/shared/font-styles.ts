@@ -1,0 +1,28 @@
+/**
+ * CSS rules the `next/font` stand-ins register (web/runtime/next/font/fallback.ts): the
+ * server puts them in each document's head, the browser adds the ones it has not got, so
+ * a font's class name styles the page the same before and after hydration.
+ */
+const rules = new Map<string, string>();
+
+export const FONT_STYLE_ID = '__stratus-fonts';
+
+/** Registers a rule under a class name (once). */
+export function addFontRule(className: string, css: string): void {
+  if (rules.has(className)) return;
+  rules.set(className, css);
+  if (typeof document === 'undefined') return;
+  let style = document.getElementById(FONT_STYLE_ID);
+  if (!style) {
+    style = document.createElement('style');
+    style.id = FONT_STYLE_ID;
+    document.head.appendChild(style);
+  }
+  if (!style.textContent?.includes(`.${className}{`)) style.appendChild(document.createTextNode(css));
+}
+
+/** The `<style>` of every registered rule, for a document head; empty when none. */
+export function fontStyleTag(): string {
+  if (rules.size === 0) return '';
+  return `<style id="${FONT_STYLE_ID}">${[...rules.values()].join('').replace(/</g, '\\3c ')}</style>`;
+}
