@@ -179,12 +179,12 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
 /** What the routing layer added: headers under the outcome's own, cookies after its own, and whether it is per visitor. */
 function withLayer(outcome: Outcome, headers: Record<string, string> | undefined, cookies: string[] | undefined, perVisitor: boolean): Outcome {
   if (!headers && !cookies && !perVisitor) return outcome;
-  return {
-    ...outcome,
-    ...(headers ? { headers: { ...headers, ...outcome.headers } } : {}),
-    ...(cookies ? { cookies: [...cookies, ...(outcome.cookies ?? [])] } : {}),
-    ...(perVisitor ? { perVisitor: true } : {}),
-  };
+  // One copy (outcomes may be shared constants, never changed in place).
+  const added: Outcome = { ...outcome };
+  if (headers) added.headers = outcome.headers ? { ...headers, ...outcome.headers } : headers;
+  if (cookies) added.cookies = outcome.cookies ? [...cookies, ...outcome.cookies] : cookies;
+  if (perVisitor) added.perVisitor = true;
+  return added;
 }
 
 /** A redirect the stages made (a data function's, the default locale's prefix taken off) to a path of the site: under its basePath. */
