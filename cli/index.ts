@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { build } from './builder/build';
 import { deploy } from './deploy/deploy';
 import { revalidateCommand } from './revalidate';
+import { deployOutputsFile } from './deploy-outputs';
 import { isBuildError } from './builder/errors';
 import { init } from './init/init';
 import { dev } from './serve/dev';
@@ -25,6 +26,8 @@ Commands:
   init <dir>       Create a new app in an empty folder
   revalidate <path>…  Render pages of a deployed stack again now and remove them
                    from CloudFront's cache (as res.revalidate does)
+  rollback [appDir]   Point the deployed functions back at the previous deploy
+                   (--dry-run says what would move)
 
 Options:
   --out DIR        Build folder (default: <appDir>/.stratus)
@@ -33,7 +36,9 @@ Options:
   --stack NAME     deploy: the CloudFormation stack (default: Stratus)
   --region REGION  deploy: its region (default: $AWS_REGION, else the profile's)
   --function NAME  revalidate: the render function (default: from --outputs)
-  --outputs FILE   revalidate: the deploy's outputs (default: cdk.out/stratus-outputs.json)
+  --outputs FILE   revalidate, rollback: the deploy's outputs (default: the ones
+                   stratus deploy wrote, <appDir>/.stratus/cdk-outputs.json)
+  --dry-run        rollback: say what would move, change nothing
   -h, --help       Show this help
 `;
 
@@ -54,6 +59,7 @@ export async function main(argv: string[]): Promise<number> {
         region: { type: 'string' },
         function: { type: 'string' },
         outputs: { type: 'string' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -89,9 +95,19 @@ export async function main(argv: string[]): Promise<number> {
         return 0;
       case 'deploy':
         return await deploy({ appDir, outDir, stackName: parsed.values.stack, region: parsed.values.region, cdkArgs: passedOn, log });
+      case 'rollback': {
+        // The AWS SDK loads only for this command.
+        const { runRollback } = require('../infra/rollback/cli') as typeof import('../infra/rollback/cli');
+        return await runRollback(() => ({
+          dryRun: parsed.values['dry-run'] === true,
+          stack: parsed.values.stack ?? 'Stratus',
+          outputs: deployOutputsFile({ outputs: parsed.values.outputs, buildDir: outDir ?? path.join(appDir, '.stratus') }),
+        }));
+      }
       case 'revalidate':
         return await revalidateCommand({
-          paths: parsed.positionals.slice(1), functionName: parsed.values.function, outputs: parsed.values.outputs,
+          paths: parsed.positionals.slice(1), functionName: parsed.values.function,
+          outputs: deployOutputsFile({ outputs: parsed.values.outputs, buildDir: outDir ?? path.resolve('.stratus') }),
           stack: parsed.values.stack, region: parsed.values.region, log,
         });
       case 'dev':

@@ -45,7 +45,7 @@ export function resolveTargets(args: RollbackArgs, read = (file: string) => read
     try {
       outputs = JSON.parse(read(args.outputs)) as Record<string, Record<string, string>>;
     } catch {
-      throw new Error(`Cannot read ${args.outputs} (written by \`npm run deploy\`); pass --render and --image function names instead.`);
+      throw new Error(`Cannot read ${args.outputs} (written by \`stratus deploy\` or \`npm run deploy\`): deploy first, or pass --outputs FILE (npm run rollback also takes --render and --image function names).`);
     }
     const stack = outputs[args.stack] ?? {};
     render ??= stack[OUTPUTS.renderFunction];
@@ -59,17 +59,25 @@ export function resolveTargets(args: RollbackArgs, read = (file: string) => read
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
+  return runRollback(() => parseArgs(argv));
+}
+
+/** Rolls back with the given arguments, printing each step: 0 when done, 1 with the reason otherwise. */
+export async function runRollback(args: () => RollbackArgs, client: () => LambdaClient = () => new LambdaClient({})): Promise<number> {
   try {
-    const args = parseArgs(argv);
-    const steps = await rollback({ client: new LambdaClient({}), targets: resolveTargets(args), dryRun: args.dryRun });
-    for (const step of steps) {
-      const to = step.toDeployId ? ` (deploy ${step.toDeployId}, build ${step.toBuildId})` : '';
-      console.log(`${args.dryRun ? 'would move' : 'moved'} ${step.label} ${step.functionName}:${step.aliasName} ${step.from} -> ${step.to}${to}`);
-    }
-    if (!args.dryRun) console.log('Rolled back; CloudFront keeps cached responses until they expire (see docs/DEPLOY.md).');
-    return 0;
+    return await rollBackWith(args(), client);
   } catch (error) {
     console.error(`rollback: ${(error as Error).message}`);
     return 1;
   }
+}
+
+async function rollBackWith(args: RollbackArgs, client: () => LambdaClient): Promise<number> {
+  const steps = await rollback({ client: client(), targets: resolveTargets(args), dryRun: args.dryRun });
+  for (const step of steps) {
+    const to = step.toDeployId ? ` (deploy ${step.toDeployId}, build ${step.toBuildId})` : '';
+    console.log(`${args.dryRun ? 'would move' : 'moved'} ${step.label} ${step.functionName}:${step.aliasName} ${step.from} -> ${step.to}${to}`);
+  }
+  if (!args.dryRun) console.log('Rolled back; CloudFront keeps cached responses until they expire (see docs/DEPLOY.md).');
+  return 0;
 }
