@@ -35,11 +35,14 @@ function sourcePattern(source: string, keys?: Key[]): RegExp {
   return new RegExp(strict.source.replace(/\$$/, '(?:\\/)?$'), strict.flags);
 }
 
-/** A rule's source compiled once; throws (with path-to-regexp's reason) on an invalid pattern. */
-export function compileSource(source: string): MatchFunction<RuleParams> {
+/**
+ * A rule's source compiled once: the regular expression (a test that needs no params) and
+ * the function that makes the params. Throws (with path-to-regexp's reason) on an invalid pattern.
+ */
+export function compileSource(source: string): { regex: RegExp; match: MatchFunction<RuleParams> } {
   const keys: Key[] = [];
   const regex = sourcePattern(source, keys);
-  return regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value });
+  return { regex, match: regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }) };
 }
 
 /** The value a condition reads from the request, or undefined when absent. */
@@ -54,11 +57,6 @@ function conditionValue(condition: RouteCondition, request: RuleRequest): string
     case 'host':
       return request.host;
   }
-}
-
-/** The same pattern as a regular expression, for a test that needs no params. */
-export function sourceRegex(source: string): RegExp {
-  return sourcePattern(source);
 }
 
 /** Compiled condition regexes, anchored as the pages router anchors them. */

@@ -7,7 +7,7 @@
 import type { HeaderRule, ResolvedRouting, RouteCondition, Rewrite } from '../../../contract/routing';
 import { splitLocale, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
 import { destinationUrl, fillDestination, type Destination } from './destination';
-import { compileSource, sourceRegex, testConditions, type RuleParams, type RuleRequest } from './rule-match';
+import { compileSource, testConditions, type RuleParams, type RuleRequest } from './rule-match';
 
 export interface CompiledRule {
   match: (path: string) => { params: RuleParams } | false;
@@ -33,8 +33,7 @@ const PER_VISITOR = new Set(['header', 'cookie', 'host']);
 export function compileRule(rule: { source: string; has?: RouteCondition[]; missing?: RouteCondition[]; basePath?: false; locale?: false }): CompiledRule {
   const conditions = [...(rule.has ?? []), ...(rule.missing ?? [])];
   return {
-    match: compileSource(rule.source),
-    regex: sourceRegex(rule.source),
+    ...compileSource(rule.source),
     has: rule.has,
     missing: rule.missing,
     basePath: rule.basePath,
