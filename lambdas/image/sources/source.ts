@@ -3,6 +3,7 @@
  * asset folder (local server) and allowed remote hosts.
  */
 import { HttpError } from '../../shared/http-error';
+import { readUpTo } from '../../shared/read-capped';
 
 /** The bytes of a source image and what the source said about caching it. */
 export interface SourceImage {
@@ -42,26 +43,12 @@ export function tooManyBytes(bytes: number | undefined, limit: number): HttpErro
   return new HttpError(400, `The requested resource is too large: ${size} bytes, the limit is ${limit} bytes.`);
 }
 
-/**
- * Reads a byte stream into one Buffer, stopping as soon as it passes `limit`, so an
- * oversized or endless body never sits whole in memory.
- */
-export async function readCapped(
-  stream: AsyncIterable<Uint8Array>,
-  limit: number,
-  onOverflow?: () => void,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.byteLength;
-    if (total > limit) {
-      onOverflow?.();
-      throw tooManyBytes(undefined, limit);
-    }
-    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-  }
-  return Buffer.concat(chunks, total);
+/** Reads a source's bytes up to `limit`; past it, `onOverflow` stops the stream and the answer is the 400. */
+export function readCapped(stream: AsyncIterable<Uint8Array>, limit: number, onOverflow?: () => void): Promise<Buffer> {
+  return readUpTo(stream, limit, () => {
+    onOverflow?.();
+    return tooManyBytes(undefined, limit);
+  });
 }
 
 /**

@@ -7,6 +7,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { HttpError } from '../../shared/http-error';
+import { readUpTo } from '../../shared/read-capped';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
 import { createGuardedLookup, defaultResolveHost, isIpLiteral, isPublicAddress, type ResolveHost } from '../../shared/public-address';
 
@@ -44,7 +45,10 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const response = await send(url, request.method, headers, hasBody ? request.body : undefined, lookup, signal);
-      const body = await readCapped(response, maxBytes);
+      const body = await readUpTo(response, maxBytes, () => {
+        response.destroy();
+        return new Error('the answer is larger than a Lambda response can carry');
+      });
       const out: Record<string, string> = {};
       const cookies: string[] = [];
       for (const [name, value] of Object.entries(response.headers)) {
@@ -71,23 +75,5 @@ function send(url: URL, method: string, headers: Record<string, string>, body: U
     request.on('response', resolve);
     request.on('error', reject);
     request.end(body);
-  });
-}
-
-function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    response.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        response.destroy(new Error('too large'));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    response.on('end', () => resolve(Buffer.concat(chunks)));
-    response.on('error', reject);
-    response.on('aborted', () => reject(new Error('aborted')));
   });
 }
