@@ -12,6 +12,7 @@
  * depends on the visitor (then no shared cache may keep it).
  */
 import { isApiPath } from '../../../contract/manifest';
+import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
 import { NO_STORE } from '../cache-control';
@@ -49,9 +50,6 @@ export interface LayerEnd {
   rewrittenTo?: string;
 }
 
-/** A path's last segment names a file (`/robots.txt`): `trailingSlash: true` leaves it alone. */
-const FILE_LIKE = /\/[^/]+\.[^/]+$/;
-
 function hostOf(request: CoreRequest): string {
   return (request.headers['x-forwarded-host'] ?? request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 }
@@ -82,8 +80,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
 
   /** Adds the trailing slash the site's URLs carry (`trailingSlash: true`) to an internal path. */
   function canonical(path: string): string {
-    if (!routing.trailingSlash || path === '/' || path.endsWith('/') || FILE_LIKE.test(path)) return path;
-    return `${path}/`;
+    return routing.trailingSlash && !path.endsWith('/') ? withTrailingSlash(path, true) : path;
   }
 
   function withCanonicalPath(destination: Destination): string {
@@ -192,18 +189,14 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
   async function run(start: Target): Promise<LayerEnd> {
     let target = start;
     // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
-    if (target.format !== 'json' && target.path !== '/') {
-      const slashed = target.path.endsWith('/');
-      if (slashed || routing.trailingSlash) {
-        const bare = slashed ? target.path.replace(/\/+$/, '') || '/' : target.path;
-        const wanted = routing.trailingSlash && !FILE_LIKE.test(bare);
-        if (slashed !== wanted && bare !== '/') {
-          const search = target.search.toString();
-          const path = wanted ? `${bare}/` : bare;
-          const found = active ? rules.headersFor(ruleRequest(target)) : undefined;
-          const destination = routing.basePath + sitePath(path) + (search ? `?${search}` : '');
-          return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
-        }
+    if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
+      // The rule Link and the router write URLs by (web/runtime/shared/site-paths.ts); a path of slashes alone is the edge's.
+      const path = withTrailingSlash(target.path, routing.trailingSlash);
+      if (path !== target.path && path !== '/' && path !== '') {
+        const search = target.search.toString();
+        const found = active ? rules.headersFor(ruleRequest(target)) : undefined;
+        const destination = routing.basePath + sitePath(path) + (search ? `?${search}` : '');
+        return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
       }
     }
     if (!active) return { target, perVisitor: false };
