@@ -17,9 +17,9 @@ import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from './api-stage';
 import { createDataStage } from './data';
 import { withAssetBase } from './asset-urls';
-import { setSitePaths } from '../../web/runtime/shared/site-paths';
+import { setSitePaths, withoutBasePath } from '../../web/runtime/shared/site-paths';
 import { REWRITE_HEADER } from '../../contract/urls';
-import { createSiteRouting, insideBasePath, type SiteRoutingPorts } from './routing/site-routing';
+import { createSiteRouting, type SiteRoutingPorts } from './routing/site-routing';
 import type { DraftMode } from './draft-mode';
 import { noInvalidations, type Invalidations } from './invalidations';
 import { logRequest } from './log-line';
@@ -136,7 +136,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     // Code-split components still loading (only just after cold start): render them loaded.
     if (dynamicLoadsPending()) await dynamicLoadsSettled();
     // Everything the site serves is under its basePath; the stages see paths inside it.
-    const inner = routing.basePath ? insideBasePath(request.path, routing.basePath) : request.path;
+    const inner = routing.basePath ? withoutBasePath(request.path, routing.basePath) : request.path;
     const siteRequest = inner === request.path ? request : { ...request, path: inner ?? '/' };
     const format = inner === undefined ? 'html' : formatOf(siteRequest);
     let outcome: Outcome;

@@ -72,14 +72,3 @@ export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' |
   });
   return { basePath: routing.basePath, layer };
 }
-
-/**
- * The path inside the `basePath` (`/docs/about` → `/about`, `/docs` → `/`), or undefined
- * for a path outside it.
- */
-export function insideBasePath(path: string, basePath: string): string | undefined {
-  if (!basePath) return path;
-  if (path === basePath) return '/';
-  if (path.startsWith(basePath) && (path[basePath.length] === '/' || path[basePath.length] === '?')) return path.slice(basePath.length);
-  return undefined;
-}

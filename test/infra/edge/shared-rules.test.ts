@@ -12,7 +12,7 @@ import { isFunctionResponse, loadViewerRequest, viewerRequestSourcePath, type Cl
 import { localizePath, splitLocale } from '../../../web/runtime/shared/locale-prefix';
 import { createRoutingLayer } from '../../../lambdas/render/routing/layer';
 import { compileRouting } from '../../../lambdas/render/routing/rules';
-import { insideBasePath } from '../../../lambdas/render/routing/site-routing';
+import { withoutBasePath } from '../../../web/runtime/shared/site-paths';
 
 const settings = { locales: ['en', 'fr', 'de-CH', 'pt-BR'], defaultLocale: 'en' };
 const handler = loadViewerRequest({ ...settings, imageFormats: ['image/webp'] });
@@ -115,7 +115,7 @@ describe('the trailing-slash rule and the basePath: the edge function and the re
     for (const path of paths) {
       const atEdge = edge(request(path));
       const edgeLocation = isFunctionResponse(atEdge) ? atEdge.headers?.location?.value : undefined;
-      const inside = insideBasePath(path, basePath);
+      const inside = withoutBasePath(path, basePath);
       let coreLocation: string | undefined;
       if (inside !== undefined && !/\/\/$/.test(path)) {
         const end = await layer.run({ format: 'html', path: inside, search: new URLSearchParams(), request: { method: 'GET', path, rawQuery: '', headers: {} } });

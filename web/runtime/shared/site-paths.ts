@@ -57,9 +57,8 @@ export function siteHref(href: string): string {
   return (basePath && shaped === '/' ? basePath : basePath + shaped) + rest;
 }
 
-/** A URL path of the site without its `basePath`, or undefined when it is outside it. */
-export function withoutBasePath(path: string): string | undefined {
-  const { basePath } = current;
+/** A URL path of the site without its `basePath` (`/docs/about` → `/about`, `/docs` → `/`), or undefined when it is outside it. */
+export function withoutBasePath(path: string, basePath = current.basePath): string | undefined {
   if (process.env.STRATUS_ROUTING === 'off' || !basePath) return path;
   if (path === basePath) return '/';
   return path.startsWith(basePath + '/') ? path.slice(basePath.length) : undefined;
