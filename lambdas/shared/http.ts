@@ -43,17 +43,21 @@ export type WebCore = (request: Request, context: RequestContext) => Promise<Res
 
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** The web `Request` for a core request (the viewer's host from `x-forwarded-host` when the edge set it). */
-export function toWebRequest(request: CoreRequest): Request {
+/** `https://site.example`: the viewer's origin (its host from `x-forwarded-host` when the edge set it). */
+export function viewerOrigin(request: CoreRequest): string {
   const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-  const proto = request.headers['x-forwarded-proto'] ?? 'https';
+  return `${request.headers['x-forwarded-proto'] ?? 'https'}://${host}`;
+}
+
+/** The request's body as a web `Request` takes it: none for GET and HEAD. */
+export function webBodyOf(request: CoreRequest): Uint8Array<ArrayBuffer> | undefined {
+  return request.method !== 'GET' && request.method !== 'HEAD' ? (request.body as Uint8Array<ArrayBuffer> | undefined) : undefined;
+}
+
+/** The web `Request` for a core request. */
+export function toWebRequest(request: CoreRequest): Request {
   const query = request.rawQuery ? `?${request.rawQuery}` : '';
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
-  return new Request(`${proto}://${host}${request.path}${query}`, {
-    method: request.method,
-    headers: request.headers,
-    body: hasBody ? (request.body as Uint8Array<ArrayBuffer>) : undefined,
-  });
+  return new Request(`${viewerOrigin(request)}${request.path}${query}`, { method: request.method, headers: request.headers, body: webBodyOf(request) });
 }
 
 /** A web `Response` as a core response: text stays a string, anything else bytes. */

@@ -5,7 +5,7 @@
  */
 import type * as ServerRuntime from '../../../web/runtime/server';
 import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware } from '../../../web/runtime/server';
-import type { CoreRequest, CoreResponse } from '../../shared/http';
+import { fromWebResponse, viewerOrigin, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
 import { compileRule, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
 
@@ -87,15 +87,12 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
 
     /** Runs the middleware on a path of the site (locale prefix on, no basePath). Rejects with what it throws. */
     async run(path: string, search: string, request: CoreRequest): Promise<MiddlewareResult> {
-      const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-      const proto = request.headers['x-forwarded-proto'] ?? 'https';
-      const url = `${proto}://${host}${settings.basePath}${path}${search ? `?${search}` : ''}`;
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+      const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
       const event = new NextFetchEvent();
       const nextRequest = new NextRequest(url, {
         method: request.method,
         headers: request.headers,
-        body: hasBody ? (request.body as Uint8Array<ArrayBuffer>) : undefined,
+        body: webBodyOf(request),
         nextConfig: urlSettings,
         ip: request.headers['x-forwarded-for']?.split(',')[0]?.trim(),
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
@@ -131,12 +128,5 @@ async function readAnswer(answer: Response | undefined, actionKey: symbol): Prom
   if (location && answer.status >= 300 && answer.status < 400) {
     return { kind: 'redirect', location, statusCode: answer.status, ...common, headers: toRecord(answer.headers, NOT_PASSED_ON) };
   }
-  const body = new Uint8Array(await answer.arrayBuffer());
-  const type = answer.headers.get('content-type') ?? '';
-  const text = /^(text\/|application\/(json|javascript|xml))/.test(type);
-  const headers = toRecord(answer.headers, new Set(['set-cookie']));
-  return {
-    kind: 'response',
-    response: { status: answer.status, headers, ...(cookies.length > 0 ? { cookies } : {}), body: text ? new TextDecoder().decode(body) : body },
-  };
+  return { kind: 'response', response: await fromWebResponse(answer) };
 }
