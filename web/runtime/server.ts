@@ -15,6 +15,8 @@
  */
 import { RequestCookies, ResponseCookies } from '@edge-runtime/cookies';
 import type { RouteCondition } from '../../contract/routing';
+import { splitLocale } from './shared/locale-prefix';
+import { withoutBasePath } from './shared/site-paths';
 
 export { RequestCookies, ResponseCookies };
 
@@ -48,17 +50,10 @@ export class NextURL {
     this.defaultLocale = settings.defaultLocale;
     this.i18n = settings.i18n;
     this.buildId = settings.buildId;
-    let pathname = this.url.pathname;
-    if (this.basePath && (pathname === this.basePath || pathname.startsWith(this.basePath + '/'))) pathname = pathname.slice(this.basePath.length) || '/';
-    this.locale = settings.defaultLocale;
-    if (this.i18n) {
-      const first = pathname.split('/')[1] ?? '';
-      if (settings.locales.includes(first)) {
-        this.locale = first;
-        pathname = pathname.slice(first.length + 1) || '/';
-      }
-    }
-    this.url.pathname = pathname;
+    const inside = withoutBasePath(this.url.pathname, this.basePath) ?? this.url.pathname;
+    const split = this.i18n ? splitLocale(inside, settings) : undefined;
+    this.locale = split?.locale ?? settings.defaultLocale;
+    this.url.pathname = split?.path ?? inside;
   }
 
   private settings(): NextUrlSettings {
