@@ -43,6 +43,11 @@ export type WebCore = (request: Request, context: RequestContext) => Promise<Res
 
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
+/** Whether a body of this content type is carried as a string (text) rather than bytes. */
+export function isTextType(contentType: string | undefined): boolean {
+  return TEXT_TYPE.test(contentType ?? '');
+}
+
 /** `https://site.example`: the viewer's origin (its host from `x-forwarded-host` when the edge set it). */
 export function viewerOrigin(request: CoreRequest): string {
   const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
@@ -70,7 +75,7 @@ export async function fromWebResponse(response: Response): Promise<CoreResponse>
   const result: CoreResponse = { status: response.status, headers };
   if (cookies.length > 0) result.cookies = cookies;
   if (response.body !== null) {
-    result.body = TEXT_TYPE.test(headers['content-type'] ?? '') ? await response.text() : new Uint8Array(await response.arrayBuffer());
+    result.body = isTextType(headers['content-type']) ? await response.text() : new Uint8Array(await response.arrayBuffer());
   }
   return result;
 }

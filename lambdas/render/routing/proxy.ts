@@ -8,7 +8,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { HttpError } from '../../shared/http-error';
 import { readUpTo } from '../../shared/read-capped';
-import type { CoreRequest, CoreResponse } from '../../shared/http';
+import { isTextType, type CoreRequest, type CoreResponse } from '../../shared/http';
 import { createGuardedLookup, defaultResolveHost, isIpLiteral, isPublicAddress, type ResolveHost } from '../../shared/public-address';
 
 export interface ProxyOptions {
@@ -25,8 +25,6 @@ export interface ProxyOptions {
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 /** Headers the edge adds for this site only (signatures, the viewer's host): not for another origin. */
 const SITE_HEADERS = /^(x-amz-|x-forwarded-host$|x-stratus-)/;
-
-const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/;
 
 export type Proxy = (url: URL, request: CoreRequest) => Promise<CoreResponse>;
 
@@ -56,7 +54,7 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
         if (name === 'set-cookie') cookies.push(...(Array.isArray(value) ? value : [value]));
         else out[name] = Array.isArray(value) ? value.join(', ') : value;
       }
-      const text = TEXT_TYPE.test(out['content-type'] ?? '') && !out['content-encoding'];
+      const text = isTextType(out['content-type']) && !out['content-encoding'];
       return { status: response.statusCode ?? 502, headers: out, ...(cookies.length > 0 ? { cookies } : {}), body: text ? body.toString('utf8') : new Uint8Array(body) };
     } catch {
       return signal.aborted ? answer(504, 'Gateway Timeout') : answer(502, 'Bad Gateway');
