@@ -9,6 +9,7 @@ import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../contract/output-layout';
 import { SECRETS_ENV } from '../../contract/secrets';
 import { createFunctionUrlHandler } from '../shared/function-url';
 import type { Core } from '../shared/http';
+import { flushLog } from '../shared/log';
 import { apiTimeoutFrom } from './api-stage';
 import { isRevalidateEvent, runRevalidate } from './operator-event';
 import { PageStore } from './page-store';
@@ -63,7 +64,11 @@ export function createRenderLambda(modules: AppModules, dir: string) {
     // Pages rendered again may read the app's secrets, as on any request.
     if (secrets) await secrets;
     app ??= loadRenderApp(modules, dir);
-    return runRevalidate(app.revalidate, event);
+    try {
+      return await runRevalidate(app.revalidate, event);
+    } finally {
+      flushLog();
+    }
   };
   return { handler, modules };
 }

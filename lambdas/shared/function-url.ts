@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyStructuredResultV2, Context, LambdaFunctionURLEvent } from 'aws-lambda';
 import type { Core, CoreRequest, CoreResponse } from './http';
-import { logError } from './log';
+import { flushLog, logError } from './log';
 
 export type { Core, CoreRequest, CoreResponse, RequestContext, WebCore } from './http';
 
@@ -82,6 +82,12 @@ function internalError(method: string): FunctionUrlResult {
 }
 
 /**
+ * Lambda may freeze the instance once the handler returns: the request's log lines leave
+ * before that (log.ts batches them per event-loop turn for servers that stay up).
+ */
+export const IN_LAMBDA = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
+
+/**
  * Wraps a core as a Lambda handler. Nothing ever throws to Lambda: a failure past the
  * core's own error handling becomes a bare 500 and one logged line, and so does an answer
  * over the payload limit (the render core refuses those itself first, naming the route).
@@ -101,6 +107,8 @@ export function createFunctionUrlHandler(core: Core) {
     } catch (error) {
       logError(error, { requestId, cfId, path: event.rawPath });
       return internalError(method);
+    } finally {
+      if (IN_LAMBDA) flushLog();
     }
   };
 }

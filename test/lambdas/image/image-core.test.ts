@@ -5,7 +5,7 @@ import { createImageCore, MAX_RESPONSE_BYTES } from '../../../lambdas/image/imag
 import { getSharp } from '../../../lambdas/image/sharp';
 import { createLocalSource } from '../../../lambdas/image/sources/local';
 import type { ImageSource } from '../../../lambdas/image/sources/source';
-import { setLogSink } from '../../../lambdas/shared/log';
+import { setLogSink, type LogSink } from '../../../lambdas/shared/log';
 import { resolveConfig, type ImageConfig } from '../../../contract/config';
 import {
   CORRUPT_JPEG,
@@ -21,7 +21,7 @@ const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*
 
 let dir: string;
 let lines: Record<string, unknown>[];
-let restoreSink: (line: string) => void;
+let restoreSink: LogSink;
 let jpeg: Buffer;
 
 beforeAll(async () => {

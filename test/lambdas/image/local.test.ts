@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { createLocalImageCore } from '../../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
 import { webCore } from '../../../lambdas/shared/http';
-import { setLogSink } from '../../../lambdas/shared/log';
+import { setLogSink, type LogSink } from '../../../lambdas/shared/log';
 import { resolveConfig } from '../../../contract/config';
 import { makeJpeg } from '../../fixtures/images/fixtures';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 
 let assetsDir: string;
-let restoreSink: (line: string) => void;
+let restoreSink: LogSink;
 
 beforeAll(async () => {
   restoreSink = setLogSink(() => undefined);

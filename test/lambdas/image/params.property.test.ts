@@ -14,7 +14,7 @@ import { parseImageParams } from '../../../lambdas/image/params';
 import { isAllowedRemoteUrl } from '../../../lambdas/image/remote-patterns';
 import { createLocalSource } from '../../../lambdas/image/sources/local';
 import { isHttpError } from '../../../lambdas/shared/http-error';
-import { setLogSink } from '../../../lambdas/shared/log';
+import { setLogSink, type LogSink } from '../../../lambdas/shared/log';
 import { makeJpeg, makePng } from '../../fixtures/images/fixtures';
 import { encodeForTarget, imageQueryArb, queryArb, type SiteShape } from '../../helpers/hostile-input';
 import { checkProperty } from '../../helpers/property';
@@ -58,7 +58,7 @@ describe('parseImageParams', () => {
 
 describe('image core', () => {
   let dir: string;
-  let restoreSink: (line: string) => void;
+  let restoreSink: LogSink;
   const logged: string[] = [];
 
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SECRETS_ENV } from '../../../contract/secrets';
 import { createRenderLambda } from '../../../lambdas/render/entry';
 import type { FunctionUrlResult } from '../../../lambdas/shared/function-url';
-import { setLogSink } from '../../../lambdas/shared/log';
+import { setLogSink, type LogSink } from '../../../lambdas/shared/log';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 import { api, apisOf, manifestOf, pagesOf } from './memory-app';
 
@@ -36,7 +36,7 @@ jest.mock(
 const routes = { '/api/secret': api((_req, res) => res.status(200).json({ value: process.env.DB_PASSWORD ?? null })) };
 let dir: string;
 const lines: string[] = [];
-let restoreLog: (line: string) => void;
+let restoreLog: LogSink;
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-entry-secrets-'));

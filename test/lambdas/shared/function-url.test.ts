@@ -145,3 +145,32 @@ describe("Lambda's 6 MB response payload", () => {
     }
   });
 });
+
+test("in Lambda the request's log lines are written before the handler answers (the instance may freeze right after)", async () => {
+  const writes: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    writes.push(String(chunk));
+    return true;
+  });
+  const previous = process.env.AWS_LAMBDA_FUNCTION_NAME;
+  process.env.AWS_LAMBDA_FUNCTION_NAME = 'render';
+  try {
+    let inLambda: typeof import('../../../lambdas/shared/function-url') | undefined;
+    let logModule: typeof import('../../../lambdas/shared/log') | undefined;
+    jest.isolateModules(() => {
+      inLambda = require('../../../lambdas/shared/function-url');
+      logModule = require('../../../lambdas/shared/log');
+    });
+    const handler = inLambda!.createFunctionUrlHandler(async () => {
+      logModule!.log({ msg: 'request', path: '/' });
+      return { status: 200, headers: {}, body: 'ok' };
+    });
+    const result = await handler(functionUrlEvent('/'));
+    expect(result.statusCode).toBe(200);
+    expect(writes.join('')).toContain('"msg":"request"');
+  } finally {
+    if (previous === undefined) delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    else process.env.AWS_LAMBDA_FUNCTION_NAME = previous;
+    spy.mockRestore();
+  }
+});

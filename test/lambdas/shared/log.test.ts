@@ -1,4 +1,4 @@
-import { log, logError, setLogSink } from '../../../lambdas/shared/log';
+import { flushLog, log, logError, setLogSink } from '../../../lambdas/shared/log';
 
 function capture(run: () => void): Record<string, unknown>[] {
   const lines: string[] = [];
@@ -23,4 +23,40 @@ test("an error line keeps msg 'error' for the log queries, and a caller's messag
   const [plain] = capture(() => logError('not an Error'));
   expect(plain).toMatchObject({ msg: 'error', error: 'not an Error' });
   expect(plain).not.toHaveProperty('context');
+});
+
+describe('on stdout', () => {
+  let writes: string[];
+  let spy: jest.SpyInstance;
+  beforeEach(() => {
+    writes = [];
+    spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      writes.push(String(chunk));
+      return true;
+    });
+  });
+  afterEach(() => spy.mockRestore());
+
+  test('request lines of one event-loop turn leave in one write, each still a line of its own', async () => {
+    log({ path: '/a' });
+    log({ path: '/b' });
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.split('\n').filter(Boolean).map((line) => JSON.parse(line).path)).toEqual(['/a', '/b']);
+  });
+
+  test('an ERROR line is written at once, on its own, after the lines waiting before it', () => {
+    log({ path: '/before' });
+    logError(new Error('boom'));
+    expect(writes).toHaveLength(2);
+    expect(JSON.parse(writes[0]!).path).toBe('/before');
+    expect(writes[1]!.startsWith('{"level":"ERROR"')).toBe(true);
+  });
+
+  test('flushLog writes what waits (Lambda calls it before answering)', () => {
+    log({ path: '/c' });
+    flushLog();
+    expect(writes.map((w) => JSON.parse(w).path)).toEqual(['/c']);
+  });
 });

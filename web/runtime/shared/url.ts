@@ -35,15 +35,32 @@ export function isExternal(href: string): boolean {
 }
 
 /**
+ * An absolute path that URL parsing gives back unchanged: characters a path keeps as they
+ * are, no `//` start, no `.`/`..` segment. Most Links are such paths; they skip the two URL
+ * parses (~0.8 µs each, on every Link of every server render).
+ */
+const PLAIN_PATH = /^\/(?!\/)[\w\-.~!$&'()*+,;=:@/]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+function isPlainPath(href: string): boolean {
+  return PLAIN_PATH.test(href) && !(href.includes('/.') && DOT_SEGMENT.test(href));
+}
+
+/**
  * An internal href as the pages router writes it into `<a href>`: resolved and
  * percent-encoded as a URL is (`/posts/a b` → `/posts/a%20b`), and a hash, a search or a
  * relative path against the current page (`#bottom` on `/` → `/#bottom`). An external
  * URL is returned as it is.
  */
 export function resolveHref(href: string, asPath = '/'): string {
+  if (isPlainPath(href)) return href;
   if (isExternal(href)) return href;
-  const url = new URL(href, new URL(asPath, 'http://n'));
-  return url.pathname + url.search + url.hash;
+  try {
+    const url = new URL(href, new URL(asPath, 'http://n'));
+    return url.pathname + url.search + url.hash;
+  } catch {
+    // Not a URL at all (`/\\`): written as given, as the pages router does, not a failed render.
+    return href;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createImageCore } from '../../../../lambdas/image/image-core';
 import { getSharp } from '../../../../lambdas/image/sharp';
 import { createRemoteSource, type RemoteSourceOptions } from '../../../../lambdas/image/sources/remote';
-import { setLogSink } from '../../../../lambdas/shared/log';
+import { setLogSink, type LogSink } from '../../../../lambdas/shared/log';
 import { resolveConfig, type RemotePattern } from '../../../../contract/config';
 import { makeJpeg } from '../../../fixtures/images/fixtures';
 
@@ -15,7 +15,7 @@ let server: http.Server;
 let port: number;
 let jpeg: Buffer;
 let hits: string[];
-let restoreSink: (line: string) => void;
+let restoreSink: LogSink;
 
 beforeAll(async () => {
   restoreSink = setLogSink(() => undefined);

@@ -10,7 +10,7 @@ import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import { createImageCore } from '../../../../lambdas/image/image-core';
 import { getSharp } from '../../../../lambdas/image/sharp';
 import { createS3Source } from '../../../../lambdas/image/sources/s3';
-import { setLogSink } from '../../../../lambdas/shared/log';
+import { setLogSink, type LogSink } from '../../../../lambdas/shared/log';
 import { resolveConfig } from '../../../../contract/config';
 import { MANIFEST_VERSION, type Manifest } from '../../../../contract/manifest';
 import { makeJpeg } from '../../../fixtures/images/fixtures';
@@ -28,7 +28,7 @@ let dataDir: string;
 let endpoint: string;
 let client: S3Client;
 let jpeg: Buffer;
-let restoreSink: (line: string) => void;
+let restoreSink: LogSink;
 
 beforeAll(async () => {
   restoreSink = setLogSink(() => undefined);

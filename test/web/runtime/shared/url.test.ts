@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { addLocale, formatUrl, isExternal, resolveHref } from '../../../../web/runtime/shared/url';
 
 const settings = { locales: ['en', 'fr'], defaultLocale: 'en' };
@@ -33,4 +34,28 @@ test('resolveHref writes hrefs as the pages router does: encoded, and a hash or 
   expect(resolveHref('/posts/a%20b?q=x y')).toBe('/posts/a%20b?q=x%20y');
   expect(resolveHref('https://example.com/a b')).toBe('https://example.com/a b');
   expect(resolveHref('mailto:a@example.com')).toBe('mailto:a@example.com');
+});
+
+test('resolveHref gives every generated path exactly what URL parsing gives (its shortcut for plain paths changes nothing)', () => {
+  const parsed = (href: string, asPath: string) => {
+    if (isExternal(href)) return href;
+    try {
+      const url = new URL(href, new URL(asPath, 'http://n'));
+      return url.pathname + url.search + url.hash;
+    } catch {
+      return href;
+    }
+  };
+  const piece = fc.constantFrom('/', '//', '.', '..', '/./', '/../', 'a', 'Z9', '-_~', "!$&'()*+,;=:@", ' ', '%', '%2e', '?', '#', '\\', '"', '<', '`', '{', '|', 'é', '\u2028', '\t');
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 8 }), fc.constantFrom('/', '/posts/a?x=1', '/a/b/'), (pieces, asPath) => {
+      const href = '/' + pieces.join('');
+      expect(resolveHref(href, asPath)).toBe(parsed(href, asPath));
+    }),
+    { seed: 15, numRuns: 3000 },
+  );
+  expect(resolveHref('/a/../b')).toBe('/b');
+  expect(resolveHref('/a/.')).toBe('/a/');
+  expect(resolveHref('/a/.b')).toBe('/a/.b');
+  expect(resolveHref('/\\')).toBe('/\\'); // no URL at all: as given, not a throw that fails the render
 });
