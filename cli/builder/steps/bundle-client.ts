@@ -3,7 +3,7 @@
  * per page, code-split with shared chunks, minified, React in production mode. API routes
  * are server code alone: neither entries nor in the route table, so nothing imports them.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
@@ -20,6 +20,7 @@ import type { ResolvedImageConfig } from '../../../contract/config';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
 import { fromEsbuildFailure } from '../errors';
+import { cutMappings, withoutPrefix } from '../css-prefix';
 import { assetKey, STATIC_PREFIX } from '../../../contract/urls';
 import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 
@@ -59,26 +60,48 @@ export const CLIENT_OPTIONS = {
   logLevel: 'silent',
 } satisfies BuildOptions;
 
+/** The runtime modules the client entry imports; every page entry imports them too (pageEntrySource). */
+const RUNTIME_FILES = [path.join(RUNTIME_DIR, 'browser', 'start-client'), path.join(RUNTIME_DIR, 'shared', 'image-config'), path.join(RUNTIME_DIR, 'shared', 'site-paths')];
+const [START_CLIENT, IMAGE_CONFIG, SITE_PATHS] = RUNTIME_FILES.map((file) => JSON.stringify(file));
+
+/** Page entries are `stratus-page:<absolute file>`: a wrapper module of the page (pageEntrySource). */
+const PAGE_NAMESPACE = 'stratus-page';
+
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
+  const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const lines = [
-    `import { startClient } from ${JSON.stringify(path.join(RUNTIME_DIR, 'browser', 'start-client'))};`,
-    `import { setImageConfig } from ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'image-config'))};`,
+    `import { startClient } from ${START_CLIENT};`,
+    `import { setImageConfig } from ${IMAGE_CONFIG};`,
     // The same widths as the server, so <Image> hydrates with identical srcsets.
     `setImageConfig(${JSON.stringify(imageConfig)});`,
-    `import { setSitePaths } from ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'site-paths'))};`,
+    `import { setSitePaths } from ${SITE_PATHS};`,
     // basePath and trailingSlash shape every URL Link and the router write, as on the server.
     `setSitePaths(${JSON.stringify({ basePath: routing?.basePath ?? '', trailingSlash: routing?.trailingSlash ?? false })});`,
     special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
     'startClient({ App, routes: [',
     ...routes.map((r) =>
-      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: () => import(${abs(r.file)}) },`,
+      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: () => import(${page(r.file)}) },`,
     ),
     '], errorPages: {',
-    ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${abs(special[p]!)}),`),
+    ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${page(special[p]!)}),`),
     `}${hasRoutingRules(routing) ? ', resolveOnServer: true' : ''} });`,
   ];
   return lines.join('\n') + '\n';
+}
+
+/**
+ * A page's entry (and `_app`'s): the page's default export, after imports of the runtime and
+ * of `_app`, which do nothing at run time (the client entry loaded them first). They are
+ * there for esbuild's code splitting, which puts a module in the chunk of the set of entry
+ * points that reach it: with every entry reaching the runtime, React and `_app`, all the
+ * client entry loads lands in one shared chunk, rather than one chunk per combination
+ * (React alone, Head, Link, `_app`, …), each a gzip stream of its own on a first load
+ * (1.8 kB gzip more for the benchmark app's `/`). `app` is false when `_app`'s CSS must not
+ * come into the page's stylesheet (see bundleClient).
+ */
+function pageEntrySource(file: string, app: string | false): string {
+  return [...RUNTIME_FILES, ...(app ? [app] : [])].map((f) => `import ${JSON.stringify(f)};`).join('\n') + `\nexport { default } from ${JSON.stringify(file)};\n`;
 }
 
 /** `/posts/[slug]` → `page-posts-slug`: URL-safe names for page chunks. */
@@ -93,16 +116,6 @@ function closure(metafile: Metafile, output: string, seen = new Set<string>()): 
   seen.add(output);
   const imports = metafile.outputs[output]?.imports ?? [];
   return [output, ...imports.filter((i) => i.kind === 'import-statement' && !i.external).flatMap((i) => closure(metafile, i.path, seen))];
-}
-
-/** Moves every `.map` below `from` to the same place below `to`. */
-function moveSourceMaps(from: string, to: string): void {
-  rmSync(to, { recursive: true, force: true });
-  for (const file of readdirSync(from, { recursive: true }).map(String)) {
-    if (!file.endsWith('.map')) continue;
-    mkdirSync(path.dirname(path.join(to, file)), { recursive: true });
-    renameSync(path.join(from, file), path.join(to, file));
-  }
 }
 
 export async function bundleClient(options: {
@@ -126,54 +139,117 @@ export async function bundleClient(options: {
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
   const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
   const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing);
-  const entryPlugin: Plugin = {
-    name: 'stratus-client-entry',
-    setup(b) {
-      b.onResolve({ filter: /^stratus:client-entry$/ }, () => ({ path: 'client-entry', namespace: 'stratus' }));
-      b.onLoad({ filter: /.*/, namespace: 'stratus' }, () => ({ contents: entrySourceText, loader: 'js', resolveDir: path.resolve(appDir) }));
-    },
-  };
-  const entryFile = 'stratus:client-entry';
-  const assetsDir = path.join(outDir, 'assets', options.basePath ?? '');
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
   // _app as an entry of its own too, for its stylesheet alone: the main entry's would hold
   // every page's CSS, since esbuild gathers the CSS of dynamic imports into the importer's.
   const appFile = special._app ? path.join(path.resolve(appDir), special._app) : undefined;
-
-  const result = await build({
-    entryPoints: [
-      { in: entryFile, out: 'main' },
-      ...(appFile ? [{ in: appFile, out: 'app' }] : []),
-      ...[...pageFiles].map(([file, pattern]) => ({ in: file, out: chunkName(pattern) })),
-    ],
-    bundle: true,
-    splitting: true,
-    ...CLIENT_OPTIONS,
-    // Maps for an error tracker, with no sourceMappingURL in the scripts: they are moved out
-    // of the bucket's folder below, so they are not served publicly.
-    sourcemap: 'external',
-    define: {
-      ...CLIENT_OPTIONS.define,
-      ...(options.routing ? { 'process.env.STRATUS_ROUTING': '"on"' } : {}),
-      ...(routes.some((route) => route.initialProps) ? { 'process.env.STRATUS_INITIAL_PROPS': '"on"' } : {}),
-      ...publicEnvDefines(options.publicEnv ?? {}, 'browser'),
+  const entryPlugin = (pagesImportApp: boolean): Plugin => ({
+    name: 'stratus-client-entry',
+    setup(b) {
+      b.onResolve({ filter: /^stratus:client-entry$/ }, () => ({ path: 'client-entry', namespace: 'stratus' }));
+      b.onLoad({ filter: /.*/, namespace: 'stratus' }, () => ({ contents: entrySourceText, loader: 'js', resolveDir: path.resolve(appDir) }));
+      b.onResolve({ filter: new RegExp(`^${PAGE_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(PAGE_NAMESPACE.length + 1), namespace: PAGE_NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: PAGE_NAMESPACE }, (args) => ({
+        contents: pageEntrySource(args.path, args.path !== appFile && pagesImportApp && appFile ? appFile : false),
+        loader: 'js',
+        resolveDir: path.dirname(args.path),
+      }));
     },
-    metafile: true,
-    write: true,
-    outdir: path.join(assetsDir, STATIC_DIR),
-    outbase: path.resolve(appDir),
-    entryNames: 'chunks/[name]-[hash]',
-    chunkNames: 'chunks/[name]-[hash]',
-    assetNames: 'media/[name]-[hash]',
-    publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-    plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
-  }).catch((error: unknown) => {
-    throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
   });
+  const entryFile = 'stratus:client-entry';
+  const assetsDir = path.join(outDir, 'assets', options.basePath ?? '');
+  const staticDir = path.join(assetsDir, STATIC_DIR);
+  const mapsDir = path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR);
+
+  const compile = (pagesImportApp: boolean) =>
+    build({
+      entryPoints: [
+        { in: entryFile, out: 'main' },
+        ...(appFile ? [{ in: `${PAGE_NAMESPACE}:${appFile}`, out: 'app' }] : []),
+        ...[...pageFiles].map(([file, pattern]) => ({ in: `${PAGE_NAMESPACE}:${file}`, out: chunkName(pattern) })),
+      ],
+      bundle: true,
+      splitting: true,
+      ...CLIENT_OPTIONS,
+      // Maps for an error tracker, with no sourceMappingURL in the scripts: they are written
+      // outside the bucket's folder below, so they are not served publicly.
+      sourcemap: 'external',
+      define: {
+        ...CLIENT_OPTIONS.define,
+        ...(options.routing ? { 'process.env.STRATUS_ROUTING': '"on"' } : {}),
+        ...(routes.some((route) => route.initialProps) ? { 'process.env.STRATUS_INITIAL_PROPS': '"on"' } : {}),
+        ...publicEnvDefines(options.publicEnv ?? {}, 'browser'),
+      },
+      metafile: true,
+      write: false,
+      outdir: staticDir,
+      outbase: path.resolve(appDir),
+      entryNames: 'chunks/[name]-[hash]',
+      chunkNames: 'chunks/[name]-[hash]',
+      assetNames: 'media/[name]-[hash]',
+      publicPath: (options.basePath ?? '') + STATIC_PREFIX,
+      plugins: [entryPlugin(pagesImportApp), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
+    }).catch((error: unknown) => {
+      throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
+    });
+
+  const pageOf = (entryPoint: string) => (entryPoint.startsWith(`${PAGE_NAMESPACE}:`) ? entryPoint.slice(PAGE_NAMESPACE.length + 1) : undefined);
+  /**
+   * Page entries import `_app` (pageEntrySource), so each page's stylesheet starts with
+   * `_app`'s CSS, which every page links already: cut off here (the file keeps the name
+   * esbuild hashed from its whole text). Should a stylesheet not start with it (esbuild
+   * merged a rule across the boundary, say), the build runs again with page entries that do
+   * not import `_app`: each page's stylesheet is then its own CSS alone.
+   */
+  function pageCss(result: Awaited<ReturnType<typeof compile>>): Map<string, string | undefined> | undefined {
+    const text = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+    const appCss = Object.values(result.metafile.outputs).find((info) => appFile && info.entryPoint && pageOf(info.entryPoint) === appFile)?.cssBundle;
+    const cut = new Map<string, string | undefined>();
+    if (!appCss) return cut;
+    for (const info of Object.values(result.metafile.outputs)) {
+      const file = info.entryPoint && pageOf(info.entryPoint);
+      if (!file || file === appFile || !info.cssBundle) continue;
+      const own = withoutPrefix(text.get(path.resolve(info.cssBundle))!, text.get(path.resolve(appCss))!);
+      if (own === undefined) return undefined;
+      cut.set(path.resolve(info.cssBundle), own.trim() === '' ? undefined : own);
+    }
+    return cut;
+  }
+
+  let result = await compile(true);
+  let cut = pageCss(result);
+  if (!cut) {
+    result = await compile(false);
+    cut = new Map();
+  }
   const metafile = result.metafile;
-  moveSourceMaps(path.join(assetsDir, STATIC_DIR), path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR));
+  const texts = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  /** Output files not written: the entry's stylesheet, and pages' that held `_app`'s CSS alone. */
+  const dropped = new Set<string>();
+  for (const [output, info] of Object.entries(metafile.outputs)) {
+    if (info.entryPoint === entryFile && info.cssBundle) dropped.add(path.resolve(info.cssBundle));
+  }
+  for (const [css, own] of cut) if (own === undefined) dropped.add(css);
+  rmSync(mapsDir, { recursive: true, force: true });
+  for (const file of result.outputFiles) {
+    const source = file.path.endsWith('.map') ? file.path.slice(0, -'.map'.length) : file.path;
+    if (dropped.has(source)) continue;
+    let contents: string | Uint8Array = file.contents;
+    const own = cut.get(source);
+    if (own !== undefined) {
+      if (file.path.endsWith('.map')) {
+        const map = JSON.parse(file.text) as { mappings: string };
+        const full = texts.get(source)!;
+        map.mappings = cutMappings(map.mappings, full, full.length - own.length);
+        contents = JSON.stringify(map);
+      } else contents = own;
+    }
+    const target = file.path.endsWith('.map') ? path.join(mapsDir, path.relative(staticDir, file.path)) : file.path;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, contents);
+  }
   // For bundle analysis (esbuild's analyzer reads it): what each input costs in each chunk.
   mkdirSync(path.join(outDir, '.cache'), { recursive: true });
   writeFileSync(path.join(outDir, '.cache', 'client-metafile.json'), JSON.stringify(metafile));
@@ -184,21 +260,16 @@ export async function bundleClient(options: {
   let styles: string[] = [];
   for (const [output, info] of Object.entries(metafile.outputs)) {
     if (!info.entryPoint || !output.endsWith('.js')) continue;
-    if (info.entryPoint === 'stratus:client-entry') {
+    const css = info.cssBundle && !dropped.has(path.resolve(info.cssBundle)) ? [toUrl(info.cssBundle)] : [];
+    if (info.entryPoint === entryFile) {
       entryScripts = closure(metafile, output).map(toUrl);
-      // Every page's CSS together (see appFile above): linked by no page, so not shipped.
-      if (info.cssBundle) {
-        const relative = path.relative(path.join(assetsDir, STATIC_DIR), path.resolve(info.cssBundle));
-        rmSync(path.resolve(info.cssBundle));
-        rmSync(path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR, `${relative}.map`), { force: true });
-      }
-    } else if (appFile && path.resolve(info.entryPoint) === appFile) {
-      if (info.cssBundle) styles = [toUrl(info.cssBundle)];
+    } else if (appFile && pageOf(info.entryPoint) === appFile) {
+      styles = css;
     } else {
-      const pattern = pageFiles.get(path.resolve(info.entryPoint));
+      const pattern = pageFiles.get(pageOf(info.entryPoint) ?? '');
       if (!pattern) continue;
       pageScripts[pattern] = closure(metafile, output).map(toUrl);
-      if (info.cssBundle) pageStyles[pattern] = [toUrl(info.cssBundle)];
+      if (css.length > 0) pageStyles[pattern] = css;
     }
   }
   return { entryScripts, styles, pageStyles, pageScripts, metafile };

@@ -1,0 +1,23 @@
+/**
+ * The first load's scripts: the client entry and one chunk with all it loads (runtime, React,
+ * `_app` and what it imports), plus the page's own chunk; not a chunk per combination of
+ * pages sharing modules (bundle-client.ts, pageEntrySource).
+ */
+import path from 'node:path';
+import { build } from '../../../cli/builder/build';
+import { tempApp } from '../../helpers/temp-app';
+
+test('every page loads the entry, one shared chunk and its own chunk', async () => {
+  const dir = tempApp({
+    'pages/_app.js': "import Link from 'stratus/link';\nexport default function App({ Component, pageProps }) { return <><nav><Link href=\"/\">home</Link></nav><Component {...pageProps} /></>; }\n",
+    'pages/index.js': "import Head from 'stratus/head';\nimport Link from 'stratus/link';\nexport default function Home() { return <><Head><title>home</title></Head><Link href=\"/a\">a</Link></>; }\n",
+    'pages/a.js': "import Head from 'stratus/head';\nexport default function A() { return <Head><title>a</title></Head>; }\n",
+    'pages/b.js': "import { useRouter } from 'stratus/router';\nexport default function B() { return <p>{useRouter().pathname}</p>; }\n",
+    'pages/_error.js': 'export default function Failed() { return <p>failed</p>; }\n',
+  });
+  const { manifest } = await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false });
+  expect(manifest.entryScripts).toEqual([expect.stringMatching(/\/main-\w+\.js$/), expect.stringMatching(/\/chunk-\w+\.js$/)]);
+  const shared = manifest.entryScripts[1];
+  for (const route of manifest.routes) expect(route.scripts).toEqual([expect.stringMatching(/\/page-[\w-]+\.js$/), shared]);
+  expect(manifest.errorScripts['/_error']).toEqual([expect.stringMatching(/\/page-_error-\w+\.js$/), shared]);
+});
