@@ -1,6 +1,6 @@
 /**
  * Render overhead: the Stratus render core (`app.handle`, a core request → a core response, in process)
- * against the floor: a bare `renderToString` of the same `_app` + page with the same props,
+ * against the floor: the page's `getServerSideProps` and a bare `renderToString` of the same `_app` + page with its props,
  * compiled the way the render bundle is (esbuild, minified, React in production mode).
  * Runs in a child process with stdout discarded, since the core logs a line per request.
  */
@@ -22,8 +22,10 @@ const FLOOR_ENTRY = `
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import App from ${JSON.stringify(path.join(STRATUS_APP, 'pages', '_app.tsx'))};
-import Page from ${JSON.stringify(path.join(STRATUS_APP, 'pages', 'ssr', '[id].tsx'))};
+import Page, { getServerSideProps } from ${JSON.stringify(path.join(STRATUS_APP, 'pages', 'ssr', '[id].tsx'))};
 export const render = (props) => renderToString(createElement(App, { Component: Page, pageProps: props }));
+// The app's own work on both sides: its data function, then the tree.
+export const renderWithData = (context) => render(getServerSideProps(context).props);
 `;
 
 /** Compiles the floor: the page tree and React alone, with the render bundle's settings. */
@@ -82,17 +84,19 @@ export async function renderChild(args: string[]): Promise<void> {
   const bundle = require(path.join(renderDir, 'index.js')) as { loadApp(manifest: Manifest): RenderApp; modules: AppModules };
   const manifest = readManifest(path.join(renderDir, OUTPUT_LAYOUT.manifest));
   const app = bundle.loadApp(manifest);
-  const floor = require(floorFile) as { render(props: unknown): string };
+  const floor = require(floorFile) as { render(props: unknown): string; renderWithData(context: unknown): string };
   const page = bundle.modules.pages['/ssr/[id]']!;
-  const data = (await page.getServerSideProps!({ params: { id: '1' }, query: { id: '1' }, locale: 'en', locales: ['en', 'fr'], defaultLocale: 'en', headers: {}, cookies: {}, resolvedUrl: '/ssr/1' })) as { props: unknown };
+  const dataContext = () => ({ params: { id: '1' }, query: { id: '1' }, locale: 'en', locales: ['en', 'fr'], defaultLocale: 'en', headers: {}, cookies: {}, resolvedUrl: '/ssr/1' });
+  const data = (await page.getServerSideProps!(dataContext())) as { props: unknown };
   const core = async () => {
     const response = await app.handle({ method: 'GET', path: '/ssr/1', rawQuery: '', headers: { host: 'localhost' } }, { requestId: 'bench' });
     return response.body as string;
   };
-  const bare = () => floor.render(data.props);
   // Same tree, same props: the floor's markup is exactly the page inside the core's document.
   const html = await core();
-  if (!html.includes(`<div id="__next">${bare()}</div>`)) throw new Error('the floor does not render the same markup as the render core');
+  if (!html.includes(`<div id="__next">${floor.render(data.props)}</div>`)) throw new Error('the floor does not render the same markup as the render core');
+  // The floor runs the page's getServerSideProps too (~3 µs of the app's own work, which the core runs on every request).
+  const bare = () => floor.renderWithData(dataContext());
   const result: ChildResult = { core: [], floor: [] };
   opsPerSecond(bare, sliceMs / 2);
   await opsPerSecondAsync(core, sliceMs / 2);
@@ -115,7 +119,7 @@ export async function runRenderCore(app: StratusBuild, options: BenchOptions, ma
     {
       id: 'render-core',
       section: 'Render overhead (in process, /ssr/1)',
-      label: 'render core vs bare renderToString',
+      label: 'render core vs getServerSideProps + bare renderToString',
       unit: 'renders per CPU-s',
       better: 'higher',
       stratus: summarize(result.core),
