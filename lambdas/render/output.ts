@@ -116,7 +116,12 @@ function api(outcome: Outcome): CoreResponse {
     case 'api':
     case 'response': {
       const { response } = outcome;
-      return outcome.headers ? { ...response, headers: { ...outcome.headers, ...response.headers } } : response;
+      if (!outcome.headers) return response;
+      // This request's own answer (its handler's, its middleware's, or proxied for it): the
+      // added headers go under its own in place, without copying both.
+      const headers = response.headers;
+      for (const name in outcome.headers) if (headers[name] === undefined) headers[name] = outcome.headers[name]!;
+      return response;
     }
     case 'notFound':
       return withBody(404, JSON_TYPE, JSON.stringify({ error: API_ERRORS[404] }), NO_STORE, outcome.headers);

@@ -130,8 +130,8 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     return undefined;
   }
 
-  /** Middleware's answer as the end of the layer, or undefined to go on (with `target` changed in place through the returned value). */
-  async function afterMiddleware(result: MiddlewareResult, target: Target, end: Omit<LayerEnd, 'target'>): Promise<LayerEnd | Target> {
+  /** Middleware's answer as the end of the layer, or the target to go on with; a promise only for a rewrite. */
+  function afterMiddleware(result: MiddlewareResult, target: Target, end: Omit<LayerEnd, 'target'>): LayerEnd | Target | Promise<LayerEnd> {
     const next = absorb(result, target, end);
     switch (result.kind) {
       case 'next':
@@ -179,10 +179,19 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     const path = target.path.length > 1 && target.path.endsWith('/') ? target.path.replace(/\/+$/, '') || '/' : target.path;
     const { headers } = target.request;
     let cookies: Record<string, string> | undefined;
-    // Cookies are parsed only when a rule asks for one.
-    return { path, search: target.search, headers, host: hostOf(target.request), get cookies() {
-      return (cookies ??= parseCookies(headers.cookie));
-    } };
+    let host: string | undefined;
+    // Cookies and the host are read only when a rule asks for them.
+    return {
+      path,
+      search: target.search,
+      headers,
+      get host() {
+        return (host ??= hostOf(target.request));
+      },
+      get cookies() {
+        return (cookies ??= parseCookies(headers.cookie));
+      },
+    };
   }
 
   /** The layer over one request. Rejects with what middleware throws (the core answers 500). */
@@ -213,8 +222,11 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     if (middleware?.matches(request)) {
       end.perVisitor = true;
       ranOn = target.path;
-      const result = await middleware.run(target.path, target.search.toString(), target.request);
-      const after = await afterMiddleware(result, target, end);
+      // Awaited only when the middleware is asynchronous: a microtask turn each saved on every request it lets through.
+      const ran = middleware.run(target.path, target.search.toString(), target.request);
+      const result = ran instanceof Promise ? await ran : ran;
+      const ended = afterMiddleware(result, target, end);
+      const after = ended instanceof Promise ? await ended : ended;
       if (!('format' in after)) return after;
       target = after;
     }

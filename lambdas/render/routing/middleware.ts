@@ -4,7 +4,7 @@
  * response), read off the NextResponse it returns.
  */
 import type * as ServerRuntime from '../../../web/runtime/server';
-import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware } from '../../../web/runtime/server';
+import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/server';
 import { fromWebResponse, viewerOrigin, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
 import { compileRule, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
@@ -85,8 +85,12 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
       return matchers.length === 0 || matchers.some((matcher) => (matcher.has || matcher.missing ? testRule(matcher, request, settings) !== undefined : sourceMatches(matcher, request, settings)));
     },
 
-    /** Runs the middleware on a path of the site (locale prefix on, no basePath). Rejects with what it throws. */
-    async run(path: string, search: string, request: CoreRequest): Promise<MiddlewareResult> {
+    /**
+     * Runs the middleware on a path of the site (locale prefix on, no basePath). Throws (or
+     * rejects with) what it throws. A middleware that answers at once is read at once: no
+     * promise unless it returns one, uses `waitUntil` or answers with its own body.
+     */
+    run(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
       const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
       const event = new NextFetchEvent();
       const nextRequest = new NextRequest(url, {
@@ -97,36 +101,44 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
         ip: request.headers['x-forwarded-for']?.split(',')[0]?.trim(),
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
       });
-      const answer = await run(nextRequest, event);
-      if (event.pending.length > 0) await Promise.allSettled(event.pending);
-      return readAnswer(answer ?? undefined, MIDDLEWARE_ACTION);
+      const answer = run(nextRequest, event);
+      if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, MIDDLEWARE_ACTION);
+      return readAnswer(answer, MIDDLEWARE_ACTION);
     },
   };
 }
 
 export type Middleware = ReturnType<typeof createMiddleware>;
 
-/** What the middleware's return value asks for. */
-async function readAnswer(answer: Response | undefined, actionKey: symbol): Promise<MiddlewareResult> {
+/** An asynchronous middleware's answer, once it and the work it passed to `waitUntil` are done. */
+async function settle(answer: NextMiddlewareResult | Promise<NextMiddlewareResult>, event: { pending: Promise<unknown>[] }, actionKey: symbol): Promise<MiddlewareResult> {
+  const settled = await answer;
+  if (event.pending.length > 0) await Promise.allSettled(event.pending);
+  return readAnswer(settled, actionKey);
+}
+
+/** What the middleware's return value asks for; a promise only for its own response, whose body is read. */
+function readAnswer(answer: NextMiddlewareResult, actionKey: symbol): MiddlewareResult | Promise<MiddlewareResult> {
   if (!answer) return { kind: 'next' };
   if (!(answer instanceof Response)) throw new TypeError('middleware must return a NextResponse, a Response, or nothing.');
   const action = (answer as unknown as Record<symbol, MiddlewareAction | undefined>)[actionKey];
+  let result: MiddlewareResult;
+  if (action?.kind === 'next') result = { kind: 'next' };
+  else if (action?.kind === 'rewrite') result = { kind: 'rewrite', url: new URL(action.url) };
+  else {
+    const location = answer.headers.get('location');
+    if (!location || answer.status < 300 || answer.status >= 400) return fromWebResponse(answer).then((response) => ({ kind: 'response', response }));
+    result = { kind: 'redirect', location, statusCode: answer.status };
+  }
+  // One pass over the answer's headers: its cookies, and the rest to add to whatever answers.
+  let headers: Record<string, string> | undefined;
+  answer.headers.forEach((value, name) => {
+    if (NOT_PASSED_ON.has(name)) return;
+    (headers ??= {})[name] = value;
+  });
+  if (headers || result.kind === 'redirect') result.headers = headers ?? {};
   const cookies = answer.headers.getSetCookie();
-  const common = {
-    ...(cookies.length > 0 ? { cookies } : {}),
-    ...(action?.requestHeaders ? { requestHeaders: toRecord(action.requestHeaders) } : {}),
-  };
-  if (action?.kind === 'next') {
-    const headers = toRecord(answer.headers, NOT_PASSED_ON);
-    return { kind: 'next', ...common, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
-  }
-  if (action?.kind === 'rewrite') {
-    const headers = toRecord(answer.headers, NOT_PASSED_ON);
-    return { kind: 'rewrite', url: new URL(action.url), ...common, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
-  }
-  const location = answer.headers.get('location');
-  if (location && answer.status >= 300 && answer.status < 400) {
-    return { kind: 'redirect', location, statusCode: answer.status, ...common, headers: toRecord(answer.headers, NOT_PASSED_ON) };
-  }
-  return { kind: 'response', response: await fromWebResponse(answer) };
+  if (cookies.length > 0) result.cookies = cookies;
+  if (action?.requestHeaders) result.requestHeaders = toRecord(action.requestHeaders);
+  return result;
 }

@@ -12,6 +12,8 @@ const logLines: string[] = [];
 let stdoutSpy: jest.SpyInstance;
 
 beforeAll(async () => {
+  // As in Lambda, where the handler writes a request's log lines before it answers.
+  process.env.AWS_LAMBDA_FUNCTION_NAME = 'render';
   app = await buildApp(path.join(FIXTURES, 'apps', 'basic'));
   errorsApp = await buildApp(path.join(FIXTURES, 'apps', 'custom-errors'));
   // The bundle has its own copy of the logger: capture what it writes to stdout.
@@ -22,6 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
+  delete process.env.AWS_LAMBDA_FUNCTION_NAME;
   stdoutSpy.mockRestore();
   app.cleanup();
   errorsApp.cleanup();
