@@ -371,6 +371,26 @@ describe('middleware', () => {
     expect(String(error?.stack)).toContain('middleware exploded');
   });
 
+  test('an asynchronous middleware is awaited, and so is the work it hands to waitUntil, before the answer', async () => {
+    const done: string[] = [];
+    const handleAsync = routedApp({
+      middleware: {
+        config: { matcher: ['/members', '/about'] },
+        async middleware(request: NextRequest, event) {
+          event.waitUntil(new Promise((resolve) => setTimeout(resolve, 5)).then(() => done.push(request.nextUrl.pathname)));
+          await new Promise((resolve) => setImmediate(resolve));
+          if (request.nextUrl.searchParams.has('boom')) throw new Error('late explosion');
+          return request.nextUrl.pathname === '/members' ? NextResponse.redirect(new URL('/about', request.url)) : undefined;
+        },
+      },
+    });
+    const redirected = await handleAsync('/members');
+    expect([redirected.status, redirected.headers.location, done]).toEqual([307, '/about', ['/members']]);
+    const through = await handleAsync('/about');
+    expect([through.status, done]).toEqual([200, ['/members', '/about']]);
+    expect((await handleAsync('/about?boom')).status).toBe(500);
+  });
+
   test('middleware exports that cannot run fail at cold start (and so the build), saying what to write', () => {
     expect(() => routedApp({ middleware: {} as MiddlewareModule })).toThrow(/middleware\.ts must export a function/);
     expect(() => routedApp({ middleware: { middleware: () => undefined, config: { matcher: 'members' } } })).toThrow(/must be a path starting with "\/"/);
