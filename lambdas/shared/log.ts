@@ -55,7 +55,25 @@ export function setLogSink(next: LogSink): LogSink {
 }
 
 export function log(fields: LogFields, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO'): void {
-  sink(JSON.stringify({ level, time: new Date().toISOString(), ...fields }), level);
+  sink(JSON.stringify({ level, time: isoTime(Date.now()), ...fields }), level);
+}
+
+let minuteStart = -1;
+let minutePrefix = '';
+
+/**
+ * `new Date(ms).toISOString()` for times since 1970, without a Date per line (~0.45 µs of
+ * a ~1.3 µs request line): the `YYYY-MM-DDTHH:MM:` part is made once a minute.
+ */
+export function isoTime(ms: number): string {
+  if (ms < minuteStart || ms >= minuteStart + 60_000) {
+    minuteStart = ms - (ms % 60_000);
+    minutePrefix = new Date(minuteStart).toISOString().slice(0, 17);
+  }
+  const inMinute = ms - minuteStart;
+  const seconds = Math.floor(inMinute / 1000);
+  const millis = inMinute % 1000;
+  return `${minutePrefix}${seconds < 10 ? '0' : ''}${seconds}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
 }
 
 /** Logs an error with its stack; the visitor never sees either. */

@@ -1,4 +1,5 @@
-import { flushLog, log, logError, setLogSink } from '../../../lambdas/shared/log';
+import fc from 'fast-check';
+import { flushLog, isoTime, log, logError, setLogSink } from '../../../lambdas/shared/log';
 
 function capture(run: () => void): Record<string, unknown>[] {
   const lines: string[] = [];
@@ -59,4 +60,16 @@ describe('on stdout', () => {
     flushLog();
     expect(writes.map((w) => JSON.parse(w).path)).toEqual(['/c']);
   });
+});
+
+test('line times read as Date would write them, at any moment and in any order', () => {
+  fc.assert(
+    fc.property(fc.array(fc.integer({ min: 0, max: 4_102_444_800_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: 0, max: 120_000 }), (moments, step) => {
+      for (const ms of moments) {
+        expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+        expect(isoTime(ms + step)).toBe(new Date(ms + step).toISOString());
+      }
+    }),
+    { seed: 15, numRuns: 500 },
+  );
 });
