@@ -6,7 +6,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { linkImageSources, type BuiltApp } from '../apps';
+import { readManifest } from '../../../contract/manifest';
+import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
+import { createLocalImageCore } from '../../../lambdas/image/local';
+import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
+import { webCore } from '../../../lambdas/shared/http';
+import { setLogSink } from '../../../lambdas/shared/log';
+import { linkImageSources, type BuiltApp, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { freePort, probe, type RunningServer } from '../processes';
 import { percentile, summarize } from '../stats';
@@ -60,6 +66,10 @@ export async function runImages(
   // Every round gets its own files, linked before the servers start (Next lists public/ at start-up).
   const sources = new Map<string, string[][]>();
   for (const app of apps) sources.set(app.framework, Array.from({ length: options.rounds }, (_, r) => linkImageSources(app, `r${r}-`, count)));
+  // The image function's handler in this process (Function URL event in, result out: no HTTP), on files of its own.
+  const stratusApp = apps.find((a) => a.framework === 'stratus') as unknown as StratusBuild & ImageApp;
+  const handlerSources = Array.from({ length: options.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
+  const imageHandler = createFunctionUrlHandler(webCore(createLocalImageCore(stratusApp.publicDir, readManifest(path.join(stratusApp.outDir, OUTPUT_LAYOUT.manifest)).config.images)));
   const servers = new Map<string, RunningServer>();
   try {
     for (const app of apps) servers.set(app.framework, await startImageServer(app));
@@ -96,6 +106,21 @@ export async function runImages(
       );
       add('floor', floor);
       log(`  round ${round + 1} sharp    ${floor.perSecond.toFixed(2)} images/s, p50 ${floor.p50.toFixed(0)} ms, p99 ${floor.p99.toFixed(0)} ms`);
+      const restoreLog = setLogSink(() => undefined);
+      try {
+        const inProcess = await batch(
+          handlerSources[round]!.map((src) => async () => {
+            const event = { rawPath: '/_app/image', rawQueryString: stratusApp.imageUrl(src).split('?')[1]!, headers: { accept: 'image/webp,image/*' }, requestContext: { http: { method: 'GET' }, requestId: 'bench' } };
+            const result = await imageHandler(event as unknown as Parameters<typeof imageHandler>[0]);
+            if (result.statusCode !== 200 || result.headers?.['content-type'] !== 'image/webp') throw new Error(`image handler ${src}: ${result.statusCode}`);
+          }),
+          concurrency,
+        );
+        add('handler', inProcess);
+        log(`  round ${round + 1} handler  ${inProcess.perSecond.toFixed(2)} images/s, p50 ${inProcess.p50.toFixed(0)} ms, p99 ${inProcess.p99.toFixed(0)} ms (in process, no HTTP)`);
+      } finally {
+        setLogSink(restoreLog);
+      }
     }
   } finally {
     await Promise.all([...servers.values()].map((s) => s.stop()));
@@ -104,6 +129,7 @@ export async function runImages(
   const get = (key: string, field: keyof Batch) => (results.get(key) ? summarize(results.get(key)!.map((b) => b[field])) : undefined);
   const rows: ResultRow[] = [];
   rows.push({ id: 'images-rate-floor', section, label: 'images/s against raw sharp', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
+  rows.push({ id: 'images-handler-floor', section, label: 'image function handler in process (no HTTP) against raw sharp', unit: 'images/s', better: 'higher', stratus: get('handler', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
   rows.push({ id: 'images-rate', section, label: 'images/s', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('next', 'perSecond'), otherLabel: 'Next.js' });
   rows.push({ id: 'images-p50', section, label: 'p50 latency', unit: 'ms', better: 'lower', stratus: get('stratus', 'p50'), other: get('next', 'p50'), otherLabel: 'Next.js' });
   rows.push({ id: 'images-p99', section, label: 'p99 latency', unit: 'ms', better: 'lower', stratus: get('stratus', 'p99'), other: get('next', 'p99'), otherLabel: 'Next.js' });
