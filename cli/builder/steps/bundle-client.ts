@@ -13,10 +13,10 @@ import { cssModulesPlugin } from '../plugins/css-modules';
 import { globalCssPlugin } from '../plugins/global-css';
 import { postcssPlugin } from '../plugins/postcss';
 import type { CssTransform } from './load-postcss';
-import { publicEnvDefines } from './load-env';
+import { BROWSER_ENV, publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
-import type { ResolvedImageConfig } from '../../../contract/config';
+import { DEFAULT_DEVICE_SIZES, DEFAULT_IMAGE_QUALITY, DEFAULT_IMAGE_SIZES, type ResolvedImageConfig } from '../../../contract/config';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
 import { fromEsbuildFailure } from '../errors';
@@ -60,24 +60,38 @@ export const CLIENT_OPTIONS = {
   logLevel: 'silent',
 } satisfies BuildOptions;
 
-/** The runtime modules the client entry imports; every page entry imports them too (pageEntrySource). */
-const RUNTIME_FILES = [path.join(RUNTIME_DIR, 'browser', 'start-client'), path.join(RUNTIME_DIR, 'shared', 'image-config'), path.join(RUNTIME_DIR, 'shared', 'site-paths')];
-const [START_CLIENT, IMAGE_CONFIG, SITE_PATHS] = RUNTIME_FILES.map((file) => JSON.stringify(file));
+/** Sets what `process.env` reads in the browser (load-env.ts): the first import of the entry and of every page entry, so it runs before any other module. */
+const ENV_MODULE = 'stratus:env';
+const START_CLIENT = path.join(RUNTIME_DIR, 'browser', 'start-client');
+const IMAGE_CONFIG = path.join(RUNTIME_DIR, 'shared', 'image-config');
+const SITE_PATHS = path.join(RUNTIME_DIR, 'shared', 'site-paths');
 
 /** Page entries are `stratus-page:<absolute file>`: a wrapper module of the page (pageEntrySource). */
 const PAGE_NAMESPACE = 'stratus-page';
 
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined): string {
+const sameSizes = (a: number[], b: number[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+
+/**
+ * The client entry's source, and the runtime modules it imports (every page entry imports
+ * them too, pageEntrySource). Settings equal to the runtime's defaults are not written:
+ * the image widths (image-config.ts then stays out of the first load of pages without
+ * `<Image>`), basePath and trailing slash without the routing layer.
+ */
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined): { source: string; imports: string[] } {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
+  const defaultImages =
+    sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && !imageConfig.dangerouslyAllowSVG;
+  const imports = [ENV_MODULE, START_CLIENT, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
   const lines = [
-    `import { startClient } from ${START_CLIENT};`,
-    `import { setImageConfig } from ${IMAGE_CONFIG};`,
+    `import ${JSON.stringify(ENV_MODULE)};`,
+    `import { startClient } from ${JSON.stringify(START_CLIENT)};`,
     // The same widths as the server, so <Image> hydrates with identical srcsets.
-    `setImageConfig(${JSON.stringify(imageConfig)});`,
-    `import { setSitePaths } from ${SITE_PATHS};`,
+    ...(defaultImages ? [] : [`import { setImageConfig } from ${JSON.stringify(IMAGE_CONFIG)};`, `setImageConfig(${JSON.stringify(imageConfig)});`]),
     // basePath and trailingSlash shape every URL Link and the router write, as on the server.
-    `setSitePaths(${JSON.stringify({ basePath: routing?.basePath ?? '', trailingSlash: routing?.trailingSlash ?? false })});`,
+    ...(routing
+      ? [`import { setSitePaths } from ${JSON.stringify(SITE_PATHS)};`, `setSitePaths(${JSON.stringify({ basePath: routing.basePath ?? '', trailingSlash: routing.trailingSlash ?? false })});`]
+      : []),
     special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
     'startClient({ App, routes: [',
     ...routes.map((r) =>
@@ -87,7 +101,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${page(special[p]!)}),`),
     `}${hasRoutingRules(routing) ? ', resolveOnServer: true' : ''} });`,
   ];
-  return lines.join('\n') + '\n';
+  return { source: lines.join('\n') + '\n', imports };
 }
 
 /**
@@ -98,11 +112,20 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
  * client entry loads lands in one shared chunk, rather than one chunk per combination
  * (React alone, Head, Link, `_app`, …), each a gzip stream of its own on a first load
  * (1.8 kB gzip more for the benchmark app's `/`). `app` is false when `_app`'s CSS must not
- * come into the page's stylesheet (see bundleClient).
+ * come into the page's stylesheet (see bundleClient). The runtime's own chunks loaded on
+ * demand (LAZY_RUNTIME) are wrapped the same way, all their exports passed on.
  */
-function pageEntrySource(file: string, app: string | false): string {
-  return [...RUNTIME_FILES, ...(app ? [app] : [])].map((f) => `import ${JSON.stringify(f)};`).join('\n') + `\nexport { default } from ${JSON.stringify(file)};\n`;
+function pageEntrySource(file: string, runtime: string[], app: string | false): string {
+  const exports = file.startsWith(RUNTIME_DIR + path.sep) ? `export * from ${JSON.stringify(file)};` : `export { default } from ${JSON.stringify(file)};`;
+  return [...runtime, ...(app ? [app] : [])].map((f) => `import ${JSON.stringify(f)};`).join('\n') + `\n${exports}\n`;
 }
+
+/** The runtime's own chunks loaded on demand (start-client.tsx's `import()`s), by their import path: wrapped as pages are. */
+const LAZY_RUNTIME_IMPORT = /^\.\/(error-ui|route-styles|announcer)$/;
+const LAZY_RUNTIME = new Map(['error-ui.tsx', 'route-styles.ts', 'announcer.ts'].map((file) => [path.join(RUNTIME_DIR, 'browser', file.replace(/\.tsx?$/, '')), path.join(RUNTIME_DIR, 'browser', file)]));
+
+/** The files of LAZY_RUNTIME, for the runtime-size measurement (summarize.ts) to leave out. */
+export const LAZY_RUNTIME_FILES = [...LAZY_RUNTIME.values()];
 
 /** `/posts/[slug]` → `page-posts-slug`: URL-safe names for page chunks. */
 function chunkName(pattern: string): string {
@@ -138,7 +161,7 @@ export async function bundleClient(options: {
   const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
   const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
-  const entrySourceText = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing);
+  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing);
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
@@ -148,11 +171,19 @@ export async function bundleClient(options: {
   const entryPlugin = (pagesImportApp: boolean): Plugin => ({
     name: 'stratus-client-entry',
     setup(b) {
-      b.onResolve({ filter: /^stratus:client-entry$/ }, () => ({ path: 'client-entry', namespace: 'stratus' }));
-      b.onLoad({ filter: /.*/, namespace: 'stratus' }, () => ({ contents: entrySourceText, loader: 'js', resolveDir: path.resolve(appDir) }));
+      b.onResolve({ filter: /^stratus:(client-entry|env)$/ }, (args) => ({ path: args.path.slice('stratus:'.length), namespace: 'stratus' }));
+      b.onLoad({ filter: /.*/, namespace: 'stratus' }, (args) => ({
+        contents: args.path === 'env' ? `globalThis.${BROWSER_ENV} = {};\n` : entry.source,
+        loader: 'js',
+        resolveDir: path.resolve(appDir),
+      }));
       b.onResolve({ filter: new RegExp(`^${PAGE_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(PAGE_NAMESPACE.length + 1), namespace: PAGE_NAMESPACE }));
+      b.onResolve({ filter: LAZY_RUNTIME_IMPORT }, (args) => {
+        const lazy = args.kind === 'dynamic-import' && LAZY_RUNTIME.get(path.join(args.resolveDir, args.path));
+        return lazy ? { path: lazy, namespace: PAGE_NAMESPACE } : undefined;
+      });
       b.onLoad({ filter: /.*/, namespace: PAGE_NAMESPACE }, (args) => ({
-        contents: pageEntrySource(args.path, args.path !== appFile && pagesImportApp && appFile ? appFile : false),
+        contents: pageEntrySource(args.path, entry.imports, args.path !== appFile && pagesImportApp && appFile ? appFile : false),
         loader: 'js',
         resolveDir: path.dirname(args.path),
       }));

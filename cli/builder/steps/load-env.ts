@@ -51,12 +51,20 @@ export function loadEnv(appDir: string, mode: 'production' | 'development' = 'pr
 }
 
 /**
+ * What `process.env` becomes in the browser: a global the client bundle sets to `{}` before
+ * any other module runs (bundle-client.ts). Defining `process.env` as `{}` itself would do
+ * the same, but esbuild then makes it a module that every module of the bundle initialises
+ * (`init_define_process_env()`), and that any chunk loaded on demand would split off.
+ */
+export const BROWSER_ENV = '__STRATUS_ENV__';
+
+/**
  * esbuild `define`s that inline the public variables. In the browser every other
  * `process.env.X` reads as undefined (there is no `process` there), instead of throwing.
  */
 export function publicEnvDefines(publicEnv: Record<string, string>, target: 'browser' | 'server'): Record<string, string> {
   const defines: Record<string, string> = {};
   for (const [key, value] of Object.entries(publicEnv)) defines[`process.env.${key}`] = JSON.stringify(value);
-  if (target === 'browser') defines['process.env'] = '{}';
+  if (target === 'browser') defines['process.env'] = BROWSER_ENV;
   return defines;
 }

@@ -13,9 +13,8 @@
  * await nav.push('/posts/hello');
  */
 import type { ComponentType } from 'react';
-import { errorTitle } from '../shared/errors';
 import type { Emitter } from '../shared/events';
-import { loadInitialProps, type AppComponent, type ClientOptions, type ClientRoute, type PageData, type PageProps } from '../shared/page-types';
+import type { AppComponent, ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
 import { dataPath, matchRoute, routerQuery, searchToQuery, splitPath } from '../shared/route-match';
 import { chooseErrorPage } from '../shared/error-page-choice';
 import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
@@ -50,8 +49,8 @@ export interface NavigatorOptions extends LocaleSettings {
   errorPages: ClientOptions['errorPages'];
   /** The app's `_app`: its `getInitialProps`, when it has one, runs on navigations to `initialProps` routes. */
   App?: AppComponent;
-  /** The built-in error page. */
-  ErrorPage: ComponentType<{ statusCode: number }>;
+  /** Loads the built-in error page and the error titles (error-ui.tsx; a chunk of its own in the browser). */
+  errorUi: () => Promise<{ ErrorPage: ComponentType<{ statusCode: number }>; errorTitle(statusCode: number): string }>;
   history: HistorySource;
   events: Emitter;
   fetch: typeof fetch;
@@ -169,16 +168,16 @@ export function createNavigator(options: NavigatorOptions) {
 
   async function errorState(statusCode: number, base: Pick<PageState, 'asPath' | 'locale'>): Promise<PageState> {
     const name = chooseErrorPage(statusCode, (page) => errorPages[page] !== undefined);
-    const Component = name ? (await loadPageScript(errorPages[name]!, timeoutMs)).default : options.ErrorPage;
+    const [ui, custom] = await Promise.all([options.errorUi(), name && loadPageScript(errorPages[name]!, timeoutMs)]);
     return {
       ...base,
       route: `/${name ?? '_error'}`,
-      Component,
+      Component: custom ? custom.default : ui.ErrorPage,
       props: { statusCode },
       query: {},
       isFallback: false,
       isReady: true,
-      defaultTitle: errorTitle(statusCode),
+      defaultTitle: ui.errorTitle(statusCode),
     };
   }
 
@@ -209,7 +208,12 @@ export function createNavigator(options: NavigatorOptions) {
               : staticData(url),
     ]);
     // A getInitialProps that throws ends like unreachable data: a full load, and the server's answer.
-    const data = fetched ?? (process.env.STRATUS_INITIAL_PROPS === 'off' ? { pageProps: {} } : { pageProps: await loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }) });
+    // initial-props.ts is a chunk of its own (start-client.tsx starts loading it at once in apps that call getInitialProps).
+    const data =
+      fetched ??
+      (process.env.STRATUS_INITIAL_PROPS === 'off'
+        ? { pageProps: {} }
+        : { pageProps: await (await import('../shared/initial-props')).loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }) });
     if ('redirect' in data) return data;
     if ('notFound' in data) return errorState(404, base);
     if ('statusCode' in data) return errorState(data.statusCode, base);

@@ -6,35 +6,39 @@
  * @example
  * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', load: () => import('./pages/index') }], errorPages: {} });
  */
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { DefaultApp } from '../shared/default-app';
-import { ErrorPage } from '../shared/error-page';
-import { errorTitle } from '../shared/errors';
 import { HeadManagerContext } from '../head';
-import { loadInitialProps, type ClientOptions, type EmbeddedData } from '../shared/page-types';
+import type { ClientOptions, EmbeddedData } from '../shared/page-types';
 import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
 import { routerEvents, setCurrentRouter } from '../router';
-import { announcePage } from './announcer';
-import { ClientError, ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from './error-boundary';
 import { createDomHead } from './head-dom';
 import { browserHistory } from './history-source';
 import { createNavigator, searchToQuery, type PageState } from './navigator';
-import { createPageStyles, type PageStyles } from './page-styles';
+import type { PageStyles } from './route-styles';
 import { saveData } from './viewport';
 import { routerQuery, segmentsOf } from '../shared/route-match';
 import { sitePaths, withoutBasePath } from '../shared/site-paths';
 import { splitLocale } from '../shared/locale-prefix';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
 
+/** The error pages and titles: a chunk loaded on the first error (error-ui.tsx). */
+const errorUi = () => import('./error-ui');
+
 export function readEmbeddedData(): EmbeddedData {
   const element = document.getElementById('__STRATUS_DATA__');
   return JSON.parse(element?.textContent ?? '{}') as EmbeddedData;
 }
 
-/** Applies the page's own stylesheets and removes the last page's, in the commit that shows it (before paint). */
-function StylesOf({ page, styles }: { page: string; styles: PageStyles }) {
-  useLayoutEffect(() => styles.show(page), [page, styles]);
+/**
+ * Applies the page's own stylesheets and removes the last page's, in the commit that shows
+ * it (before paint). None to apply before route-styles.ts has loaded: at hydration the server
+ * linked the page's own, and a navigation waits for the module (withStyles).
+ */
+function StylesOf({ page, styles }: { page: string; styles: () => PageStyles | undefined }) {
+  useLayoutEffect(() => styles()?.show(page), [page, styles]);
   return null;
 }
 
@@ -45,17 +49,23 @@ function Committed({ id, onCommit }: { id: number; onCommit: (id: number) => voi
 }
 
 export async function startClient(options: ClientOptions): Promise<void> {
+  // Navigations to pages with getInitialProps call it in the browser (navigator.ts): its module loads now, beside hydration.
+  if (process.env.STRATUS_INITIAL_PROPS !== 'off') void import('../shared/initial-props').catch(() => undefined);
   const data = readEmbeddedData();
   const container = document.getElementById('__next')!;
   const history = browserHistory();
   const head = createDomHead();
   const App = options.App ?? DefaultApp;
-  const styles = createPageStyles(data.pageStyles ?? {});
+  // Pages' own stylesheets (route-styles.ts), a chunk loaded at start in apps whose pages have any.
+  const pageStyles = data.pageStyles;
+  let styles: PageStyles | undefined;
+  const stylesReady = pageStyles && import('./route-styles').then(({ createPageStyles }) => (styles = createPageStyles(pageStyles)));
+  const currentStyles = () => styles;
   /** A page's loader that also loads its stylesheets: a navigation renders it once both are there. */
   const withStyles =
     <M,>(page: string, load: () => Promise<M>) =>
     () =>
-      Promise.all([load(), styles.load(page)]).then(([module]) => module);
+      Promise.all([load(), stylesReady && stylesReady.then((s) => s.load(page))]).then(([module]) => module);
   let root: Root | undefined;
   let renders = 0;
   let pending: Array<[number, () => void]> = [];
@@ -73,12 +83,13 @@ export async function startClient(options: ClientOptions): Promise<void> {
     routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern), load: withStyles(route.pattern, route.load) })),
     errorPages: Object.fromEntries(Object.entries(options.errorPages).map(([name, load]) => [name, withStyles(`/${name}`, load)])),
     App: options.App,
-    ErrorPage,
+    errorUi,
     history,
     events: routerEvents,
     fetch: (input, init) => fetch(input, init),
     render,
-    onNavigated: (state) => announcePage(container, state.asPath),
+    // Focus and the announcement after a soft navigation (announcer.ts): a chunk loaded by the first one.
+    onNavigated: (state) => void import('./announcer').then(({ announcePage }) => announcePage(container, state.asPath), () => undefined),
     saveData,
     resolveOnServer: options.resolveOnServer,
   });
@@ -115,7 +126,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
           <ErrorBoundary page={state.props} onError={onRenderError}>
             <App Component={state.Component} pageProps={state.props} />
           </ErrorBoundary>
-          <StylesOf page={state.route} styles={styles} />
+          <StylesOf page={state.route} styles={currentStyles} />
           <Committed id={id} onCommit={onCommit} />
         </RouterContext.Provider>
       </HeadManagerContext.Provider>
@@ -125,20 +136,23 @@ export async function startClient(options: ClientOptions): Promise<void> {
   /**
    * An exception while rendering: the app's `_error` page takes the page's place (inside
    * `_app`, its `getInitialProps` given `err`), as the pages router shows it; the built-in
-   * client error page when it has none, or when that fails too.
+   * client error page (what this resolves to, for the boundary to show) when it has none,
+   * or when that fails too.
    */
-  function onRenderError(error: unknown): boolean {
+  function onRenderError(error: unknown): Promise<ComponentType | undefined> {
     const failing = navigator.state;
     const load = options.errorPages._error;
-    if (!load || failing.route === '/_error') return false;
-    withStyles('/_error', load)()
-      .then(async ({ default: ErrorComponent }) => {
-        const { route: pathname, query, asPath, locale } = failing;
-        const props = await loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
-        await navigator.update({ route: '/_error', Component: ErrorComponent, props, defaultTitle: undefined });
-      })
-      .catch(() => navigator.update({ route: '/_error', Component: ClientError, props: {}, defaultTitle: undefined }));
-    return true;
+    return errorUi().then((ui) => {
+      if (!load || failing.route === '/_error') return ui.ClientError;
+      withStyles('/_error', load)()
+        .then(async ({ default: ErrorComponent }) => {
+          const { route: pathname, query, asPath, locale } = failing;
+          const props = await ui.loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
+          await navigator.update({ route: '/_error', Component: ErrorComponent, props, defaultTitle: undefined });
+        })
+        .catch(() => navigator.update({ route: '/_error', Component: ui.ClientError, props: {}, defaultTitle: undefined }));
+      return undefined;
+    });
   }
 
   function render(state: PageState): Promise<void> {
@@ -153,8 +167,10 @@ export async function startClient(options: ClientOptions): Promise<void> {
   const route = options.routes.find((r) => r.pattern === data.page);
   const custom = route ? undefined : options.errorPages[data.page.slice(1) as '404'];
   let Component;
+  let defaultTitle;
   try {
-    Component = route ? (await route.load()).default : custom ? (await custom()).default : ErrorPage;
+    Component = route ? (await route.load()).default : custom ? (await custom()).default : (await errorUi()).ErrorPage;
+    if (data.statusCode) defaultTitle = (await errorUi()).errorTitle(data.statusCode);
     // Code-split components the server rendered must be there before React compares.
     await dynamicLoadsSettled();
   } catch (error) {
@@ -176,7 +192,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     locale: data.locale,
     isFallback: data.isFallback,
     isReady: !data.isFallback && (route?.kind === 'ssr' || !route || !location.search),
-    defaultTitle: data.statusCode ? errorTitle(data.statusCode) : undefined,
+    defaultTitle,
   };
   navigator.start(initial);
   addEventListener('pagehide', navigator.saveScroll);

@@ -65,7 +65,7 @@ export function segmentsOf(pattern: string): RouteSegment[] {
 
 /** A parameter name as the pages router accepts it: any characters but brackets and slashes, not starting with a dot. */
 const PARAM_NAME = '([^[\\]/.][^[\\]/]*)';
-const VALID_SEGMENT = new RegExp(`^(?:\\[\\[\\.\\.\\.${PARAM_NAME}\\]\\]|\\[\\.\\.\\.${PARAM_NAME}\\]|\\[${PARAM_NAME}\\])$`);
+const validSegment = () => new RegExp(`^(?:\\[\\[\\.\\.\\.${PARAM_NAME}\\]\\]|\\[\\.\\.\\.${PARAM_NAME}\\]|\\[${PARAM_NAME}\\])$`);
 
 /**
  * `/posts/[slug]` → segments. Throws on a shape the router cannot serve, naming it.
@@ -76,7 +76,7 @@ export function parseRoutePattern(pattern: string): RouteSegment[] {
   const names = new Set<string>();
   parts.forEach((part, index) => {
     if (!/[[\]]/.test(part)) return;
-    const valid = part.match(VALID_SEGMENT);
+    const valid = part.match(validSegment());
     if (!valid) throw new Error(`"${part}" in ${pattern} is not a valid segment: use [name], [...name] or [[...name]]`);
     const name = valid[1] ?? valid[2] ?? valid[3]!;
     if (names.has(name)) throw new Error(`"${part}" in ${pattern}: the parameter name "${name}" is used twice; give each segment its own name`);

@@ -3,6 +3,7 @@
  * page loaders. Event order, cancellation, data answers, retries, hash changes, prefetch.
  */
 import { createEmitter } from '../../../../web/runtime/shared/events';
+import { errorTitle } from '../../../../web/runtime/shared/errors';
 import { memoryHistory } from '../../../../web/runtime/browser/history-source';
 import { createNavigator, type PageState } from '../../../../web/runtime/browser/navigator';
 import type { ClientRoute } from '../../../../web/runtime/shared/page-types';
@@ -40,7 +41,7 @@ function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<s
     defaultLocale: 'en',
     routes,
     errorPages: {},
-    ErrorPage: NotFound,
+    errorUi: async () => ({ ErrorPage: NotFound, errorTitle }),
     history,
     events,
     fetch: fetchImpl,
