@@ -87,7 +87,7 @@ export const SERVER_OPTIONS = {
   sourcesContent: false,
   jsx: 'automatic',
   // The routing layer's browser switch (web/runtime/shared/site-paths.ts) is always on on the server: a constant, not an env lookup per call.
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"on"', 'process.env.STRATUS_INITIAL_PROPS': '"on"' },
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"on"', 'process.env.STRATUS_INITIAL_PROPS': '"on"', 'process.env.STRATUS_BROWSER': '"off"' },
   nodePaths: [NODE_MODULES],
   loader: { '.css': 'empty' },
   legalComments: 'none',
