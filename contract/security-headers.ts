@@ -37,13 +37,27 @@ type Headers = Record<string, string | string[] | number | undefined>;
  * without case). Returns a new object; `headers` is left as it was.
  */
 export function withSecurityHeaders<T extends Headers>(headers: T, securityHeaders: readonly SecurityHeader[] = SECURITY_HEADERS): T & Record<string, string> {
-  const result: Headers = { ...headers };
-  const present = new Map(Object.keys(result).map((name) => [name.toLowerCase(), name]));
-  for (const header of securityHeaders) {
-    const existing = present.get(header.name);
-    if (existing !== undefined && result[existing] !== undefined && !header.override) continue;
-    if (existing !== undefined) delete result[existing];
-    result[header.name] = header.value;
+  const byName = namesOf(securityHeaders);
+  // One pass, no `delete` (which turns the object into a slow dictionary on every response).
+  const result: Headers = {};
+  let sent: Set<string> | undefined;
+  for (const name in headers) {
+    const header = byName.get(name.toLowerCase());
+    if (header?.override) continue;
+    if (header) {
+      // Sent once only, whatever the case of its name.
+      if (headers[name] === undefined || sent?.has(header.name)) continue;
+      (sent ??= new Set()).add(header.name);
+    }
+    result[name] = headers[name];
   }
+  for (const header of securityHeaders) if (header.override || !sent?.has(header.name)) result[header.name] = header.value;
   return result as T & Record<string, string>;
+}
+
+const namesCache = new WeakMap<readonly SecurityHeader[], Map<string, SecurityHeader>>();
+function namesOf(securityHeaders: readonly SecurityHeader[]): Map<string, SecurityHeader> {
+  let byName = namesCache.get(securityHeaders);
+  if (!byName) namesCache.set(securityHeaders, (byName = new Map(securityHeaders.map((header) => [header.name, header]))));
+  return byName;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SECURITY_HEADERS, withSecurityHeaders } from '../../contract/security-headers';
@@ -20,6 +21,25 @@ describe('security headers, applied the way CloudFront applies its response head
     expect(values).toHaveLength(2); // one of each, never a second copy under another case
     expect(values.find(([name]) => name.toLowerCase() === overriding.name)![1]).toBe(overriding.value);
     expect(values.find(([name]) => name.toLowerCase() === kept.name)![1]).toBe('origin');
+  });
+
+  test('on generated origin headers (any case, some undefined): each header once, the policy applied as CloudFront does', () => {
+    const names = fc.constantFrom('content-type', 'Content-Type', 'x-app', ...SECURITY_HEADERS.flatMap((h) => [h.name, h.name.toUpperCase(), h.name.replace(/^./, (c) => c.toUpperCase())]));
+    fc.assert(
+      fc.property(fc.dictionary(names, fc.option(fc.constantFrom('origin', 'a=1'), { nil: undefined })), (origin) => {
+        const out = withSecurityHeaders(origin);
+        const defined = Object.entries(out).filter(([, value]) => value !== undefined);
+        const lower = defined.map(([name]) => name.toLowerCase());
+        for (const header of SECURITY_HEADERS) {
+          expect(lower.filter((name) => name === header.name)).toHaveLength(1);
+          const sent = Object.entries(origin).find(([name, value]) => name.toLowerCase() === header.name && value !== undefined); // the first the origin sent
+          const value = defined.find(([name]) => name.toLowerCase() === header.name)![1];
+          expect(value).toBe(header.override || !sent ? header.value : sent[1]);
+        }
+        for (const [name, value] of Object.entries(origin)) if (!SECURITY_HEADERS.some((h) => h.name === name.toLowerCase())) expect(out[name]).toBe(value);
+      }),
+      { seed: 15, numRuns: 1000 },
+    );
   });
 
   test('the input is left as it was', () => {

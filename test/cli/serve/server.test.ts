@@ -125,9 +125,14 @@ test('static files carry the bucket headers: immutable chunks, ETag and 304', as
   expect(robots.headers['cache-control']).toBe('public, max-age=3600, s-maxage=86400');
 });
 
-test('text is compressed when the client accepts it', async () => {
-  const res = await http('GET', '/', { 'accept-encoding': 'gzip' });
+test('text over 1 kB is compressed when the client accepts it, as CloudFront does; smaller answers are not', async () => {
+  const html = (await http('GET', '/')).body;
+  const script = html.match(/src="(\/_app\/static\/chunks\/main-\w+\.js)"/)![1]!;
+  const res = await http('GET', script, { 'accept-encoding': 'gzip' });
   expect(res.headers['content-encoding']).toBe('gzip');
+  const small = await http('GET', '/robots.txt', { 'accept-encoding': 'gzip' });
+  expect(Number(small.headers['content-length'])).toBeLessThan(1000);
+  expect(small.headers['content-encoding']).toBeUndefined();
 });
 
 test('page data: prebuilt from the bucket, server data from the function', async () => {
