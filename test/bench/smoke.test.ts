@@ -30,7 +30,7 @@ const EXPECTED_ROWS = [
   'cold-node-floor', 'cold-lambda', 'cold-server', 'cold-lambda-above-node',
   'size-server-raw', 'size-server-zip', 'first-load-home-gzip', 'first-load-home-brotli', 'first-load-ssr-gzip', 'first-load-react-floor', 'first-load-home-beyond-react',
   'nav-static', 'nav-server',
-  'images-rate-floor', 'images-rate', 'images-p50', 'images-p99',
+  'images-rate-floor', 'images-handler-floor', 'images-rate', 'images-p50', 'images-p99',
 ];
 
 describe('npm run bench (smoke, Stratus only)', () => {
@@ -73,7 +73,7 @@ describe('npm run bench (smoke, Stratus only)', () => {
     expect(stdout).toContain('/ssr/1 requests/s');
     expect(stdout).toContain('Targets:');
     expect(stdout).toContain('Stratus ÷ RR');
-    expect(result.table).toContain('render core vs bare renderToString');
+    expect(result.table).toContain('render core vs getServerSideProps + bare renderToString');
     expect(result.machine.cores).toBeGreaterThan(0);
   });
 });
