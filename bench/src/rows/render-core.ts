@@ -35,7 +35,7 @@ export async function buildFloorBundle(outDir: string): Promise<string> {
     ...SERVER_OPTIONS,
     stdin: { contents: FLOOR_ENTRY, resolveDir: STRATUS_APP, loader: 'js' },
     outfile,
-    plugins: [runtimeAliasPlugin()],
+    plugins: [runtimeAliasPlugin({ esmFacades: true })],
   });
   return outfile;
 }

@@ -116,7 +116,7 @@ export async function bundleRender(options: {
     define: { ...SERVER_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
     entryPoints: [entryFile],
     outfile,
-    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin(), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), ...(options.plugins ?? [])],
+    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
