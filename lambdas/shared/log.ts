@@ -16,16 +16,36 @@ export type LogFields = Record<string, string | number | boolean | null | undefi
  * calls `flushLog()` before answering (function-url.ts).
  */
 const FLUSH_AT = 16 * 1024;
-let pending = '';
-let flushScheduled = false;
+
+interface Pending {
+  lines: string;
+  flushScheduled: boolean;
+}
+
+/**
+ * One buffer and one exit hook per process (kept on `process`), shared by every copy of this module (the CLI's,
+ * and each render bundle the dev server loads again after a rebuild): a listener per copy
+ * would keep every old bundle alive, and Node warns past ten.
+ */
+const PENDING_KEY = Symbol.for('stratus.log.pending');
+const pending: Pending = ((process as unknown as Record<symbol, Pending | undefined>)[PENDING_KEY] ??= hookExit({ lines: '', flushScheduled: false }));
+
+function hookExit(state: Pending): Pending {
+  process.on('exit', () => writePending(state));
+  return state;
+}
+
+function writePending(state: Pending): void {
+  state.flushScheduled = false;
+  if (state.lines === '') return;
+  const lines = state.lines;
+  state.lines = '';
+  process.stdout.write(lines);
+}
 
 /** Writes the request lines still waiting. */
 export function flushLog(): void {
-  flushScheduled = false;
-  if (pending === '') return;
-  const lines = pending;
-  pending = '';
-  process.stdout.write(lines);
+  writePending(pending);
 }
 
 function toStdout(line: string, level: string): void {
@@ -34,14 +54,13 @@ function toStdout(line: string, level: string): void {
     process.stdout.write(line + '\n');
     return;
   }
-  pending += line + '\n';
-  if (pending.length >= FLUSH_AT) flushLog();
-  else if (!flushScheduled) {
-    flushScheduled = true;
+  pending.lines += line + '\n';
+  if (pending.lines.length >= FLUSH_AT) flushLog();
+  else if (!pending.flushScheduled) {
+    pending.flushScheduled = true;
     setImmediate(flushLog);
   }
 }
-process.on('exit', flushLog);
 
 export type LogSink = (line: string, level: string) => void;
 

@@ -73,3 +73,22 @@ test('line times read as Date would write them, at any moment and in any order',
     { seed: 15, numRuns: 500 },
   );
 });
+
+test('copies of the logger in one process (each render bundle the dev server loads) share one buffer and one exit hook', () => {
+  const before = process.listenerCount('exit');
+  const copies: (typeof import('../../../lambdas/shared/log'))[] = [];
+  for (let i = 0; i < 12; i++) jest.isolateModules(() => copies.push(require('../../../lambdas/shared/log')));
+  expect(process.listenerCount('exit')).toBe(before);
+  const writes: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    writes.push(String(chunk));
+    return true;
+  });
+  try {
+    copies[0]!.log({ path: '/from-one-copy' });
+    copies[11]!.flushLog();
+    expect(writes.join('')).toContain('/from-one-copy');
+  } finally {
+    spy.mockRestore();
+  }
+});
