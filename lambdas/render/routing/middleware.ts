@@ -46,10 +46,11 @@ export interface MiddlewareSettings extends RuleContext {
   buildId: string;
 }
 
-function toRecord(headers: Headers, skip?: Set<string>): Record<string, string> {
-  const record: Record<string, string> = {};
+/** The headers as a record, `skip`'s names left out; undefined when none is left (no object made). */
+function toRecord(headers: Headers, skip?: Set<string>): Record<string, string> | undefined {
+  let record: Record<string, string> | undefined;
   headers.forEach((value, key) => {
-    if (!skip?.has(key)) record[key] = value;
+    if (!skip?.has(key)) (record ??= {})[key] = value;
   });
   return record;
 }
@@ -130,15 +131,12 @@ function readAnswer(answer: NextMiddlewareResult, actionKey: symbol): Middleware
     if (!location || answer.status < 300 || answer.status >= 400) return fromWebResponse(answer).then((response) => ({ kind: 'response', response }));
     result = { kind: 'redirect', location, statusCode: answer.status };
   }
-  // One pass over the answer's headers: its cookies, and the rest to add to whatever answers.
-  let headers: Record<string, string> | undefined;
-  answer.headers.forEach((value, name) => {
-    if (NOT_PASSED_ON.has(name)) return;
-    (headers ??= {})[name] = value;
-  });
+  // The answer's headers (but its cookies, location and body's) go on to whatever answers.
+  const headers = toRecord(answer.headers, NOT_PASSED_ON);
   if (headers || result.kind === 'redirect') result.headers = headers ?? {};
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) result.cookies = cookies;
-  if (action?.requestHeaders) result.requestHeaders = toRecord(action.requestHeaders);
+  // Empty is meaningful here: the page sees no request headers at all.
+  if (action?.requestHeaders) result.requestHeaders = toRecord(action.requestHeaders) ?? {};
   return result;
 }
