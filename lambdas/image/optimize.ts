@@ -93,6 +93,8 @@ export async function optimizeImage(input: Buffer, options: OptimizeOptions): Pr
     // Re-encoding animations is slow and lossy; browsers size them fine as they are.
     return { buffer: input, ...source! };
   }
+  // A still image's resize failed above already; it would fail the same way again (and decode a corrupt file twice).
+  if (still) throw new HttpError(400, INVALID_IMAGE_MESSAGE);
   try {
     return await resize(input, options, source);
   } catch {
