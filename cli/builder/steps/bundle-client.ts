@@ -236,14 +236,16 @@ export async function bundleClient(options: {
    * not import `_app`: each page's stylesheet is then its own CSS alone.
    */
   function pageCss(result: Awaited<ReturnType<typeof compile>>): Map<string, string | undefined> | undefined {
-    const text = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+    // Files by path; `.text` decodes only the stylesheets read here, not every script.
+    const files = new Map(result.outputFiles.map((file) => [file.path, file]));
+    const text = (file: string) => files.get(path.resolve(file))!.text;
     const appCss = Object.values(result.metafile.outputs).find((info) => appFile && info.entryPoint && pageOf(info.entryPoint) === appFile)?.cssBundle;
     const cut = new Map<string, string | undefined>();
     if (!appCss) return cut;
     for (const info of Object.values(result.metafile.outputs)) {
       const file = info.entryPoint && pageOf(info.entryPoint);
       if (!file || file === appFile || !info.cssBundle) continue;
-      const own = withoutPrefix(text.get(path.resolve(info.cssBundle))!, text.get(path.resolve(appCss))!);
+      const own = withoutPrefix(text(info.cssBundle), text(appCss));
       if (own === undefined) return undefined;
       cut.set(path.resolve(info.cssBundle), own.trim() === '' ? undefined : own);
     }
@@ -257,7 +259,7 @@ export async function bundleClient(options: {
     cut = new Map();
   }
   const metafile = result.metafile;
-  const texts = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  const files = new Map(result.outputFiles.map((file) => [file.path, file]));
   /** Output files not written: the entry's stylesheet, and pages' that held `_app`'s CSS alone. */
   const dropped = new Set<string>();
   for (const [output, info] of Object.entries(metafile.outputs)) {
@@ -273,7 +275,7 @@ export async function bundleClient(options: {
     if (own !== undefined) {
       if (file.path.endsWith('.map')) {
         const map = JSON.parse(file.text) as { mappings: string };
-        const full = texts.get(source)!;
+        const full = files.get(source)!.text;
         map.mappings = cutMappings(map.mappings, full, full.length - own.length);
         contents = JSON.stringify(map);
       } else contents = own;
