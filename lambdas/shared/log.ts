@@ -23,9 +23,9 @@ interface Pending {
 }
 
 /**
- * One buffer and one exit hook per process (kept on `process`), shared by every copy of this module (the CLI's,
- * and each render bundle the dev server loads again after a rebuild): a listener per copy
- * would keep every old bundle alive, and Node warns past ten.
+ * One buffer and one exit hook per process (kept on `process`), shared by every copy of this
+ * module (the CLI's, and each render bundle the dev server loads again after a rebuild): a
+ * listener per copy would keep every old bundle alive, and Node warns past ten.
  */
 const PENDING_KEY = Symbol.for('stratus.log.pending');
 const pending: Pending = ((process as unknown as Record<symbol, Pending | undefined>)[PENDING_KEY] ??= hookExit({ lines: '', flushScheduled: false }));
