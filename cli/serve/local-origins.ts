@@ -10,7 +10,6 @@ import type { Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { createLocalImageCore } from '../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../lambdas/shared/function-url';
-import { webCore } from '../../lambdas/shared/http';
 import {
   isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValue, type CloudFrontValueMap,
 } from '../../infra/edge/viewer-request';
@@ -21,7 +20,7 @@ import { nameMap, type PlainRequest } from './function-url-event';
 import type { EdgeStep, FunctionUrlHandler, OriginRequestStep } from './server';
 
 export function localImageHandler(outDir: string, manifest: Manifest): FunctionUrlHandler {
-  return createFunctionUrlHandler(webCore(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images)));
+  return createFunctionUrlHandler(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images));
 }
 
 /** CloudFront's `{ name: { value, multiValue? } }` shape; repeated names keep every value, in order. */

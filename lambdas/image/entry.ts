@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { readManifest } from '../../contract/manifest';
 import { createFunctionUrlHandler } from '../shared/function-url';
-import { webCore } from '../shared/http';
 import { createImageCore } from './image-core';
 import { createS3Source } from './sources/s3';
 
@@ -17,8 +16,8 @@ const bucket = process.env.STRATUS_BUCKET;
 if (!bucket) throw new Error('STRATUS_BUCKET is not set: the image Lambda needs the name of the assets bucket.');
 
 export const handler = createFunctionUrlHandler(
-  webCore(createImageCore({
+  createImageCore({
     config: manifest.config.images,
     source: createS3Source({ client: new S3Client({}), bucket }),
-  })),
+  }),
 );

@@ -1,8 +1,10 @@
 /**
- * The image core: `GET /_app/image?url=&w=&q=` as Request → Response. Platform-free: the
- * Lambda entry wraps it with the Function URL adapter, the local server with its own.
+ * The image core: `GET /_app/image?url=&w=&q=` as a core request → core response (the plain
+ * objects of ../shared/http, not web `Request`/`Response`: those cost the main thread time
+ * and garbage that sharp's threads then wait on, and load undici at cold start). Platform-free:
+ * the Lambda entry and the local server both wrap it with the Function URL adapter.
  */
-import type { RequestContext, WebCore } from '../shared/http';
+import type { Core, CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { log, logError, startTimer, type LogFields } from '../shared/log';
 import type { ResolvedImageConfig } from '../../contract/config';
 import { isHttpError } from '../shared/http-error';
@@ -12,8 +14,6 @@ import { parseImageParams } from './params';
 import { createEtag, errorHeaders, imageHeaders, matchesIfNoneMatch } from './response';
 import { createRemoteSource, type RemoteSourceOptions } from './sources/remote';
 import type { ImageSource } from './sources/source';
-
-export type { WebCore } from '../shared/http';
 
 /**
  * Lambda's buffered responses stop at 6 MB, and binary bodies travel base64-encoded (4/3).
@@ -38,26 +38,26 @@ export interface ImageCoreOptions {
  *
  * @example
  * const core = createImageCore({ config: manifest.config.images, source: createLocalSource('dist/assets') });
- * const response = await core(new Request('http://localhost/_app/image?url=%2Fa.jpg&w=640'), { requestId: '1' });
+ * const response = await core({ method: 'GET', path: '/_app/image', rawQuery: 'url=%2Fa.jpg&w=640', headers: {} }, { requestId: '1' });
  */
-export function createImageCore(options: ImageCoreOptions): WebCore {
+export function createImageCore(options: ImageCoreOptions): Core {
   const { config, source } = options;
   const remoteSource =
     options.remoteSource ?? createRemoteSource({ ...options.remote, remotePatterns: config.remotePatterns });
   const maxInputPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
 
-  async function respond(request: Request, fields: LogFields): Promise<Response> {
+  async function respond(request: CoreRequest, fields: LogFields): Promise<CoreResponse> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return new Response('Method Not Allowed', { status: 405, headers: errorHeaders({ allow: 'GET, HEAD' }) });
+      return { status: 405, headers: errorHeaders({ allow: 'GET, HEAD' }), body: 'Method Not Allowed' };
     }
-    const params = parseImageParams(new URL(request.url).searchParams, config);
+    const params = parseImageParams(new URLSearchParams(request.rawQuery), config);
     Object.assign(fields, { url: params.url, w: params.width, q: params.quality });
     const loaded = await (params.isAbsolute ? remoteSource : source).load(params.url);
     fields.sourceBytes = loaded.buffer.byteLength;
     const image = await optimizeImage(loaded.buffer, {
       width: params.width,
       quality: params.quality,
-      format: negotiateFormat(request.headers.get('accept'), config.formats),
+      format: negotiateFormat(request.headers.accept, config.formats),
       dangerouslyAllowSVG: config.dangerouslyAllowSVG,
       maxInputPixels,
     });
@@ -66,7 +66,7 @@ export function createImageCore(options: ImageCoreOptions): WebCore {
     if (image.buffer.byteLength > MAX_RESPONSE_BYTES) {
       // Too big for a buffered Lambda response once base64-encoded: send the browser to the
       // original, which CloudFront serves from the bucket (or the allowed remote host).
-      return new Response(null, { status: 307, headers: errorHeaders({ location: params.url, 'cache-control': `public, max-age=${config.minimumCacheTTL}` }) });
+      return { status: 307, headers: errorHeaders({ location: params.url, 'cache-control': `public, max-age=${config.minimumCacheTTL}` }) };
     }
     const etag = createEtag(image.buffer);
     const headers = imageHeaders({
@@ -76,31 +76,28 @@ export function createImageCore(options: ImageCoreOptions): WebCore {
       etag,
       url: params.url,
     });
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    headers.set('content-length', String(image.buffer.byteLength));
-    // A view, not a copy; sharp hands back a Buffer over its own ArrayBuffer.
-    const body = new Uint8Array(image.buffer.buffer as ArrayBuffer, image.buffer.byteOffset, image.buffer.byteLength);
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return { status: 304, headers };
+    headers['content-length'] = String(image.buffer.byteLength);
+    // HEAD is answered as GET: the adapter drops the body (function-url.ts).
+    return { status: 200, headers, body: image.buffer };
   }
 
-  return async function imageCore(request: Request, context: RequestContext): Promise<Response> {
+  return async function imageCore(request: CoreRequest, context: RequestContext): Promise<CoreResponse> {
     const elapsed = startTimer();
     const fields: LogFields = { msg: 'image', requestId: context.requestId, cfId: context.cfId };
-    let response: Response;
+    let response: CoreResponse;
     try {
       response = await respond(request, fields);
     } catch (error) {
       if (isHttpError(error) && error.statusCode < 500) {
-        response = new Response(error.message, { status: error.statusCode, headers: errorHeaders() });
+        response = { status: error.statusCode, headers: errorHeaders(), body: error.message };
       } else if (isHttpError(error)) {
         // Upstream trouble (502, 504, 508): the message says which, and is worth a log line.
         log({ ...fields, msg: 'image upstream error', error: error.message }, 'WARN');
-        response = new Response(error.message, { status: error.statusCode, headers: errorHeaders() });
+        response = { status: error.statusCode, headers: errorHeaders(), body: error.message };
       } else {
         logError(error, { requestId: context.requestId, cfId: context.cfId, path: '/_app/image' });
-        response = new Response('Internal Server Error', { status: 500, headers: errorHeaders() });
+        response = { status: 500, headers: errorHeaders(), body: 'Internal Server Error' };
       }
     }
     log({ ...fields, status: response.status, durationMs: elapsed() });

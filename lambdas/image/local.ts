@@ -3,7 +3,7 @@
  * build's asset folder instead of the bucket.
  */
 import type { ResolvedImageConfig } from '../../contract/config';
-import type { WebCore } from '../shared/http';
+import type { Core } from '../shared/http';
 import { createImageCore } from './image-core';
 import { createLocalSource } from './sources/local';
 
@@ -12,6 +12,6 @@ import { createLocalSource } from './sources/local';
  * @example
  * const imageCore = createLocalImageCore(join(outDir, 'assets'), manifest.config.images);
  */
-export function createLocalImageCore(assetsDir: string, config: ResolvedImageConfig): WebCore {
+export function createLocalImageCore(assetsDir: string, config: ResolvedImageConfig): Core {
   return createImageCore({ config, source: createLocalSource(assetsDir) });
 }

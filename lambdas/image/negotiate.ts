@@ -13,7 +13,7 @@
  * negotiateFormat('image/avif,image/webp,*\/*', ['image/avif', 'image/webp']); // 'image/avif'
  * negotiateFormat('image/webp', ['image/avif']); // undefined
  */
-export function negotiateFormat(accept: string | null, formats: readonly string[]): string | undefined {
+export function negotiateFormat(accept: string | undefined, formats: readonly string[]): string | undefined {
   if (!accept) return undefined;
   const accepted = new Set<string>();
   for (const part of accept.split(',')) {

@@ -25,7 +25,7 @@ export function createEtag(body: Buffer): string {
  * True when `If-None-Match` lists `etag` (or `*`). The comparison is weak, as RFC 9110
  * §13.1.2 requires for If-None-Match, so a `W/` prefix from a proxy still matches.
  */
-export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): boolean {
+export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   const wanted = opaque(etag);
@@ -33,8 +33,8 @@ export function matchesIfNoneMatch(ifNoneMatch: string | null, etag: string): bo
 }
 
 /** All headers of a 200 (and, the same ones, of a 304). */
-export function imageHeaders(input: ImageHeadersInput): Headers {
-  return new Headers({
+export function imageHeaders(input: ImageHeadersInput): Record<string, string> {
+  return {
     'content-type': input.contentType,
     // As Next's optimiser writes it: fresh for maxAge, then revalidated (the ETag gives a 304).
     'cache-control': `public, max-age=${input.maxAge}, must-revalidate`,
@@ -43,18 +43,18 @@ export function imageHeaders(input: ImageHeadersInput): Headers {
     'content-disposition': `inline; filename="${downloadName(input.url)}.${input.extension}"`,
     'content-security-policy': IMAGE_CSP,
     'x-content-type-options': 'nosniff',
-  });
+  };
 }
 
 /** Headers of a plain-text error answer; errors are not cached. */
-export function errorHeaders(extra: Record<string, string> = {}): Headers {
-  return new Headers({
+export function errorHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return {
     'content-type': 'text/plain; charset=utf-8',
     'cache-control': 'private, no-store',
     'content-security-policy': IMAGE_CSP,
     'x-content-type-options': 'nosniff',
     ...extra,
-  });
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { APIGatewayProxyStructuredResultV2, Context, LambdaFunctionURLEvent
 import type { Core, CoreRequest, CoreResponse } from './http';
 import { flushLog, logError } from './log';
 
-export type { Core, CoreRequest, CoreResponse, RequestContext, WebCore } from './http';
+export type { Core, CoreRequest, CoreResponse, RequestContext } from './http';
 
 /** The structured form of a Function URL result (Lambda also accepts a bare string; we never send one). */
 export type FunctionUrlResult = APIGatewayProxyStructuredResultV2;

@@ -1,9 +1,10 @@
 /**
  * The request and response the cores speak: plain objects that an adapter fills straight
- * from an event. The render core uses them on its hot path; Node's web `Request` and
- * `Response` cost about 150 µs a request there and ~50 ms of cold start to load
- * (bench/: render-core and cold-start rows), more than the page render itself.
- * Cores written against web `Request`/`Response` (the image core) plug in through `webCore`.
+ * from an event. Both cores use them: Node's web `Request` and `Response` cost about 150 µs
+ * a request in the render core and ~50 ms of cold start to load (bench/: render-core and
+ * cold-start rows), more than the page render itself, and in the image function their
+ * garbage took main-thread time from sharp's threads. Web answers the render function does
+ * meet (a middleware's `Response`, a `fetch`) come in through `fromWebResponse`.
  */
 
 /** What a core needs besides the request: ids to correlate its log lines. */
@@ -38,9 +39,6 @@ export interface CoreResponse {
 
 export type Core = (request: CoreRequest, context: RequestContext) => Promise<CoreResponse>;
 
-/** A core on web-standard `Request` and `Response`. */
-export type WebCore = (request: Request, context: RequestContext) => Promise<Response>;
-
 const TEXT_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 /** Whether a body of this content type is carried as a string (text) rather than bytes. */
@@ -59,12 +57,6 @@ export function webBodyOf(request: CoreRequest): Uint8Array<ArrayBuffer> | undef
   return request.method !== 'GET' && request.method !== 'HEAD' ? (request.body as Uint8Array<ArrayBuffer> | undefined) : undefined;
 }
 
-/** The web `Request` for a core request. */
-export function toWebRequest(request: CoreRequest): Request {
-  const query = request.rawQuery ? `?${request.rawQuery}` : '';
-  return new Request(`${viewerOrigin(request)}${request.path}${query}`, { method: request.method, headers: request.headers, body: webBodyOf(request) });
-}
-
 /** A web `Response` as a core response: text stays a string, anything else bytes. */
 export async function fromWebResponse(response: Response): Promise<CoreResponse> {
   const headers: Record<string, string> = {};
@@ -78,9 +70,4 @@ export async function fromWebResponse(response: Response): Promise<CoreResponse>
     result.body = isTextType(headers['content-type']) ? await response.text() : new Uint8Array(await response.arrayBuffer());
   }
   return result;
-}
-
-/** Adapts a core written on web `Request`/`Response`. */
-export function webCore(core: WebCore): Core {
-  return async (request, context) => fromWebResponse(await core(toWebRequest(request), context));
 }

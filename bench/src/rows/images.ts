@@ -10,7 +10,6 @@ import { readManifest } from '../../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { createLocalImageCore } from '../../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
-import { webCore } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
 import { linkImageSources, type BuiltApp, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
@@ -69,7 +68,7 @@ export async function runImages(
   // The image function's handler in this process (Function URL event in, result out: no HTTP), on files of its own.
   const stratusApp = apps.find((a) => a.framework === 'stratus') as unknown as StratusBuild & ImageApp;
   const handlerSources = Array.from({ length: options.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
-  const imageHandler = createFunctionUrlHandler(webCore(createLocalImageCore(stratusApp.publicDir, readManifest(path.join(stratusApp.outDir, OUTPUT_LAYOUT.manifest)).config.images)));
+  const imageHandler = createFunctionUrlHandler(createLocalImageCore(stratusApp.publicDir, readManifest(path.join(stratusApp.outDir, OUTPUT_LAYOUT.manifest)).config.images));
   const servers = new Map<string, RunningServer>();
   try {
     for (const app of apps) servers.set(app.framework, await startImageServer(app));

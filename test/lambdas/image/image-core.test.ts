@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createImageCore, MAX_RESPONSE_BYTES } from '../../../lambdas/image/image-core';
 import { getSharp } from '../../../lambdas/image/sharp';
+import type { CoreResponse } from '../../../lambdas/shared/http';
+import { bytesOf, imageRequest, textOf } from './core-request';
 import { createLocalSource } from '../../../lambdas/image/sources/local';
 import type { ImageSource } from '../../../lambdas/image/sources/source';
 import { setLogSink, type LogSink } from '../../../lambdas/shared/log';
@@ -51,21 +53,21 @@ function core(images: ImageConfig = {}, source: ImageSource = createLocalSource(
 }
 
 function get(query: string, headers: Record<string, string> = {}, images?: ImageConfig) {
-  return core(images)(new Request(`http://localhost/_app/image?${query}`, { headers }), {
+  return core(images)(imageRequest(query, headers), {
     requestId: 'req-1',
     cfId: 'cf-1',
   });
 }
 
-async function decode(response: Response) {
-  return getSharp()(Buffer.from(await response.arrayBuffer())).metadata();
+async function decode(response: CoreResponse) {
+  return getSharp()(bytesOf(response)).metadata();
 }
 
 describe('image core', () => {
   it('resizes to w in the negotiated format with all the contract headers', async () => {
     const response = await get('url=%2Fphotos%2Fbig.jpg&w=640&q=75', { accept: 'image/webp,*/*' });
     expect(response.status).toBe(200);
-    expect(Object.fromEntries(response.headers)).toMatchObject({
+    expect(response.headers).toMatchObject({
       'content-type': 'image/webp',
       'cache-control': 'public, max-age=14400, must-revalidate',
       vary: 'Accept',
@@ -73,7 +75,7 @@ describe('image core', () => {
       'content-security-policy': "script-src 'none'; frame-src 'none'; sandbox;",
       'x-content-type-options': 'nosniff',
     });
-    expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(response.headers['etag']).toMatch(/^"[A-Za-z0-9_-]+"$/);
     const meta = await decode(response);
     expect(meta).toMatchObject({ format: 'webp', width: 640, height: 427 });
   });
@@ -81,19 +83,19 @@ describe('image core', () => {
   it('chooses AVIF when accepted and enabled, WebP when only that is enabled, else the source format', async () => {
     const both = { formats: ['image/avif', 'image/webp'] };
     const avif = await get('url=/photos/big.jpg&w=640', { accept: BROWSER_ACCEPT }, both);
-    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect(avif.headers['content-type']).toBe('image/avif');
     expect((await decode(avif)).format).toBe('heif');
-    expect(avif.headers.get('content-disposition')).toBe('inline; filename="big.avif"');
+    expect(avif.headers['content-disposition']).toBe('inline; filename="big.avif"');
 
     const webp = await get('url=/photos/big.jpg&w=640', { accept: BROWSER_ACCEPT });
-    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(webp.headers['content-type']).toBe('image/webp');
 
     const jpegOut = await get('url=/photos/big.jpg&w=640', { accept: '*/*' });
-    expect(jpegOut.headers.get('content-type')).toBe('image/jpeg');
+    expect(jpegOut.headers['content-type']).toBe('image/jpeg');
     expect((await decode(jpegOut)).format).toBe('jpeg');
 
     const png = await get('url=/small.png&w=640', {});
-    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers['content-type']).toBe('image/png');
   });
 
   it('never enlarges', async () => {
@@ -104,7 +106,7 @@ describe('image core', () => {
 
   it('applies the EXIF orientation and strips the metadata', async () => {
     const response = await get('url=/rotated.jpg&w=640', { accept: 'image/png' }, { formats: ['image/png'] });
-    const output = Buffer.from(await response.arrayBuffer());
+    const output = bytesOf(response);
     const meta = await getSharp()(output).metadata();
     expect(meta).toMatchObject({ width: 100, height: 200 });
     expect(meta.orientation).toBeUndefined();
@@ -120,37 +122,37 @@ describe('image core', () => {
 
   it('answers 304 to a matching If-None-Match, with the same ETag, and 200 otherwise', async () => {
     const first = await get('url=/photos/big.jpg&w=640', { accept: 'image/webp' });
-    const etag = first.headers.get('etag')!;
+    const etag = first.headers['etag']!;
     const again = await get('url=/photos/big.jpg&w=640', { accept: 'image/webp' });
-    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers['etag']).toBe(etag);
 
     const notModified = await get('url=/photos/big.jpg&w=640', { accept: 'image/webp', 'if-none-match': `"x", ${etag}` });
     expect(notModified.status).toBe(304);
-    expect(await notModified.text()).toBe('');
-    expect(notModified.headers.get('etag')).toBe(etag);
-    expect(notModified.headers.get('cache-control')).toBe('public, max-age=14400, must-revalidate');
+    expect(notModified.body).toBeUndefined();
+    expect(notModified.headers['etag']).toBe(etag);
+    expect(notModified.headers['cache-control']).toBe('public, max-age=14400, must-revalidate');
 
     const changed = await get('url=/photos/big.jpg&w=640', { accept: 'image/webp', 'if-none-match': '"other"' });
     expect(changed.status).toBe(200);
     const otherWidth = await get('url=/photos/big.jpg&w=750', { accept: 'image/webp' });
-    expect(otherWidth.headers.get('etag')).not.toBe(etag);
+    expect(otherWidth.headers['etag']).not.toBe(etag);
   });
 
   it('uses max(minimumCacheTTL, the source max-age)', async () => {
     const source: ImageSource = { load: async () => ({ buffer: jpeg, maxAge: 31536000 }) };
     const config = resolveConfig({ images: { minimumCacheTTL: 3600 } }).images;
-    const longer = await createImageCore({ config, source })(new Request('http://x/_app/image?url=/a.jpg&w=640'), { requestId: 'r' });
-    expect(longer.headers.get('cache-control')).toBe('public, max-age=31536000, must-revalidate');
+    const longer = await createImageCore({ config, source })(imageRequest('url=/a.jpg&w=640'), { requestId: 'r' });
+    expect(longer.headers['cache-control']).toBe('public, max-age=31536000, must-revalidate');
     const shorter = await createImageCore({ config, source: { load: async () => ({ buffer: jpeg, maxAge: 5 }) } })(
-      new Request('http://x/_app/image?url=/a.jpg&w=640'),
+      imageRequest('url=/a.jpg&w=640'),
       { requestId: 'r' },
     );
-    expect(shorter.headers.get('cache-control')).toBe('public, max-age=3600, must-revalidate');
+    expect(shorter.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
   });
 
   it('passes animated GIFs through unchanged', async () => {
     const response = await get('url=/anim.gif&w=32', { accept: BROWSER_ACCEPT });
-    expect(response.headers.get('content-type')).toBe('image/gif');
+    expect(response.headers['content-type']).toBe('image/gif');
     const meta = await decode(response);
     expect(meta).toMatchObject({ format: 'gif', pages: 2, width: 64 });
   });
@@ -158,13 +160,13 @@ describe('image core', () => {
   it('refuses SVG unless the config allows it, then serves it untouched with the CSP', async () => {
     const refused = await get('url=/logo.svg&w=640');
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toBe('"url" parameter is valid but image type is not allowed');
+    expect(textOf(refused)).toBe('"url" parameter is valid but image type is not allowed');
 
     const allowed = await get('url=/logo.svg&w=640', { accept: BROWSER_ACCEPT }, { dangerouslyAllowSVG: true });
     expect(allowed.status).toBe(200);
-    expect(allowed.headers.get('content-type')).toBe('image/svg+xml');
-    expect(allowed.headers.get('content-security-policy')).toBe("script-src 'none'; frame-src 'none'; sandbox;");
-    expect(Buffer.from(await allowed.arrayBuffer()).equals(SVG)).toBe(true);
+    expect(allowed.headers['content-type']).toBe('image/svg+xml');
+    expect(allowed.headers['content-security-policy']).toBe("script-src 'none'; frame-src 'none'; sandbox;");
+    expect(bytesOf(allowed).equals(SVG)).toBe(true);
   });
 
   it('sends an output too large for a Lambda response to the original instead', async () => {
@@ -173,13 +175,13 @@ describe('image core', () => {
     writeFileSync(join(dir, 'huge.svg'), big);
     const response = await get('url=/huge.svg&w=640', { accept: BROWSER_ACCEPT }, { dangerouslyAllowSVG: true });
     expect(response.status).toBe(307);
-    expect(response.headers.get('location')).toBe('/huge.svg');
+    expect(response.headers['location']).toBe('/huge.svg');
     expect(lines.at(-1)).toMatchObject({ status: 307, outputBytes: big.length });
     // However `url` is spelled, the 307 names this site's own path (browsers drop tabs, fold `/.//`).
     for (const url of ['%2F.%2F%2Fhuge.svg', '%2F%09huge.svg', '%2Fhuge.svg%3Fa%3D%5C']) {
       const spelled = await get(`url=${url}&w=640`, { accept: BROWSER_ACCEPT }, { dangerouslyAllowSVG: true });
       expect(spelled.status).toBe(307);
-      const location = new URL(spelled.headers.get('location')!, 'https://site.example');
+      const location = new URL(spelled.headers['location']!, 'https://site.example');
       expect([location.origin, location.pathname]).toEqual(['https://site.example', '/huge.svg']);
     }
   });
@@ -190,15 +192,15 @@ describe('image core', () => {
   ])('%s → 400 %s', async (query, message) => {
     const response = await get(query);
     expect(response.status).toBe(400);
-    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    expect(await response.text()).toBe(message);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(textOf(response)).toBe(message);
   });
 
   it('refuses a pixel bomb from its header, and stays healthy', async () => {
     const before = process.memoryUsage().rss;
     const response = await get('url=/bomb.png&w=640');
     expect(response.status).toBe(400);
-    expect(await response.text()).toBe(
+    expect(textOf(response)).toBe(
       'The requested resource is too large: 60000×60000 pixels, the limit is 100000000 pixels.',
     );
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
@@ -208,11 +210,11 @@ describe('image core', () => {
   it('refuses inputs over the byte limit before reading them', async () => {
     const config = resolveConfig().images;
     const response = await createImageCore({ config, source: createLocalSource(dir, { maxInputBytes: 1000 }) })(
-      new Request('http://x/_app/image?url=/photos/big.jpg&w=640'),
+      imageRequest('url=/photos/big.jpg&w=640'),
       { requestId: 'r' },
     );
     expect(response.status).toBe(400);
-    expect(await response.text()).toMatch(/^The requested resource is too large: \d+ bytes, the limit is 1000 bytes\.$/);
+    expect(textOf(response)).toMatch(/^The requested resource is too large: \d+ bytes, the limit is 1000 bytes\.$/);
   });
 
   it('answers 404 for a missing file and for paths that climb out of the folder', async () => {
@@ -224,16 +226,16 @@ describe('image core', () => {
   it('answers a parameter error as one line of plain text', async () => {
     const response = await get('url=/small.png&w=99');
     expect(response.status).toBe(400);
-    expect(response.headers.get('cache-control')).toBe('private, no-store');
-    expect(await response.text()).toBe('"w" parameter (width) of 99 is not allowed');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(textOf(response)).toBe('"w" parameter (width) of 99 is not allowed');
   });
 
   it('answers 405 for other methods', async () => {
-    const response = await core()(new Request('http://x/_app/image?url=/small.png&w=640', { method: 'POST' }), {
+    const response = await core()(imageRequest('url=/small.png&w=640', {}, 'POST'), {
       requestId: 'r',
     });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers['allow']).toBe('GET, HEAD');
   });
 
   it('turns an unknown failure into a plain 500 without the stack, and logs it', async () => {
@@ -242,9 +244,9 @@ describe('image core', () => {
         throw new Error('secret detail at /var/task/index.js:1');
       },
     };
-    const response = await core({}, source)(new Request('http://x/_app/image?url=/a.jpg&w=640'), { requestId: 'r' });
+    const response = await core({}, source)(imageRequest('url=/a.jpg&w=640'), { requestId: 'r' });
     expect(response.status).toBe(500);
-    expect(await response.text()).toBe('Internal Server Error');
+    expect(textOf(response)).toBe('Internal Server Error');
     expect(lines.some((line) => line.level === 'ERROR' && String(line.stack).includes('secret detail'))).toBe(true);
   });
 

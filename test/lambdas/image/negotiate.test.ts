@@ -15,7 +15,7 @@ describe('negotiateFormat', () => {
   it('keeps the source format for wildcards, no Accept, or q=0', () => {
     expect(negotiateFormat('*/*', both)).toBeUndefined();
     expect(negotiateFormat('image/*', both)).toBeUndefined();
-    expect(negotiateFormat(null, both)).toBeUndefined();
+    expect(negotiateFormat(undefined, both)).toBeUndefined();
     expect(negotiateFormat('image/avif;q=0, image/png', both)).toBeUndefined();
   });
 });

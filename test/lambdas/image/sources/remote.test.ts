@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createImageCore } from '../../../../lambdas/image/image-core';
 import { getSharp } from '../../../../lambdas/image/sharp';
+import { bytesOf, imageRequest, textOf } from '../core-request';
 import { createRemoteSource, type RemoteSourceOptions } from '../../../../lambdas/image/sources/remote';
 import { setLogSink, type LogSink } from '../../../../lambdas/shared/log';
 import { resolveConfig, type RemotePattern } from '../../../../contract/config';
@@ -88,18 +89,18 @@ function remoteCore(remote: Omit<RemoteSourceOptions, 'remotePatterns'> = { allo
 
 async function fetchImage(url: string, remote?: Omit<RemoteSourceOptions, 'remotePatterns'>) {
   const response = await remoteCore(remote)(
-    new Request(`http://x/_app/image?url=${encodeURIComponent(url)}&w=640`, { headers: { accept: 'image/webp' } }),
+    imageRequest(`url=${encodeURIComponent(url)}&w=640`, { accept: 'image/webp' }),
     { requestId: 'r' },
   );
-  return { status: response.status, response, text: response.status === 200 ? '' : await response.text() };
+  return { status: response.status, response, text: response.status === 200 ? '' : textOf(response) };
 }
 
 describe('remote source', () => {
   it('loads an allowed image and keeps its longer max-age', async () => {
     const { status, response } = await fetchImage(`http://127.0.0.1:${port}/images/a.jpg`);
     expect(status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400, must-revalidate');
-    const meta = await getSharp()(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(response.headers['cache-control']).toBe('public, max-age=86400, must-revalidate');
+    const meta = await getSharp()(bytesOf(response)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640 });
   });
 

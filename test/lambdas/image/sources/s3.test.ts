@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 import { createImageCore } from '../../../../lambdas/image/image-core';
+import { bytesOf, imageRequest, textOf } from '../core-request';
 import { getSharp } from '../../../../lambdas/image/sharp';
 import { createS3Source } from '../../../../lambdas/image/sources/s3';
 import { setLogSink, type LogSink } from '../../../../lambdas/shared/log';
@@ -80,31 +81,31 @@ function s3Core(maxInputBytes?: number) {
 describe('S3 source', () => {
   it('loads an object and resizes it', async () => {
     const response = await s3Core()(
-      new Request('http://x/_app/image?url=%2Fphotos%2Fbig.jpg&w=640', { headers: { accept: 'image/webp' } }),
+      imageRequest('url=%2Fphotos%2Fbig.jpg&w=640', { accept: 'image/webp' }),
       { requestId: 'r' },
     );
     expect(response.status).toBe(200);
-    const meta = await getSharp()(Buffer.from(await response.arrayBuffer())).metadata();
+    const meta = await getSharp()(bytesOf(response)).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 640 });
-    expect(response.headers.get('cache-control')).toBe('public, max-age=14400, must-revalidate');
+    expect(response.headers['cache-control']).toBe('public, max-age=14400, must-revalidate');
   });
 
   it("keeps the object's own longer max-age", async () => {
-    const response = await s3Core()(new Request('http://x/_app/image?url=/_app/static/media/hero.abc123.jpg&w=640'), {
+    const response = await s3Core()(imageRequest('url=/_app/static/media/hero.abc123.jpg&w=640'), {
       requestId: 'r',
     });
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, must-revalidate');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, must-revalidate');
   });
 
   it('answers 404 for a missing key', async () => {
-    const response = await s3Core()(new Request('http://x/_app/image?url=/photos/missing.jpg&w=640'), { requestId: 'r' });
+    const response = await s3Core()(imageRequest('url=/photos/missing.jpg&w=640'), { requestId: 'r' });
     expect(response.status).toBe(404);
   });
 
   it('refuses an object over the byte limit from its length', async () => {
-    const response = await s3Core(1000)(new Request('http://x/_app/image?url=/photos/big.jpg&w=640'), { requestId: 'r' });
+    const response = await s3Core(1000)(imageRequest('url=/photos/big.jpg&w=640'), { requestId: 'r' });
     expect(response.status).toBe(400);
-    expect(await response.text()).toBe(`The requested resource is too large: ${jpeg.byteLength} bytes, the limit is 1000 bytes.`);
+    expect(textOf(response)).toBe(`The requested resource is too large: ${jpeg.byteLength} bytes, the limit is 1000 bytes.`);
   });
 });
 
