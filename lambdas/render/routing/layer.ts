@@ -14,6 +14,7 @@
 import { isApiPath } from '../../../contract/manifest';
 import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
+import { extend } from '../../shared/extend';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
 import { NO_STORE } from '../cache-control';
 import { parseCookies } from '../cookies';
@@ -119,35 +120,35 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
   /** A rewrite's destination as the end of the layer: proxied, an own file, or the target to route. */
   async function land(destination: Destination, target: Target, end: Omit<LayerEnd, 'target'>): Promise<LayerEnd> {
     if (destination.external) {
-      if (target.format === 'json') return { ...end, target, answer: FULL_LOAD };
+      if (target.format === 'json') return extend(end, { target, answer: FULL_LOAD });
       const response = await options.proxy(new URL(destinationUrl({ ...destination, hash: '' })), target.request);
-      return { ...end, target, answer: { kind: 'response', response } };
+      return extend(end, { target, answer: { kind: 'response', response } });
     }
     const path = destination.base;
     const search = destination.search.toString();
     const kind = probe(path);
     if (kind === 'file' || path.startsWith('/_app/')) {
-      if (target.format === 'json') return { ...end, target, answer: FULL_LOAD };
-      if (kind !== 'file') return { ...end, target, answer: { kind: 'notFound', locale: '', asPath: target.path } };
+      if (target.format === 'json') return extend(end, { target, answer: FULL_LOAD });
+      if (kind !== 'file') return extend(end, { target, answer: { kind: 'notFound', locale: '', asPath: target.path } });
       const response = await options.fetchOwn(path + (search ? `?${search}` : ''), target.request);
-      return { ...end, target, answer: { kind: 'response', response } };
+      return extend(end, { target, answer: { kind: 'response', response } });
     }
     let format = target.format;
     if (isApiPath(path) !== (format === 'api')) {
       // A page rewritten to an API route (or back) answers as what it now is; page data cannot.
-      if (format === 'json') return { ...end, target, answer: FULL_LOAD };
+      if (format === 'json') return extend(end, { target, answer: FULL_LOAD });
       format = isApiPath(path) ? 'api' : 'html';
     }
     const visited = target.visited ?? { path: target.path, search: target.search };
-    return { ...end, target: { ...target, format, path, search: destination.search, visited }, rewrittenTo: path + (search ? `?${search}` : '') };
+    return extend(end, { target: extend(target, { format, path, search: destination.search, visited }), rewrittenTo: path + (search ? `?${search}` : '') });
   }
 
   /** Applies what middleware asked for (other request headers, response headers and cookies) to the run so far. */
   function absorb(result: MiddlewareResult, target: Target, end: Omit<LayerEnd, 'target'>): Target {
-    if (result.headers) end.headers = { ...end.headers, ...result.headers };
+    if (result.headers) end.headers = extend(end.headers ?? {}, result.headers);
     if (result.cookies) end.cookies = [...(end.cookies ?? []), ...result.cookies];
     if (!result.requestHeaders) return target;
-    return { ...target, request: { ...target.request, headers: result.requestHeaders } };
+    return extend(target, { request: extend(target.request, { headers: result.requestHeaders }) });
   }
 
   /** Middleware's redirect or rewrite URL: a path of this site when it names the viewer's origin. */
@@ -166,7 +167,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
       case 'next':
         return next;
       case 'response':
-        return { ...end, target: next, answer: { kind: 'response', response: result.response } };
+        return extend(end, { target: next, answer: { kind: 'response', response: result.response } });
       case 'redirect': {
         // Same-origin URLs become paths, so a soft navigation follows them without a full load.
         let location = result.location;
@@ -176,7 +177,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
         } catch {
           // A relative location stays as it is.
         }
-        return { ...end, target: next, answer: { kind: 'redirect', destination: location, statusCode: result.statusCode, cacheControl: NO_STORE } };
+        return extend(end, { target: next, answer: { kind: 'redirect', destination: location, statusCode: result.statusCode, cacheControl: NO_STORE } });
       }
       case 'rewrite': {
         const path = ownPath(result.url, target.request);
@@ -198,19 +199,28 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     const result = await middleware.run(ended.target.path, ended.target.search.toString(), ended.target.request);
     if (result.kind === 'next') {
       const target = absorb(result, ended.target, ended);
-      return { ...ended, target, perVisitor: true };
+      return extend(ended, { target, perVisitor: true });
     }
-    const after = await afterMiddleware(result, ended.target, { ...ended, perVisitor: true });
-    return 'format' in after ? { ...ended, target: after, perVisitor: true } : after;
+    const after = await afterMiddleware(result, ended.target, extend(ended, { perVisitor: true }));
+    return 'format' in after ? extend(ended, { target: after, perVisitor: true }) : after;
+  }
+
+  /** A rewrite's destination as the end of the layer, middleware run again there when its matcher takes it. */
+  async function landed(destination: Destination, target: Target, end: Omit<LayerEnd, 'target'>, ranOn: string | undefined): Promise<LayerEnd> {
+    return guard(await land(destination, target, end), ranOn);
   }
 
   function ruleRequest(target: Target): RuleRequest {
     return new TargetRuleRequest(target);
   }
 
-  /** The layer over one request. Rejects with what middleware throws (the core answers 500). */
-  async function run(start: Target): Promise<LayerEnd> {
-    let target = start;
+  /**
+   * The layer over one request; a promise only when a step waits (an asynchronous
+   * middleware, a rewrite), so a request it lets straight through costs no microtask turns.
+   * Throws (or rejects with) what middleware throws (the core answers 500).
+   */
+  function run(start: Target): LayerEnd | Promise<LayerEnd> {
+    const target = start;
     // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
     if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
       // The rule Link and the router write URLs by (web/runtime/shared/site-paths.ts); a path of slashes alone is the edge's.
@@ -230,44 +240,48 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
 
     const redirect = rules.redirectFor(request);
     if (rules.redirectsVaryFor(request)) end.perVisitor = true;
-    if (redirect) return { ...end, target, answer: redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) };
+    if (redirect) return extend(end, { target, answer: redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) });
 
-    let ranOn: string | undefined;
     if (middleware?.matches(request)) {
       end.perVisitor = true;
-      ranOn = target.path;
-      // Awaited only when the middleware is asynchronous: a microtask turn each saved on every request it lets through.
       const ran = middleware.run(target.path, target.search.toString(), target.request);
-      const result = ran instanceof Promise ? await ran : ran;
-      const ended = afterMiddleware(result, target, end);
-      const after = ended instanceof Promise ? await ended : ended;
-      if (!('format' in after)) return after;
-      target = after;
+      return ran instanceof Promise ? ran.then((result) => afterRan(result, start, request, end)) : afterRan(ran, start, request, end);
     }
+    return rewrites(start, start, request, end, undefined);
+  }
 
+  /** Goes on from middleware's result: its own answer, or the rewrites on the target it let through. */
+  function afterRan(result: MiddlewareResult, start: Target, request: RuleRequest, end: Omit<LayerEnd, 'target'>): LayerEnd | Promise<LayerEnd> {
+    const ended = afterMiddleware(result, start, end);
+    if (ended instanceof Promise || !('format' in ended)) return ended;
+    return rewrites(start, ended, request, end, start.path);
+  }
+
+  /** The rewrite groups around the route table, for `target` (`start`, or what middleware let through, read by `request` when unchanged). */
+  function rewrites(start: Target, target: Target, request: RuleRequest, end: Omit<LayerEnd, 'target'>, ranOn: string | undefined): LayerEnd | Promise<LayerEnd> {
     const current = (): RuleRequest => (target === start ? request : ruleRequest(target));
     if (hasBeforeFiles) {
       if (rules.rewritesVaryFor('beforeFiles', current())) end.perVisitor = true;
       const rewrite = rules.rewrite('beforeFiles', current());
-      if (rewrite) return guard(await land(rewrite.destination, target, end), ranOn);
+      if (rewrite) return landed(rewrite.destination, target, end, ranOn);
     }
-    if (!hasAfterFiles && !hasFallback) return { ...end, target };
+    if (!hasAfterFiles && !hasFallback) return extend(end, { target });
     // The route table is looked up only when a later rewrite could apply to this path.
-    if (!rules.mayRewrite('afterFiles', current()) && !rules.mayRewrite('fallback', current())) return { ...end, target };
+    if (!rules.mayRewrite('afterFiles', current()) && !rules.mayRewrite('fallback', current())) return extend(end, { target });
     const kind = probe(current().path);
-    if (kind === 'page' || kind === 'file') return { ...end, target };
+    if (kind === 'page' || kind === 'file') return extend(end, { target });
     if (hasAfterFiles) {
       if (rules.rewritesVaryFor('afterFiles', current())) end.perVisitor = true;
       const rewrite = rules.rewrite('afterFiles', current());
-      if (rewrite) return guard(await land(rewrite.destination, target, end), ranOn);
+      if (rewrite) return landed(rewrite.destination, target, end, ranOn);
     }
-    if (kind === 'dynamic') return { ...end, target };
+    if (kind === 'dynamic') return extend(end, { target });
     if (hasFallback) {
       if (rules.rewritesVaryFor('fallback', current())) end.perVisitor = true;
       const rewrite = rules.rewrite('fallback', current());
-      if (rewrite) return guard(await land(rewrite.destination, target, end), ranOn);
+      if (rewrite) return landed(rewrite.destination, target, end, ranOn);
     }
-    return { ...end, target };
+    return extend(end, { target });
   }
 
   /**

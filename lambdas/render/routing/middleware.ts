@@ -21,7 +21,7 @@ export interface MiddlewareModule {
  */
 export interface AppMiddleware {
   module: MiddlewareModule;
-  runtime: Pick<typeof ServerRuntime, 'NextRequest' | 'NextFetchEvent' | 'MIDDLEWARE_ACTION'>;
+  runtime: Pick<typeof ServerRuntime, 'NextRequest' | 'NextFetchEvent' | 'MIDDLEWARE_ACTION' | 'RequestHeaders'>;
 }
 
 /** Middleware exports that cannot run: named at cold start (and so at build time). */
@@ -59,7 +59,7 @@ function toRecord(headers: Headers, skip?: Set<string>): Record<string, string> 
 const NOT_PASSED_ON = new Set(['set-cookie', 'location', 'content-length', 'content-type']);
 
 export function createMiddleware({ module, runtime }: AppMiddleware, settings: MiddlewareSettings) {
-  const { NextRequest, NextFetchEvent, MIDDLEWARE_ACTION } = runtime;
+  const { NextRequest, NextFetchEvent, MIDDLEWARE_ACTION, RequestHeaders } = runtime;
   const run = module.middleware ?? module.default;
   if (typeof run !== 'function') {
     throw new MiddlewareConfigError('middleware.ts must export a function: `export function middleware(request) { … }` (or a default export).');
@@ -96,7 +96,8 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
       const event = new NextFetchEvent();
       const nextRequest = new NextRequest(url, {
         method: request.method,
-        headers: request.headers,
+        // Read in place: the adapter lower-cased the names.
+        headers: new RequestHeaders(request.headers, true),
         body: webBodyOf(request),
         nextConfig: urlSettings,
         ip: request.headers['x-forwarded-for']?.split(',')[0]?.trim(),

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { NextRequest, RequestHeaders } from '../../../web/runtime/server';
+import { checkProperty } from '../../helpers/property';
+
+/** Header names as the adapter hands them over (lower-case), hostile ones included. */
+const nameArb = fc.oneof(
+  fc.constantFrom('accept', 'cookie', 'x-block', '__proto__', 'constructor', 'tostring', 'hasownproperty', 'valueof'),
+  fc.stringMatching(/^[a-z][a-z0-9-]{0,12}$/),
+);
+const valueArb = fc.string({ maxLength: 12 });
+/** Names as code asks for them: any case. */
+const askedArb = fc.oneof(nameArb, nameArb.map((n) => n.toUpperCase()), fc.constantFrom('Accept', 'X-Block', '__PROTO__', 'Constructor'));
+
+type Change = { op: 'set' | 'append'; name: string; value: string } | { op: 'delete'; name: string };
+const changeArb: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ op: fc.constantFrom('set' as const, 'append' as const), name: askedArb, value: valueArb }),
+  fc.record({ op: fc.constant('delete' as const), name: askedArb }),
+);
+
+function nullRecord(entries: [string, string][]): Record<string, string> {
+  const record: Record<string, string> = Object.create(null);
+  for (const [name, value] of entries) record[name] = value;
+  return record;
+}
+
+function apply(headers: RequestHeaders, change: Change): void {
+  if (change.op === 'delete') headers.delete(change.name);
+  else headers[change.op](change.name, change.value);
+}
+
+describe('RequestHeaders', () => {
+  test('over the function\'s own record: reads, changes and iterates as a copy would, and never writes the record', async () => {
+    await checkProperty(
+      'RequestHeaders in place ≡ copied',
+      fc.property(
+        fc.uniqueArray(fc.tuple(nameArb, valueArb), { selector: ([name]) => name, maxLength: 8 }),
+        fc.array(askedArb, { maxLength: 8 }),
+        fc.array(changeArb, { maxLength: 5 }),
+        (entries, asked, changes) => {
+          const record = nullRecord(entries);
+          const before = JSON.stringify(Object.entries(record));
+          const inPlace = new RequestHeaders(record, true);
+          const copied = new RequestHeaders(entries);
+          for (const name of asked) {
+            expect(inPlace.get(name)).toBe(copied.get(name));
+            expect(inPlace.has(name)).toBe(copied.has(name));
+          }
+          for (const change of changes) {
+            apply(inPlace, change);
+            apply(copied, change);
+          }
+          for (const name of asked) expect(inPlace.get(name)).toBe(copied.get(name));
+          expect([...inPlace]).toEqual([...copied]);
+          expect(JSON.stringify(Object.entries(record))).toBe(before);
+        },
+      ),
+      400,
+    );
+  });
+
+  test('a plain-object record (with a prototype) still answers only its own names', () => {
+    const headers = new RequestHeaders({ accept: 'text/html' }, true);
+    expect(headers.get('Accept')).toBe('text/html');
+    expect(headers.get('constructor')).toBeNull();
+    expect(headers.has('toString')).toBe(false);
+    expect(headers.get('__proto__')).toBeNull();
+  });
+});
+
+describe('NextRequest', () => {
+  test('reads headers and cookies from the record it was given, whatever the case asked', () => {
+    const request = new NextRequest('https://site.example/a?b=1', { headers: new RequestHeaders(nullRecord([['cookie', 'session=abc; theme=dark'], ['x-block', 'no']]), true) });
+    expect(request.headers.get('X-Block')).toBe('no');
+    expect(request.cookies.get('theme')?.value).toBe('dark');
+    expect(request.nextUrl.searchParams.get('b')).toBe('1');
+  });
+});
