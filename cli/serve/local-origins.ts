@@ -9,6 +9,7 @@ import { bodyRoutesOf } from '../../contract/edge-behaviours';
 import type { Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { createLocalImageCore } from '../../lambdas/image/local';
+import { extend } from '../../lambdas/shared/extend';
 import { createFunctionUrlHandler } from '../../lambdas/shared/function-url';
 import {
   isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValue, type CloudFrontValueMap,
@@ -89,7 +90,7 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
     for (const [name, value] of fromValueMap(result.headers)) headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
     const cookie = fromValueMap(result.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
-    return { request: { ...request, url: result.uri + (query ? `?${query}` : ''), headers } };
+    return { request: extend(request, { url: result.uri + (query ? `?${query}` : ''), headers }) };
   };
 }
 
@@ -149,6 +150,6 @@ export function localBodySigner(signer = loadBodySigner()): OriginRequestStep {
     for (const [name, values] of Object.entries(result.headers)) {
       headers[name.toLowerCase()] = values.length === 1 ? values[0]!.value : values.map((v) => v.value);
     }
-    return { request: { ...request, headers } };
+    return { request: extend(request, { headers }) };
   };
 }
