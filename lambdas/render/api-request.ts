@@ -7,6 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import type { ApiRequest, ServerRequest } from '../../web/runtime/shared/page-types';
+import { copyRecord } from '../shared/extend';
 import type { CoreRequest } from '../shared/http';
 import { parseCookies } from './cookies';
 
@@ -44,7 +45,7 @@ export function createServerRequest(request: CoreRequest, body: unknown, raw: Ui
     method: request.method,
     url: urlOf(request),
     // A copy the handler may change freely.
-    headers: Object.assign(Object.create(null) as Record<string, string>, request.headers),
+    headers: copyRecord(request.headers),
     cookies: parseCookies(request.headers.cookie),
     body,
   });

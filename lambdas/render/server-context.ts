@@ -5,6 +5,7 @@
  */
 import type { ResolvedConfig } from '../../contract/config';
 import type { ServerContext, ServerRequest } from '../../web/runtime/shared/page-types';
+import { copyRecord } from '../shared/extend';
 import { createServerRequest } from './api-request';
 import { parseCookies } from './cookies';
 import { BufferedResponse } from './api-response';
@@ -46,7 +47,7 @@ export function serverContext(
     locale: page.locale,
     locales: config.locales,
     defaultLocale: config.defaultLocale,
-    headers: Object.assign(Object.create(null), request.headers),
+    headers: copyRecord(request.headers),
     cookies: parseCookies(request.headers.cookie),
     resolvedUrl: page.path + (page.search.size ? `?${page.search}` : ''),
     get req() {

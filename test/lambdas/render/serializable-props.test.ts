@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { findPropsProblem } from '../../../lambdas/render/serializable-props';
+import { checkProperty } from '../../helpers/property';
 
 class Post {
   title = 't';
@@ -45,5 +47,42 @@ describe('findPropsProblem', () => {
 
   test('each problem says what to return instead', () => {
     expect(findPropsProblem({ d: new Date() })?.fix).toMatch(/toISOString/);
+  });
+
+  test('null exactly when JSON carries every value as it is (generated values, hostile keys, shared and cyclic objects)', async () => {
+    // The oracle: what JSON.stringify would keep unchanged, spelt out plainly.
+    function carried(value: unknown, open: Set<object>): boolean {
+      if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+      if (typeof value === 'number') return Number.isFinite(value);
+      if (typeof value !== 'object') return false;
+      if (open.has(value)) return false;
+      const proto = Object.getPrototypeOf(value);
+      if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return false;
+      open.add(value);
+      const fine = Object.keys(value).every((key) => carried((value as Record<string, unknown>)[key], open));
+      open.delete(value);
+      return fine;
+    }
+    const leaf = fc.oneof(
+      fc.string({ maxLength: 4 }), fc.boolean(), fc.constant(null), fc.double(), fc.integer(),
+      fc.constantFrom(undefined, () => 1, 1n, Symbol('s'), new Date(0), new Map(), new Set(), new Post()),
+    );
+    const tree = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object'), tie('bare')),
+      array: fc.array(tie('value'), { maxLength: 4 }),
+      object: fc.dictionary(fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('__proto__', 'constructor')), tie('value'), { maxKeys: 4 }),
+      bare: fc.dictionary(fc.string({ maxLength: 3 }), tie('value'), { maxKeys: 3, noNullPrototype: false }).map((d) => Object.assign(Object.create(null) as object, d)),
+    })).value;
+    await checkProperty(
+      'findPropsProblem is null exactly for JSON-safe props',
+      fc.property(tree, fc.boolean(), (value, cyclic) => {
+        const props: Record<string, unknown> = { value };
+        if (cyclic) props.again = props;
+        const problem = findPropsProblem(props);
+        expect(problem === null).toBe(carried(props, new Set()));
+        if (problem) expect(problem.path.startsWith('props')).toBe(true);
+      }),
+      600,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { copy, extend } from '../../../lambdas/shared/extend';
+import { copy, copyRecord, extend } from '../../../lambdas/shared/extend';
 import { checkProperty } from '../../helpers/property';
 
 /** Names an outsider might choose included; fc.dictionary defines them, so `__proto__` is an own name, as JSON.parse leaves it. */
@@ -34,5 +34,20 @@ describe('copy and extend', () => {
     expect(Object.hasOwn(copied, '__proto__')).toBe(true);
     const extended = extend({ a: 1 }, headers);
     expect((extended as { polluted?: string }).polluted).toBeUndefined();
+  });
+
+  test('copyRecord: a null-prototype copy with the same own names and values, the source untouched', async () => {
+    await checkProperty(
+      'copyRecord ≡ Object.assign into a null-prototype object',
+      fc.property(recordArb, (record) => {
+        const before = ownEntries(record);
+        const copied = copyRecord(record as Record<string, unknown>);
+        expect(Object.getPrototypeOf(copied)).toBeNull();
+        expect(ownEntries(copied)).toEqual(ownEntries(Object.assign(Object.create(null), record)));
+        copied.added = 'x';
+        expect(ownEntries(record)).toEqual(before);
+      }),
+      500,
+    );
   });
 });
