@@ -219,8 +219,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
    * middleware, a rewrite), so a request it lets straight through costs no microtask turns.
    * Throws (or rejects with) what middleware throws (the core answers 500).
    */
-  function run(start: Target): LayerEnd | Promise<LayerEnd> {
-    const target = start;
+  function run(target: Target): LayerEnd | Promise<LayerEnd> {
     // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
     if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
       // The rule Link and the router write URLs by (web/runtime/shared/site-paths.ts); a path of slashes alone is the edge's.
@@ -245,9 +244,9 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     if (middleware?.matches(request)) {
       end.perVisitor = true;
       const ran = middleware.run(target.path, target.search.toString(), target.request);
-      return ran instanceof Promise ? ran.then((result) => afterRan(result, start, request, end)) : afterRan(ran, start, request, end);
+      return ran instanceof Promise ? ran.then((result) => afterRan(result, target, request, end)) : afterRan(ran, target, request, end);
     }
-    return rewrites(start, start, request, end, undefined);
+    return rewrites(target, target, request, end, undefined);
   }
 
   /** Goes on from middleware's result: its own answer, or the rewrites on the target it let through. */
