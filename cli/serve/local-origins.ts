@@ -58,15 +58,20 @@ export function toEdgeEvent(request: PlainRequest): CloudFrontFunctionEvent {
   });
   const headers: [string, string][] = [];
   const cookies: [string, string][] = [];
-  for (const [name, value] of Object.entries(request.headers)) {
+  // Loops over Object.keys rather than entries: this runs for every request the local server answers.
+  const names = Object.keys(request.headers);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const value = request.headers[name];
     if (value === undefined) continue;
-    const values = Array.isArray(value) ? value : [value];
     if (name === 'cookie') {
-      for (const part of values.join('; ').split(/;\s*/).filter(Boolean)) {
+      for (const part of (Array.isArray(value) ? value.join('; ') : value).split(/;\s*/)) {
+        if (!part) continue;
         const eq = part.indexOf('=');
         cookies.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
       }
-    } else for (const v of values) headers.push([name.toLowerCase(), v]);
+    } else if (Array.isArray(value)) for (const v of value) headers.push([name.toLowerCase(), v]);
+    else headers.push([name.toLowerCase(), value]);
   }
   return {
     version: '1.0',
@@ -94,6 +99,8 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
   };
 }
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 /**
  * Node request → Lambda@Edge origin-request event with the body included, as CloudFront
  * builds it: headers as `{ key, value }` lists, the body base64 and cut at 1 MB
@@ -103,12 +110,16 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
 export function toOriginRequestEvent(request: PlainRequest): OriginRequestEvent {
   const queryAt = request.url.indexOf('?');
   const headers: EdgeHeaders = nameMap();
-  for (const [name, value] of Object.entries(request.headers)) {
+  const names = Object.keys(request.headers);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const value = request.headers[name];
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    for (const v of Array.isArray(value) ? value : [value]) (headers[lower] ??= []).push({ key: name, value: v });
+    if (Array.isArray(value)) for (const v of value) (headers[lower] ??= []).push({ key: name, value: v });
+    else (headers[lower] ??= []).push({ key: name, value });
   }
-  const body = request.body ?? Buffer.alloc(0);
+  const body = request.body ?? EMPTY_BODY;
   return {
     Records: [
       {
@@ -147,8 +158,10 @@ export function localBodySigner(signer = loadBodySigner()): OriginRequestStep {
       return { response: { status: Number(result.status), headers, body: result.body } };
     }
     const headers = nameMap<string | string[]>();
-    for (const [name, values] of Object.entries(result.headers)) {
-      headers[name.toLowerCase()] = values.length === 1 ? values[0]!.value : values.map((v) => v.value);
+    const names = Object.keys(result.headers);
+    for (let i = 0; i < names.length; i++) {
+      const values = result.headers[names[i]!]!;
+      headers[names[i]!.toLowerCase()] = values.length === 1 ? values[0]!.value : values.map((v) => v.value);
     }
     return { request: extend(request, { headers }) };
   };
