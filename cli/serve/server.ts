@@ -127,7 +127,9 @@ export async function startServer(options: ServerOptions) {
     // A bare string is a 200 JSON body in Lambda's response format.
     const result: APIGatewayProxyStructuredResultV2 = typeof raw === 'string' ? { statusCode: 200, body: raw, headers: { 'content-type': 'application/json' } } : raw;
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+    const resultHeaders = result.headers ?? {};
+    const names = Object.keys(resultHeaders);
+    for (let i = 0; i < names.length; i++) headers[names[i]!.toLowerCase()] = String(resultHeaders[names[i]!]);
     const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
     const response = { status: result.statusCode ?? 200, headers, body };
     if (result.cookies?.length) (response.headers as Record<string, string | string[]>)['set-cookie'] = result.cookies;
