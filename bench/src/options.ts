@@ -15,7 +15,8 @@ export interface BenchOptions {
   render: { sliceMs: number };
   cold: { rounds: number };
   nav: { count: number; settleMs: number };
-  images: { count: number; concurrency: number };
+  /** Images get more rounds than the other rows: a round is 2 s, and its rate moves by ±5 % from one to the next. */
+  images: { count: number; concurrency: number; rounds: number };
 }
 
 export const ROW_IDS = ['throughput', 'routing', 'render', 'cold', 'size', 'nav', 'images'] as const;
@@ -32,6 +33,6 @@ export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], r
     render: { sliceMs: full ? 2000 : 300 },
     cold: { rounds: full ? 7 : 1 },
     nav: { count: full ? 20 : 3, settleMs: full ? 300 : 150 },
-    images: { count: full ? 100 : 6, concurrency: 2 },
+    images: { count: full ? 100 : 6, concurrency: 2, rounds: full ? 5 : 1 },
   };
 }

@@ -64,10 +64,10 @@ export async function runImages(
   const add = (key: string, b: Batch) => results.set(key, [...(results.get(key) ?? []), b]);
   // Every round gets its own files, linked before the servers start (Next lists public/ at start-up).
   const sources = new Map<string, string[][]>();
-  for (const app of apps) sources.set(app.framework, Array.from({ length: options.rounds }, (_, r) => linkImageSources(app, `r${r}-`, count)));
+  for (const app of apps) sources.set(app.framework, Array.from({ length: options.images.rounds }, (_, r) => linkImageSources(app, `r${r}-`, count)));
   // The image function's handler in this process (Function URL event in, result out: no HTTP), on files of its own.
   const stratusApp = apps.find((a) => a.framework === 'stratus') as unknown as StratusBuild & ImageApp;
-  const handlerSources = Array.from({ length: options.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
+  const handlerSources = Array.from({ length: options.images.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
   const imageHandler = createFunctionUrlHandler(createLocalImageCore(stratusApp.publicDir, readManifest(path.join(stratusApp.outDir, OUTPUT_LAYOUT.manifest)).config.images));
   const servers = new Map<string, RunningServer>();
   try {
@@ -78,7 +78,7 @@ export async function runImages(
       if (res?.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`${fw}: image request answered ${res?.status} ${res?.headers['content-type']}: ${res?.body.toString().slice(0, 200)}`);
     }
     const stratusDir = apps.find((a) => a.framework === 'stratus')!.publicDir;
-    for (let round = 0; round < options.rounds; round++) {
+    for (let round = 0; round < options.images.rounds; round++) {
       for (const app of apps) {
         const server = servers.get(app.framework)!;
         const urls = sources.get(app.framework)![round]!;
