@@ -65,6 +65,7 @@ export function segmentsOf(pattern: string): RouteSegment[] {
 
 /** A parameter name as the pages router accepts it: any characters but brackets and slashes, not starting with a dot. */
 const PARAM_NAME = '([^[\\]/.][^[\\]/]*)';
+// Made when a pattern is parsed (build time only), not at load: a module-level RegExp would stay in the browser bundle.
 const validSegment = () => new RegExp(`^(?:\\[\\[\\.\\.\\.${PARAM_NAME}\\]\\]|\\[\\.\\.\\.${PARAM_NAME}\\]|\\[${PARAM_NAME}\\])$`);
 
 /**
