@@ -15,8 +15,11 @@ export interface BenchOptions {
   render: { sliceMs: number };
   cold: { rounds: number };
   nav: { count: number; settleMs: number };
-  /** Images get more rounds than the other rows: a round is 2 s, and its rate moves by ±5 % from one to the next. */
-  images: { count: number; concurrency: number; rounds: number };
+  /**
+   * Images get more rounds than the other rows: a round is 2 s, and its rate moves by ±5 % from one to the next.
+   * `warmup` images go through each server (and the floor, and the handler) before the first round.
+   */
+  images: { count: number; concurrency: number; rounds: number; warmup: number };
 }
 
 export const ROW_IDS = ['throughput', 'routing', 'render', 'cold', 'size', 'nav', 'images'] as const;
@@ -33,6 +36,6 @@ export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], r
     render: { sliceMs: full ? 2000 : 300 },
     cold: { rounds: full ? 7 : 1 },
     nav: { count: full ? 20 : 3, settleMs: full ? 300 : 150 },
-    images: { count: full ? 100 : 6, concurrency: 2, rounds: full ? 5 : 1 },
+    images: { count: full ? 100 : 6, concurrency: 2, rounds: full ? 5 : 1, warmup: full ? 100 : 0 },
   };
 }

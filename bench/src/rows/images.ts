@@ -78,48 +78,62 @@ export async function runImages(
       if (res?.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`${fw}: image request answered ${res?.status} ${res?.headers['content-type']}: ${res?.body.toString().slice(0, 200)}`);
     }
     const stratusDir = apps.find((a) => a.framework === 'stratus')!.publicDir;
-    for (let round = 0; round < options.images.rounds; round++) {
-      for (const app of apps) {
-        const server = servers.get(app.framework)!;
-        const urls = sources.get(app.framework)![round]!;
-        const b = await batch(
-          urls.map((src) => async () => {
-            const res = await fetch(server.url + app.imageUrl(src), { headers: { accept: 'image/webp,image/*' } });
-            const body = await res.arrayBuffer();
-            if (res.status !== 200 || res.headers.get('content-type') !== 'image/webp' || body.byteLength === 0) {
-              throw new Error(`${app.framework} ${src}: ${res.status} ${res.headers.get('content-type')}`);
-            }
-          }),
-          concurrency,
-        );
-        add(app.framework, b);
-        log(`  round ${round + 1} ${app.framework.padEnd(7)} ${b.perSecond.toFixed(2)} images/s, p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms`);
-      }
-      // The floor: sharp alone on the same files (read from disk, as the servers do).
-      const files = sources.get('stratus')![round]!.map((src) => path.join(stratusDir, src));
-      const floor = await batch(
+    const throughServer = (app: ImageApp, urls: string[]) => {
+      const server = servers.get(app.framework)!;
+      return batch(
+        urls.map((src) => async () => {
+          const res = await fetch(server.url + app.imageUrl(src), { headers: { accept: 'image/webp,image/*' } });
+          const body = await res.arrayBuffer();
+          if (res.status !== 200 || res.headers.get('content-type') !== 'image/webp' || body.byteLength === 0) {
+            throw new Error(`${app.framework} ${src}: ${res.status} ${res.headers.get('content-type')}`);
+          }
+        }),
+        concurrency,
+      );
+    };
+    // The floor: sharp alone on the same files (read from disk, as the servers do).
+    const rawSharp = (files: string[]) =>
+      batch(
         files.map((file) => async () => {
           await sharp(readFileSync(file)).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
         }),
         concurrency,
       );
-      add('floor', floor);
-      log(`  round ${round + 1} sharp    ${floor.perSecond.toFixed(2)} images/s, p50 ${floor.p50.toFixed(0)} ms, p99 ${floor.p99.toFixed(0)} ms`);
+    const inProcess = async (srcs: string[]) => {
       const restoreLog = setLogSink(() => undefined);
       try {
-        const inProcess = await batch(
-          handlerSources[round]!.map((src) => async () => {
+        return await batch(
+          srcs.map((src) => async () => {
             const event = { rawPath: '/_app/image', rawQueryString: stratusApp.imageUrl(src).split('?')[1]!, headers: { accept: 'image/webp,image/*' }, requestContext: { http: { method: 'GET' }, requestId: 'bench' } };
             const result = await imageHandler(event as unknown as Parameters<typeof imageHandler>[0]);
             if (result.statusCode !== 200 || result.headers?.['content-type'] !== 'image/webp') throw new Error(`image handler ${src}: ${result.statusCode}`);
           }),
           concurrency,
         );
-        add('handler', inProcess);
-        log(`  round ${round + 1} handler  ${inProcess.perSecond.toFixed(2)} images/s, p50 ${inProcess.p50.toFixed(0)} ms, p99 ${inProcess.p99.toFixed(0)} ms (in process, no HTTP)`);
       } finally {
         setLogSink(restoreLog);
       }
+    };
+    // A round of warm-up for each, on files of its own, as the throughput rows warm up before
+    // they count: the servers' first hundred images ran ≈ 5 % slower than the later ones.
+    if (options.images.warmup > 0) {
+      for (const app of apps) await throughServer(app, linkImageSources(app, 'warm-', options.images.warmup));
+      await rawSharp(linkImageSources(stratusApp, 'warm-floor-', options.images.warmup).map((src) => path.join(stratusDir, src)));
+      await inProcess(linkImageSources(stratusApp, 'warm-handler-', options.images.warmup));
+      log(`  warmed up: ${options.images.warmup} images each`);
+    }
+    for (let round = 0; round < options.images.rounds; round++) {
+      for (const app of apps) {
+        const b = await throughServer(app, sources.get(app.framework)![round]!);
+        add(app.framework, b);
+        log(`  round ${round + 1} ${app.framework.padEnd(7)} ${b.perSecond.toFixed(2)} images/s, p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms`);
+      }
+      const floor = await rawSharp(sources.get('stratus')![round]!.map((src) => path.join(stratusDir, src)));
+      add('floor', floor);
+      log(`  round ${round + 1} sharp    ${floor.perSecond.toFixed(2)} images/s, p50 ${floor.p50.toFixed(0)} ms, p99 ${floor.p99.toFixed(0)} ms`);
+      const handler = await inProcess(handlerSources[round]!);
+      add('handler', handler);
+      log(`  round ${round + 1} handler  ${handler.perSecond.toFixed(2)} images/s, p50 ${handler.p50.toFixed(0)} ms, p99 ${handler.p99.toFixed(0)} ms (in process, no HTTP)`);
     }
   } finally {
     await Promise.all([...servers.values()].map((s) => s.stop()));
