@@ -54,6 +54,16 @@ export interface StratusConfig {
    * @default ['tsx', 'ts', 'jsx', 'js']
    */
   pageExtensions?: string[];
+  /**
+   * Whether pages take request bodies: a `getServerSideProps` page answers POST, PUT, …
+   * and reads the body, as in the pages router. In AWS a body reaches the render function
+   * through a Lambda@Edge signer, which then runs on every page request that reaches the
+   * function, GETs included (docs/DECISIONS.md). `false` keeps pages to GET and HEAD (other
+   * methods get 405 at the edge) and the signer to API routes: set it when no page reads a
+   * body, and keep forms on API routes.
+   * @default true
+   */
+  pageBodies?: boolean;
 }
 
 export interface ResolvedImageConfig {
@@ -78,6 +88,8 @@ export interface ResolvedConfig {
   images: ResolvedImageConfig;
   /** The routing layer (contract/routing.ts); absent when the app uses none of it. */
   routing?: ResolvedRouting;
+  /** Set when the app said its pages take no request bodies (`pageBodies: false`); absent, they do. */
+  pageBodies?: false;
 }
 
 export const DEFAULT_DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840];
@@ -98,10 +110,14 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
       throw new Error(`locale "${locale}" is not a language tag such as "en" or "fr-CA".`);
     }
   }
+  if (config.pageBodies !== undefined && typeof config.pageBodies !== 'boolean') {
+    throw new Error(`pageBodies must be true or false, got ${JSON.stringify(config.pageBodies)}.`);
+  }
   const images = config.images ?? {};
   return {
     locales,
     defaultLocale,
+    ...(config.pageBodies === false ? { pageBodies: false as const } : {}),
     ...(config.locales && config.locales.length > 0 ? { i18n: true as const } : {}),
     images: {
       deviceSizes: [...(images.deviceSizes ?? DEFAULT_DEVICE_SIZES)].sort((a, b) => a - b),

@@ -4,6 +4,7 @@
  * what CloudFront does. Each behaviour's allowed methods and cache key are derived here too,
  * for both sides to read (test/infra/local-parity.test.ts holds the template to them).
  */
+import type { ResolvedConfig } from './config';
 import { isApiPath, type Manifest } from './manifest';
 import { hasRoutingRules } from './routing';
 import { DRAFT_COOKIE, LOCALE_COOKIE } from './urls';
@@ -65,12 +66,13 @@ export { isApiPath };
 
 /**
  * The body routes of a build: API routes by their kind or pattern (`pages/api/**` →
- * `/api/...`), page bodies by the presence of a `getServerSideProps` page.
+ * `/api/...`), page bodies by the presence of a `getServerSideProps` page, unless the
+ * config says pages take none (`pageBodies: false`).
  */
-export function bodyRoutesOf(manifest: Pick<Manifest, 'routes'>): BodyRoutes {
+export function bodyRoutesOf(manifest: Pick<Manifest, 'routes'> & { config?: Pick<ResolvedConfig, 'pageBodies'> }): BodyRoutes {
   const isApi = (route: Manifest['routes'][number]) => route.kind === 'api' || isApiPath(route.pattern);
   const api = manifest.routes.some(isApi);
-  const pageBodies = manifest.routes.some((route) => route.kind === 'ssr' && !isApi(route));
+  const pageBodies = manifest.config?.pageBodies !== false && manifest.routes.some((route) => route.kind === 'ssr' && !isApi(route));
   return { api, pageBodies };
 }
 

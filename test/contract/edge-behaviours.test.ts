@@ -101,6 +101,16 @@ describe('body routes of a build', () => {
     // A getServerSideProps-like kind under /api is still an API route, not a page taking bodies.
     expect(bodyRoutesOf({ routes: [route('/api/x', 'ssr')] })).toEqual({ api: true, pageBodies: false });
   });
+
+  test('pageBodies: false in the config keeps pages off bodies, and the signer to /api', () => {
+    const routes = [route('/contact', 'ssr'), route('/api/hello', 'api')];
+    const bodies = bodyRoutesOf({ routes, config: { pageBodies: false } });
+    expect(bodies).toEqual({ api: true, pageBodies: false });
+    expect(bodyRoutesOf({ routes, config: {} })).toEqual(ALL_BODIES);
+    const table = edgeBehaviours(['/favicon.ico'], bodies);
+    expect(table.filter((b) => b.bodySigner).map((b) => b.pathPattern)).toEqual(['/api', '/api/*']);
+    expect(edgeMethods('/contact', bodies)).toEqual(GET_HEAD);
+  });
 });
 
 describe('methods the edge lets through, by path kind', () => {

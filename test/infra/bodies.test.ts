@@ -20,8 +20,8 @@ const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const dirs: string[] = [];
-const buildWith = (routes?: Parameters<typeof fixtureBuildWith>[0]) => {
-  const dir = fixtureBuildWith(routes);
+const buildWith = (routes?: Parameters<typeof fixtureBuildWith>[0], config?: Parameters<typeof fixtureBuildWith>[1]) => {
+  const dir = fixtureBuildWith(routes, config);
   dirs.push(dir);
   return dir;
 };
@@ -81,6 +81,14 @@ describe('behaviours', () => {
     const apiOnly = synthFixture({ buildDir: buildWith([{ pattern: '/api/hello', kind: 'api' }]) }).template;
     expect(behaviourOf(apiOnly, '/api/*').LambdaFunctionAssociations).toHaveLength(1);
     expect(behaviourOf(apiOnly, '*').LambdaFunctionAssociations).toBeUndefined();
+  });
+
+  test('pageBodies: false: page requests pass no signer (the viewer-request function answers other methods 405), /api keeps it', () => {
+    const getOnlyPages = synthFixture({ buildDir: buildWith(undefined, { pageBodies: false }) }).template;
+    const pages = behaviourOf(getOnlyPages, '*');
+    expect(pages.LambdaFunctionAssociations).toBeUndefined();
+    expect(behaviourOf(getOnlyPages, '/api/*').LambdaFunctionAssociations).toHaveLength(1);
+    expect(onlyResource(getOnlyPages, 'AWS::CloudFront::Function').Properties.FunctionCode).toContain('"api":true,"pageBodies":false');
   });
 
   test('a site that takes no body has no API behaviour, no signer and no Lambda@Edge function', () => {

@@ -20,11 +20,12 @@ export const BODY_ROUTES = [
  * A temporary copy of the fixture build whose manifest also has `routes` (the fixture has
  * none: a site that takes no bodies). The caller removes it.
  */
-export function fixtureBuildWith(routes: readonly { pattern: string; kind: string }[] = BODY_ROUTES): string {
+export function fixtureBuildWith(routes: readonly { pattern: string; kind: string }[] = BODY_ROUTES, config: Record<string, unknown> = {}): string {
   const dir = mkdtempSync(join(os.tmpdir(), 'stratus-infra-build-'));
   cpSync(FIXTURE_BUILD, dir, { recursive: true });
   const manifestPath = join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes: unknown[] };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { routes: unknown[]; config: Record<string, unknown> };
+  Object.assign(manifest.config, config);
   for (const { pattern, kind } of routes) {
     manifest.routes.push({ pattern, file: `pages${pattern}.tsx`, segments: [], kind, fallback: false, prerendered: [], scripts: [] });
   }

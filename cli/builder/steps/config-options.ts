@@ -18,7 +18,7 @@ export interface ConfigOptions {
   warnings: string[];
 }
 
-const STRATUS_KEYS = new Set(['locales', 'defaultLocale', 'images', 'env', 'pageExtensions', ...ROUTING_KEYS]);
+const STRATUS_KEYS = new Set(['locales', 'defaultLocale', 'images', 'env', 'pageExtensions', 'pageBodies', ...ROUTING_KEYS]);
 const ROUTING = new Set<string>(ROUTING_KEYS);
 const IMAGE_KEYS = new Set(['deviceSizes', 'imageSizes', 'quality', 'formats', 'remotePatterns', 'minimumCacheTTL', 'dangerouslyAllowSVG']);
 

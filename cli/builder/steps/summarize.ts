@@ -4,7 +4,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
-import type { Manifest, PageKind } from '../../../contract/manifest';
+import { bodyRoutesOf } from '../../../contract/edge-behaviours';
+import { isApiPath, type Manifest, type PageKind } from '../../../contract/manifest';
 import { CLIENT_OPTIONS, LAZY_RUNTIME_FILES } from './bundle-client';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 
@@ -29,6 +30,11 @@ export interface BuildSummary {
   /** React and React DOM, compressed on their own. */
   react: { gzip: number; brotli: number };
   renderBundleBytes: number;
+  /**
+   * Whether the `getServerSideProps` pages take request bodies, and so in AWS pass the
+   * body signer at the edge on every request (`pageBodies`); absent without such pages.
+   */
+  pageBodies?: 'taken' | 'refused';
 }
 
 const REACT_ONLY = `export * as r from 'react'; export * as d from 'react-dom/client'; export * as j from 'react/jsx-runtime';`;
@@ -115,6 +121,7 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
     return { gzip, brotli };
   };
   const shared = total(manifest.entryScripts);
+  const serverPages = manifest.routes.some((r) => r.kind === 'ssr' && !isApiPath(r.pattern));
   return {
     routes: manifest.routes.map((r) => ({
       pattern: r.pattern,
@@ -126,11 +133,22 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
     sharedBrotli: shared.brotli,
     ...measureRuntime(),
     renderBundleBytes: readFileSync(renderBundle).length,
+    ...(serverPages ? { pageBodies: bodyRoutesOf(manifest).pageBodies ? ('taken' as const) : ('refused' as const) } : {}),
   };
 }
 
 /** A route's first-load figure; an API route ships no browser code at all. */
 const firstLoad = (r: RouteSize, bytes: number) => (r.kind === 'api' ? '—' : formatBytes(bytes));
+
+/** What server pages accepting bodies costs in AWS, and the setting that turns it off. */
+function pageBodiesLines(pageBodies: BuildSummary['pageBodies']): string[] {
+  if (pageBodies === 'refused') return ['  Server pages take GET and HEAD only (pageBodies: false).'];
+  if (pageBodies !== 'taken') return [];
+  return [
+    '  Server pages take request bodies, so in AWS the body signer (Lambda@Edge) runs on every',
+    '  page request that reaches the render function; if no page reads a body, set pageBodies: false.',
+  ];
+}
 
 export function formatSummary(summary: BuildSummary, buildId: string, seconds: number): string {
   const width = Math.max(5, ...summary.routes.map((r) => r.pattern.length));
@@ -150,6 +168,7 @@ export function formatSummary(summary: BuildSummary, buildId: string, seconds: n
       ` (React + React DOM: ${formatBytes(summary.react.gzip)} gzip, ${formatBytes(summary.react.brotli)} brotli)`,
     `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)} (index.js)`,
     `  ${summary.routes.length} routes${apiCount > 0 ? ` (${apiCount} API)` : ''}, build ${buildId}, ${seconds.toFixed(1)} s`,
+    ...pageBodiesLines(summary.pageBodies),
     '',
     apiCount > 0 ? `${legend}   ƒ API route (pages/api)` : legend,
   ];

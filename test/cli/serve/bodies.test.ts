@@ -8,7 +8,9 @@
  * limit, a webhook whose HMAC covers the raw bytes, and what happens without the signer.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { ALL_METHODS } from '../../../contract/edge-behaviours';
 import { MAX_SIGNED_BODY_BYTES } from '../../../infra/edge/body-signer';
@@ -205,5 +207,34 @@ describe('the mechanism, not a shortcut: without the signer a body is refused as
     };
     expect((await through(lying, 'PUT', '/api/echo', 'hello')).status).toBe(403);
     expect((await through(localBodySigner(), 'PUT', '/api/echo', 'hello')).status).toBe(200);
+  });
+});
+
+describe('pageBodies: false: pages keep to GET and HEAD, API routes still take bodies', () => {
+  let getOnly: LocalServer;
+  let appDir: string;
+  beforeAll(async () => {
+    appDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-page-bodies-'));
+    cpSync(path.join(FIXTURES, 'apps', 'transport'), appDir, { recursive: true });
+    writeFileSync(path.join(appDir, 'stratus.config.ts'), 'export default { pageBodies: false };\n');
+    getOnly = await startLocalServer(appDir);
+  }, 120_000);
+  afterAll(async () => {
+    await getOnly?.stop();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  test('a form posted to a getServerSideProps page is 405 at the edge; the page still answers GET; /api takes the body', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const posted = await send(getOnly.base, 'POST', '/contact', form, 'name=A&message=b');
+    expect(posted.status).toBe(405);
+    expect(posted.headers.allow).toBe('GET, HEAD');
+    expect((await send(getOnly.base, 'GET', '/contact')).status).toBe(200);
+    const api = await send(getOnly.base, 'POST', '/api/echo', { 'content-type': 'text/plain' }, 'hello');
+    expect(api.status).toBe(200);
+    expect(json(api)).toMatchObject({ method: 'POST', sha256: sha256(Buffer.from('hello')) });
+    // The build says which it is, and what the default costs in AWS.
+    expect(getOnly.output()).toContain('Server pages take GET and HEAD only (pageBodies: false).');
+    expect(server.output()).toContain('Server pages take request bodies, so in AWS the body signer (Lambda@Edge) runs on every');
   });
 });

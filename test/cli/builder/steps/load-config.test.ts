@@ -51,6 +51,14 @@ test('stratus.config.ts: an unknown key is a warning, and a next.config option i
   ]);
 });
 
+test('stratus.config.ts: pageBodies false reaches the build\'s config; anything but a boolean is refused with the file named', async () => {
+  const off = await load(appWith({ 'stratus.config.ts': 'export default { pageBodies: false };' }));
+  expect(off.config.pageBodies).toBe(false);
+  expect(off.warnings).toEqual([]);
+  expect((await load(appWith({ 'stratus.config.ts': 'export default { pageBodies: true };' }))).config).not.toHaveProperty('pageBodies');
+  await expect(load(appWith({ 'stratus.config.ts': "export default { pageBodies: 'no' };" }))).rejects.toThrow(/^stratus\.config\.ts: pageBodies must be true or false, got "no"\./);
+});
+
 test('both config files: an error saying which would win and what to do', async () => {
   const dir = appWith({ 'stratus.config.ts': 'export default {};', 'next.config.js': 'module.exports = {};' });
   await expect(load(dir)).rejects.toThrow(/stratus\.config\.ts and next\.config\.js are both in .*: Stratus reads one config file\. Keep stratus\.config\.ts \(it would win\)/);
