@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
 import { bodyRoutesOf } from '../../../contract/edge-behaviours';
-import { isApiPath, type Manifest, type PageKind } from '../../../contract/manifest';
+import type { Manifest, PageKind } from '../../../contract/manifest';
 import { CLIENT_OPTIONS, LAZY_RUNTIME_FILES } from './bundle-client';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 
@@ -121,7 +121,8 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
     return { gzip, brotli };
   };
   const shared = total(manifest.entryScripts);
-  const serverPages = manifest.routes.some((r) => r.kind === 'ssr' && !isApiPath(r.pattern));
+  // Without the config's say, the rule tells whether there are server pages at all.
+  const serverPages = bodyRoutesOf({ routes: manifest.routes }).pageBodies;
   return {
     routes: manifest.routes.map((r) => ({
       pattern: r.pattern,
