@@ -68,6 +68,11 @@ export async function runImages(
   // The image function's handler in this process (Function URL event in, result out: no HTTP), on files of its own.
   const stratusApp = apps.find((a) => a.framework === 'stratus') as unknown as StratusBuild & ImageApp;
   const handlerSources = Array.from({ length: options.images.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
+  // Warm-up files of their own for each server, the floor and the handler, linked now for the same reason.
+  const { warmup } = options.images;
+  const warmSources = new Map(apps.map((app) => [app.framework, linkImageSources(app, 'warm-', warmup)]));
+  const warmFloor = linkImageSources(stratusApp, 'warm-floor-', warmup);
+  const warmHandler = linkImageSources(stratusApp, 'warm-handler-', warmup);
   const imageHandler = createFunctionUrlHandler(createLocalImageCore(stratusApp.publicDir, readManifest(path.join(stratusApp.outDir, OUTPUT_LAYOUT.manifest)).config.images));
   const servers = new Map<string, RunningServer>();
   try {
@@ -116,11 +121,11 @@ export async function runImages(
     };
     // A round of warm-up for each, on files of its own, as the throughput rows warm up before
     // they count: the servers' first hundred images ran ≈ 5 % slower than the later ones.
-    if (options.images.warmup > 0) {
-      for (const app of apps) await throughServer(app, linkImageSources(app, 'warm-', options.images.warmup));
-      await rawSharp(linkImageSources(stratusApp, 'warm-floor-', options.images.warmup).map((src) => path.join(stratusDir, src)));
-      await inProcess(linkImageSources(stratusApp, 'warm-handler-', options.images.warmup));
-      log(`  warmed up: ${options.images.warmup} images each`);
+    if (warmup > 0) {
+      for (const app of apps) await throughServer(app, warmSources.get(app.framework)!);
+      await rawSharp(warmFloor.map((src) => path.join(stratusDir, src)));
+      await inProcess(warmHandler);
+      log(`  warmed up: ${warmup} images each`);
     }
     for (let round = 0; round < options.images.rounds; round++) {
       for (const app of apps) {
