@@ -119,6 +119,8 @@ export function nextConfigOptions(raw: Record<string, unknown>, file: string): C
     } else if (key === 'images') config.images = imageOptions((value ?? {}) as Record<string, unknown>, `${file}:`, warnings);
     else if (key === 'env') env = envOption(value, `${file}:`);
     else if (key === 'pageExtensions') pageExtensions = pageExtensionsOption(value, `${file}:`, warnings);
+    // Stratus's own option, read here too: an app keeps the one config file it has.
+    else if (key === 'pageBodies') config.pageBodies = value as boolean;
     else if (key in NEXT_NOT_IMPLEMENTED) warnings.push(`${file}: ${key} is ${NEXT_NOT_IMPLEMENTED[key]}`);
     else if (NEXT_NO_EFFECT.has(key)) warnings.push(`${file}: ${key} has no effect in Stratus (it builds with its own bundler and serves with its own functions)`);
     else warnings.push(`${file}: unknown option "${key}", ignored`);

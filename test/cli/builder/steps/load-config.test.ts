@@ -57,6 +57,10 @@ test('stratus.config.ts: pageBodies false reaches the build\'s config; anything 
   expect(off.warnings).toEqual([]);
   expect((await load(appWith({ 'stratus.config.ts': 'export default { pageBodies: true };' }))).config).not.toHaveProperty('pageBodies');
   await expect(load(appWith({ 'stratus.config.ts': "export default { pageBodies: 'no' };" }))).rejects.toThrow(/^stratus\.config\.ts: pageBodies must be true or false, got "no"\./);
+  // A pages-router app keeps its next.config.js: the option is read there too.
+  const next = await load(appWith({ 'next.config.js': 'module.exports = { pageBodies: false };' }));
+  expect(next.config.pageBodies).toBe(false);
+  expect(next.warnings).toEqual([]);
 });
 
 test('both config files: an error saying which would win and what to do', async () => {
