@@ -28,6 +28,8 @@ function compile(outfile) {
   fs.mkdirSync(cacheDir, { recursive: true });
   const result = esbuild.buildSync({
     entryPoints: [sources],
+    // Input paths in the metafile are relative to this, and isFresh() reads them from the root.
+    absWorkingDir: root,
     bundle: true,
     platform: 'node',
     format: 'cjs',

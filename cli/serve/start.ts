@@ -1,7 +1,6 @@
 /** `stratus start`: build, then serve until SIGINT/SIGTERM, finishing requests in flight. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { build } from '../builder/build';
 import { BuildError } from '../builder/errors';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
@@ -20,6 +19,8 @@ export interface StartOptions {
 export async function start(options: StartOptions) {
   const outDir = path.resolve(options.outDir ?? path.join(options.appDir, '.stratus'));
   if (options.rebuild) {
+    // Loaded only to build: `stratus serve` runs without the builder in its heap.
+    const { build } = require('../builder/build') as typeof import('../builder/build');
     await build({ appDir: options.appDir, outDir, imageLambda: options.imageLambda ?? false, log: options.log });
   } else if (!existsSync(path.join(outDir, OUTPUT_LAYOUT.manifest))) {
     throw new BuildError(`No build in ${outDir}: run "stratus build ${path.relative(process.cwd(), options.appDir)}" first, or use "stratus start".`);
