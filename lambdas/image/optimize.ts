@@ -4,6 +4,7 @@
  * pass through untouched.
  */
 import { HttpError } from '../shared/http-error';
+import { jpegMayCarryExif } from './jpeg-exif';
 import { getSharp, type SharpInstance, type SharpMetadata } from './sharp';
 
 export interface OptimizeOptions {
@@ -113,9 +114,10 @@ function stillFormatOf(input: Buffer): { contentType: string; extension: string 
 /** The resize itself, upright, in the negotiated format (or the source's). Rejects when sharp cannot decode or the pixel limit is passed. */
 async function resize(input: Buffer, options: OptimizeOptions, source: { contentType: string } | undefined): Promise<OptimizedImage> {
   const contentType = options.format ?? source?.contentType ?? 'image/jpeg';
-  const pipeline = getSharp()(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' })
-    .autoOrient()
-    .resize({ width: options.width, withoutEnlargement: true });
+  const decoded = getSharp()(input, { limitInputPixels: options.maxInputPixels, failOn: 'error' });
+  // A JPEG without EXIF is upright already; every other input may carry an orientation.
+  const upright = source?.contentType === 'image/jpeg' && !jpegMayCarryExif(input) ? decoded : decoded.autoOrient();
+  const pipeline = upright.resize({ width: options.width, withoutEnlargement: true });
   const buffer = await encode(pipeline, contentType, options.quality).toBuffer();
   return { buffer, contentType, extension: OUTPUT_EXTENSIONS[contentType]! };
 }
