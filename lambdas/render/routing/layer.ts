@@ -97,6 +97,14 @@ class TargetRuleRequest implements RuleRequest {
   }
 }
 
+/**
+ * The end of a run that lets the target through, with what the run gathered: one literal
+ * (the copy by `Object.assign` that `extend` makes took ≈ 9 % of the layer's time).
+ */
+function through(end: Omit<LayerEnd, 'target'>, target: Target): LayerEnd {
+  return { target, answer: end.answer, headers: end.headers, cookies: end.cookies, perVisitor: end.perVisitor, rewrittenTo: end.rewrittenTo };
+}
+
 /** A data request the layer cannot answer as page data (another origin, a file): the client then loads the page in full. */
 const FULL_LOAD: Outcome = { kind: 'unknownBuild' };
 
@@ -264,23 +272,23 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
       const rewrite = rules.rewrite('beforeFiles', current());
       if (rewrite) return landed(rewrite.destination, target, end, ranOn);
     }
-    if (!hasAfterFiles && !hasFallback) return extend(end, { target });
+    if (!hasAfterFiles && !hasFallback) return through(end, target);
     // The route table is looked up only when a later rewrite could apply to this path.
-    if (!rules.mayRewrite('afterFiles', current()) && !rules.mayRewrite('fallback', current())) return extend(end, { target });
+    if (!rules.mayRewrite('afterFiles', current()) && !rules.mayRewrite('fallback', current())) return through(end, target);
     const kind = probe(current().path);
-    if (kind === 'page' || kind === 'file') return extend(end, { target });
+    if (kind === 'page' || kind === 'file') return through(end, target);
     if (hasAfterFiles) {
       if (rules.rewritesVaryFor('afterFiles', current())) end.perVisitor = true;
       const rewrite = rules.rewrite('afterFiles', current());
       if (rewrite) return landed(rewrite.destination, target, end, ranOn);
     }
-    if (kind === 'dynamic') return extend(end, { target });
+    if (kind === 'dynamic') return through(end, target);
     if (hasFallback) {
       if (rules.rewritesVaryFor('fallback', current())) end.perVisitor = true;
       const rewrite = rules.rewrite('fallback', current());
       if (rewrite) return landed(rewrite.destination, target, end, ranOn);
     }
-    return extend(end, { target });
+    return through(end, target);
   }
 
   /**

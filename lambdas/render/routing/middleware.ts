@@ -6,7 +6,7 @@
 import type * as ServerRuntime from '../../../web/runtime/server';
 import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/server';
 import { fromWebResponse, viewerOrigin, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
-import { compileRule, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
+import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
 
 export interface MiddlewareModule {
@@ -78,12 +78,14 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
       throw new MiddlewareConfigError(`middleware.ts config.matcher: ${JSON.stringify(source)} must be a path starting with "/".`);
     }
   }
+  // Only the matchers that could take the request's path are tested (rule-index.ts).
+  const candidates = indexRules(matchers, (matcher) => matcher, settings);
   const urlSettings = { basePath: settings.basePath, locales: settings.locales.locales, defaultLocale: settings.locales.defaultLocale, i18n: settings.locales.locales.length > 1, buildId: settings.buildId };
 
   return {
     /** Whether the matcher takes the request (no matcher: every request that reaches the function). */
     matches(request: RuleRequest): boolean {
-      return matchers.length === 0 || matchers.some((matcher) => (matcher.has || matcher.missing ? testRule(matcher, request, settings) !== undefined : sourceMatches(matcher, request, settings)));
+      return matchers.length === 0 || candidates(request).some((matcher) => (matcher.has || matcher.missing ? testRule(matcher, request, settings) !== undefined : sourceMatches(matcher, request, settings)));
     },
 
     /**

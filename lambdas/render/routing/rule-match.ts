@@ -4,8 +4,9 @@
  * `has` and `missing` conditions. What matched (path params, and the named groups or
  * values of the conditions) is what the destination and header values may use.
  */
-import { pathToRegexp, regexpToFunction, type Key, type MatchFunction } from 'path-to-regexp';
+import { parse, pathToRegexp, regexpToFunction, type Key, type MatchFunction } from 'path-to-regexp';
 import type { RouteCondition } from '../../../contract/routing';
+import { sourceKey } from './rule-index';
 
 /** Param values: a string, or the segments of a `:name*` / `:name+` param. */
 export type RuleParams = Record<string, string | string[]>;
@@ -23,6 +24,8 @@ export interface RuleRequest {
   host: string;
   /** The path without its locale prefix, worked out once for all rules (rules.ts). */
   withoutLocale?: { path: string; localePrefix: string };
+  /** The last path keyed for the rule lists and its key, worked out once for all lists (rules.ts). */
+  keyed?: { path: string; key: string };
 }
 
 /**
@@ -36,13 +39,14 @@ function sourcePattern(source: string, keys?: Key[]): RegExp {
 }
 
 /**
- * A rule's source compiled once: the regular expression (a test that needs no params) and
- * the function that makes the params. Throws (with path-to-regexp's reason) on an invalid pattern.
+ * A rule's source compiled once: the regular expression (a test that needs no params), the
+ * function that makes the params, and the first segment of the paths it can match, when
+ * fixed (rule-index.ts). Throws (with path-to-regexp's reason) on an invalid pattern.
  */
-export function compileSource(source: string): { regex: RegExp; match: MatchFunction<RuleParams> } {
+export function compileSource(source: string): { regex: RegExp; match: MatchFunction<RuleParams>; key: string | undefined } {
   const keys: Key[] = [];
   const regex = sourcePattern(source, keys);
-  return { regex, match: regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }) };
+  return { regex, match: regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }), key: sourceKey(parse(source)) };
 }
 
 /** The value a condition reads from the request, or undefined when absent. */

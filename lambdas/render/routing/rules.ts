@@ -8,11 +8,14 @@ import type { HeaderRule, ResolvedRouting, RouteCondition, Rewrite } from '../..
 import { splitLocale, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
 import { destinationUrl, fillDestination, type Destination } from './destination';
 import { compileSource, testConditions, type RuleParams, type RuleRequest } from './rule-match';
+import { byKey, pathKey } from './rule-index';
 
 export interface CompiledRule {
   match: (path: string) => { params: RuleParams } | false;
   /** The source as a regular expression: a cheap test before the params are made. */
   regex: RegExp;
+  /** The first segment of every path the source matches, when fixed (rule-index.ts). */
+  key: string | undefined;
   has?: RouteCondition[];
   missing?: RouteCondition[];
   basePath?: false;
@@ -48,12 +51,55 @@ export interface RuleContext {
   locales: LocaleSettings;
 }
 
-/** The path a rule's source sees, and the locale prefix taken off it. */
-function sourcePath(compiled: CompiledRule, request: RuleRequest, context: RuleContext): { path: string; localePrefix: string } {
-  if (compiled.basePath === false) return { path: context.basePath + request.path, localePrefix: '' };
-  if (context.locales.locales.length < 2 || compiled.locale === false) return { path: request.path, localePrefix: '' };
+/** Which path a rule's source reads: with the `basePath` (`basePath: false`), as visited, or without its locale prefix. */
+type PathForm = 'withBasePath' | 'asVisited' | 'withoutLocale';
+
+function formOf(compiled: CompiledRule, context: RuleContext): PathForm {
+  if (compiled.basePath === false) return 'withBasePath';
+  return context.locales.locales.length < 2 || compiled.locale === false ? 'asVisited' : 'withoutLocale';
+}
+
+/** The request's path in that form, and the locale prefix taken off it. */
+function pathIn(form: PathForm, request: RuleRequest, context: RuleContext): { path: string; localePrefix: string } {
+  if (form === 'withBasePath') return { path: context.basePath + request.path, localePrefix: '' };
+  if (form === 'asVisited') return { path: request.path, localePrefix: '' };
   // Once per request, whatever the number of rules.
   return (request.withoutLocale ??= localeSplit(request.path, context));
+}
+
+/** The path a rule's source sees, and the locale prefix taken off it. */
+function sourcePath(compiled: CompiledRule, request: RuleRequest, context: RuleContext): { path: string; localePrefix: string } {
+  return pathIn(formOf(compiled, context), request, context);
+}
+
+/** The key of a path the request's rules read (rule-index.ts), once for all the rule lists that read it. */
+function keyOf(path: string, request: RuleRequest): string {
+  if (request.keyed?.path === path) return request.keyed.key;
+  const key = pathKey(path);
+  request.keyed = { path, key };
+  return key;
+}
+
+/**
+ * The entries of a rule list that could match a request (rule-index.ts), in order.
+ *
+ * @example
+ * const candidates = indexRules(redirects, (entry) => entry.compiled, context);
+ * for (const entry of candidates(request)) …
+ */
+export function indexRules<T>(list: readonly T[], compiledOf: (entry: T) => CompiledRule, context: RuleContext): (request: RuleRequest) => readonly T[] {
+  const forms = new Set(list.map((entry) => formOf(compiledOf(entry), context)));
+  if (forms.size === 0) return () => list;
+  if (forms.size > 1) {
+    // Rules reading different forms of the path (`locale: false` beside others): each by its own.
+    return (request) => list.filter((entry) => {
+      const compiled = compiledOf(entry);
+      return compiled.key === undefined || compiled.key === keyOf(sourcePath(compiled, request, context).path, request);
+    });
+  }
+  const [form] = forms as Set<PathForm>;
+  const lookup = byKey(list, (entry) => compiledOf(entry).key);
+  return (request) => lookup(keyOf(pathIn(form!, request, context).path, request));
 }
 
 function localeSplit(path: string, context: RuleContext): { path: string; localePrefix: string } {
@@ -94,17 +140,22 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
     headers: rule.headers.map(({ key, value }) => ({ key: key.toLowerCase(), value, filled: value.includes(':') })),
   }));
   const redirects = routing.redirects.map((rule) => ({ rule, compiled: compileRule(rule) }));
-  const groups = {
+  const rewriteGroups = {
     beforeFiles: routing.rewrites.beforeFiles.map((rule) => ({ rule, compiled: compileRule(rule) })),
     afterFiles: routing.rewrites.afterFiles.map((rule) => ({ rule, compiled: compileRule(rule) })),
     fallback: routing.rewrites.fallback.map((rule) => ({ rule, compiled: compileRule(rule) })),
   };
   const test = (compiled: CompiledRule, request: RuleRequest) => testRule(compiled, request, context);
+  // Each list as the rules that could match a request's path (rule-index.ts).
+  const indexed = <T extends { compiled: CompiledRule }>(list: T[]) => indexRules(list, (entry) => entry.compiled, context);
   // Rules whose answer depends on the visitor, apart: most apps have none, and pay nothing for the check.
-  const varying = <T extends { compiled: CompiledRule }>(list: T[]) => list.filter(({ compiled }) => compiled.variesPerVisitor);
+  const varying = <T extends { compiled: CompiledRule }>(list: T[]) => indexed(list.filter(({ compiled }) => compiled.variesPerVisitor));
+  const headerCandidates = indexed(headerRules);
+  const redirectCandidates = indexed(redirects);
   const varyingRedirects = varying(redirects);
   const outsideRedirects = redirects.filter(({ rule }) => rule.basePath === false);
-  const varyingGroups = { beforeFiles: varying(groups.beforeFiles), afterFiles: varying(groups.afterFiles), fallback: varying(groups.fallback) };
+  const groups = { beforeFiles: indexed(rewriteGroups.beforeFiles), afterFiles: indexed(rewriteGroups.afterFiles), fallback: indexed(rewriteGroups.fallback) };
+  const varyingGroups = { beforeFiles: varying(rewriteGroups.beforeFiles), afterFiles: varying(rewriteGroups.afterFiles), fallback: varying(rewriteGroups.fallback) };
 
   /** Header values may use the matched params (`:slug`). */
   function fillValue(value: string, params: RuleParams): string {
@@ -128,7 +179,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
     headersFor(request: RuleRequest): { headers?: Record<string, string>; variesPerVisitor: boolean } {
       let headers: Record<string, string> | undefined;
       let variesPerVisitor = false;
-      for (const { compiled, headers: values } of headerRules) {
+      for (const { compiled, headers: values } of headerCandidates(request)) {
         if (!sourceMatches(compiled, request, context)) continue;
         if (compiled.variesPerVisitor) variesPerVisitor = true;
         const filled = values.some((header) => header.filled);
@@ -146,7 +197,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     /** The first redirect that matches: its `Location` and status. */
     redirectFor(request: RuleRequest): { location: Destination; statusCode: number; variesPerVisitor: boolean } | undefined {
-      for (const { rule, compiled } of redirects) {
+      for (const { rule, compiled } of redirectCandidates(request)) {
         const match = test(compiled, request);
         if (!match) continue;
         const destination = fillDestination(rule.destination, match.params, request.search, { appendParams: false });
@@ -174,12 +225,12 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     /** Whether a redirect source matches the path (conditions aside) with per-visitor conditions. */
     redirectsVaryFor(request: RuleRequest): boolean {
-      return varyingRedirects.some(({ compiled }) => sourceMatches(compiled, request, context));
+      return varyingRedirects(request).some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
     /** The first rewrite of a group that matches; internal destinations keep the site's locale prefix, not its basePath. */
     rewrite(group: keyof typeof groups, request: RuleRequest): { destination: Destination; variesPerVisitor: boolean; rule: Rewrite } | undefined {
-      for (const { rule, compiled } of groups[group]) {
+      for (const { rule, compiled } of groups[group](request)) {
         const match = test(compiled, request);
         if (!match) continue;
         const destination = fillDestination(rule.destination, match.params, request.search, { appendParams: true });
@@ -191,16 +242,16 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     /** Whether any rewrite source of a group matches the path with per-visitor conditions. */
     rewritesVaryFor(group: keyof typeof groups, request: RuleRequest): boolean {
-      return varyingGroups[group].some(({ compiled }) => sourceMatches(compiled, request, context));
+      return varyingGroups[group](request).some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
     /** Whether some rule of a group could match the path (its source, conditions aside): when none can, the layer need not look the path up. */
     mayRewrite(group: keyof typeof groups, request: RuleRequest): boolean {
-      return groups[group].some(({ compiled }) => sourceMatches(compiled, request, context));
+      return groups[group](request).some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
     hasRewrites(group: keyof typeof groups): boolean {
-      return groups[group].length > 0;
+      return rewriteGroups[group].length > 0;
     },
   };
 }
