@@ -134,11 +134,14 @@ function readAnswer(answer: NextMiddlewareResult, actionKey: symbol): Middleware
     if (!location || answer.status < 300 || answer.status >= 400) return fromWebResponse(answer).then((response) => ({ kind: 'response', response }));
     result = { kind: 'redirect', location, statusCode: answer.status };
   }
-  // The answer's headers (but its cookies, location and body's) go on to whatever answers.
-  const headers = toRecord(answer.headers, NOT_PASSED_ON);
-  if (headers || result.kind === 'redirect') result.headers = headers ?? {};
-  const cookies = answer.headers.getSetCookie();
-  if (cookies.length > 0) result.cookies = cookies;
+  // The answer's headers (but its cookies, location and body's) go on to whatever answers;
+  // a response never made has none (and reading them would make it).
+  if (!action?.unmade) {
+    const headers = toRecord(answer.headers, NOT_PASSED_ON);
+    if (headers || result.kind === 'redirect') result.headers = headers ?? {};
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) result.cookies = cookies;
+  }
   // Empty is meaningful here: the page sees no request headers at all.
   if (action?.requestHeaders) result.requestHeaders = toRecord(action.requestHeaders) ?? {};
   return result;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { NextRequest, RequestHeaders } from '../../../web/runtime/server';
+import { NextRequest, NextResponse, RequestHeaders } from '../../../web/runtime/server';
 import { checkProperty } from '../../helpers/property';
 
 /** Header names as the adapter hands them over (lower-case), hostile ones included. */
@@ -73,5 +73,46 @@ describe('NextRequest', () => {
     expect(request.headers.get('X-Block')).toBe('no');
     expect(request.cookies.get('theme')?.value).toBe('dark');
     expect(request.nextUrl.searchParams.get('b')).toBe('1');
+  });
+});
+
+describe('NextResponse.next() and rewrite()', () => {
+  /** What a response shows through each member of Response, awaited. */
+  async function observed(response: Response): Promise<Record<string, unknown>> {
+    return {
+      isResponse: response instanceof Response,
+      isNextResponse: response instanceof NextResponse,
+      tag: Object.prototype.toString.call(response),
+      type: response.type,
+      url: response.url,
+      redirected: response.redirected,
+      status: response.status,
+      ok: response.ok,
+      statusText: response.statusText,
+      headers: [...response.headers],
+      body: response.body,
+      bodyUsed: response.bodyUsed,
+      text: await response.clone().text(),
+      bytes: (await response.clone().arrayBuffer()).byteLength,
+      blob: (await response.clone().blob()).size,
+      afterText: (await response.text(), response.bodyUsed),
+    };
+  }
+
+  test.each<[string, () => NextResponse, ResponseInit]>([
+    ['next()', () => NextResponse.next(), {}],
+    ['next() with a status', () => NextResponse.next({ status: 299, statusText: 'Fine' }), { status: 299, statusText: 'Fine' }],
+    ['rewrite()', () => NextResponse.rewrite('https://site.example/elsewhere'), {}],
+  ])('%s answers every member of Response as a response made with its init does', async (_name, make, init) => {
+    expect(await observed(make())).toEqual(await observed(new NextResponse(null, init)));
+  });
+
+  test('headers and cookies set after it was made are on the response, as on any other', () => {
+    const response = NextResponse.next();
+    response.headers.set('x-gate', 'open');
+    response.cookies.set('seen', '1');
+    expect(response.headers.get('x-gate')).toBe('open');
+    expect(response.headers.getSetCookie()).toEqual(['seen=1; Path=/']);
+    expect(response.cookies.get('seen')?.value).toBe('1');
   });
 });
