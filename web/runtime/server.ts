@@ -141,7 +141,7 @@ function toPairs(init: HeadersInit | undefined): Iterable<[string, string]> {
 /** What NextResponse asks of the routing layer (symbol-keyed: not a header anyone can send). */
 export type MiddlewareAction = ({ kind: 'next' } | { kind: 'rewrite'; url: string }) & {
   requestHeaders?: Headers;
-  /** The web `Response` was never made (see deferredResponse): it has no headers or cookies to pass on. */
+  /** The web `Response` was never made (see actionResponse): it has no headers or cookies to pass on. */
   unmade?: boolean;
 };
 
@@ -381,13 +381,24 @@ const deferredPrototype: NextResponse = Object.create(NextResponse.prototype);
 for (const name of Reflect.ownKeys(Response.prototype)) {
   if (name === 'constructor' || name === Symbol.toStringTag) continue;
   const own = Object.getOwnPropertyDescriptor(Response.prototype, name)!;
-  const member = (response: DeferredResponse) => madeFor(response)[name as keyof Response];
+  const key = name as keyof Response;
   Object.defineProperty(
     deferredPrototype,
     name,
     typeof own.value === 'function'
-      ? { ...own, value(this: DeferredResponse, ...args: unknown[]) { return (member(this) as (...a: unknown[]) => unknown).apply(madeFor(this), args); } }
-      : { ...own, get(this: DeferredResponse) { return member(this); } },
+      ? {
+          ...own,
+          value(this: DeferredResponse, ...args: unknown[]) {
+            const made = madeFor(this);
+            return (made[key] as (...a: unknown[]) => unknown).apply(made, args);
+          },
+        }
+      : {
+          ...own,
+          get(this: DeferredResponse) {
+            return madeFor(this)[key];
+          },
+        },
   );
 }
 
