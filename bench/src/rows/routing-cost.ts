@@ -2,8 +2,10 @@
  * What the routing layer costs a request that uses none of it: the benchmark app built a
  * second time with 20 config rules (redirects, rewrites and headers for other paths, one
  * header rule for every path) and a middleware that runs for every page and API route and
- * lets it through, against the same app without them. Interleaved rounds, autocannon as in
- * the throughput row; the ratio is the routed app's requests/s over the plain app's.
+ * lets it through, against the same app without them. Autocannon as in the throughput row;
+ * in each round both servers run at once and are measured in turns on each path, so that
+ * other load on the machine, which comes in bursts of seconds, falls on both alike. The
+ * ratio is the routed app's requests/s over the plain app's.
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,23 +67,32 @@ export async function buildRoutedStratus(log: (line: string) => void): Promise<S
 
 const PATHS = ['/ssr/1', '/api/items/1'];
 
+/** Each round's measured time per server and path, in turns of this many (A B B A): a burst of other load falls on both. */
+const TURNS = 2;
+
 export async function runRoutingCost(plain: StratusBuild, routed: StratusBuild, options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
   const rps = new Map<string, number[]>();
+  const { connections, seconds, warmupSeconds } = options.load;
   for (let round = 0; round < options.rounds; round++) {
-    for (const [name, app] of [['plain', plain], ['routed', routed]] as const) {
-      const server = await app.start(await freePort());
-      try {
-        for (const p of PATHS) {
-          const url = server.url + p;
-          if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds, timeout: 30 });
-          const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 });
-          if (result.non2xx > 0) throw new Error(`${name} ${url}: ${result.non2xx} non-2xx responses under load`);
-          rps.set(`${name} ${p}`, [...(rps.get(`${name} ${p}`) ?? []), result.requests.average]);
-          log(`  round ${round + 1} ${name.padEnd(7)} ${p.padEnd(14)} ${result.requests.average.toFixed(0)} req/s`);
+    // Both servers up at once, measured in turns (plain, routed, routed, plain), rather than one after the other.
+    const servers = { plain: await plain.start(await freePort()), routed: await routed.start(await freePort()) };
+    try {
+      for (const p of PATHS) {
+        for (const name of ['plain', 'routed'] as const) {
+          if (warmupSeconds > 0) await autocannon({ url: servers[name].url + p, connections, duration: warmupSeconds, timeout: 30 });
         }
-      } finally {
-        await server.stop();
+        for (let turn = 0; turn < TURNS; turn++) {
+          for (const name of turn % 2 === 0 ? (['plain', 'routed'] as const) : (['routed', 'plain'] as const)) {
+            const url = servers[name].url + p;
+            const result = await autocannon({ url, connections, duration: seconds / TURNS, timeout: 30 });
+            if (result.non2xx > 0) throw new Error(`${name} ${url}: ${result.non2xx} non-2xx responses under load`);
+            rps.set(`${name} ${p}`, [...(rps.get(`${name} ${p}`) ?? []), result.requests.average]);
+            log(`  round ${round + 1}.${turn + 1} ${name.padEnd(7)} ${p.padEnd(14)} ${result.requests.average.toFixed(0)} req/s`);
+          }
+        }
       }
+    } finally {
+      await Promise.all([servers.plain.stop(), servers.routed.stop()]);
     }
   }
   const section = 'Routing layer (20 config rules + a middleware that lets every request through)';
