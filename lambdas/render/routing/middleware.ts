@@ -55,6 +55,13 @@ function toRecord(headers: Headers, skip?: Set<string>): Record<string, string> 
   return record;
 }
 
+/** The viewer's address: the first of `X-Forwarded-For` (CloudFront's), found without splitting the list (a middleware run is a few µs). */
+function viewerIp(forwarded: string | undefined): string | undefined {
+  if (forwarded === undefined) return undefined;
+  const comma = forwarded.indexOf(',');
+  return (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim();
+}
+
 /** Headers of the middleware's response that are not passed on to the answer. */
 const NOT_PASSED_ON = new Set(['set-cookie', 'location', 'content-length', 'content-type']);
 
@@ -102,7 +109,7 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
         headers: new RequestHeaders(request.headers, true),
         body: webBodyOf(request),
         nextConfig: urlSettings,
-        ip: request.headers['x-forwarded-for']?.split(',')[0]?.trim(),
+        ip: viewerIp(request.headers['x-forwarded-for']),
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
       });
       const answer = run(nextRequest, event);

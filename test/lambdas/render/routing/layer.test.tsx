@@ -391,6 +391,16 @@ describe('middleware', () => {
     expect((await handleAsync('/about?boom')).status).toBe(500);
   });
 
+  test('request.ip is the first address of X-Forwarded-For, trimmed; none without the header', async () => {
+    const seen: (string | undefined)[] = [];
+    const handleIp = routedApp({ middleware: { middleware: (request: NextRequest) => void seen.push(request.ip) } });
+    await handleIp('/about', { headers: { 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.1, 10.0.0.2' } });
+    await handleIp('/about', { headers: { 'x-forwarded-for': '2001:db8::1' } });
+    await handleIp('/about', { headers: { 'x-forwarded-for': '' } });
+    await handleIp('/about');
+    expect(seen).toEqual(['203.0.113.7', '2001:db8::1', '', undefined]);
+  });
+
   test('middleware exports that cannot run fail at cold start (and so the build), saying what to write', () => {
     expect(() => routedApp({ middleware: {} as MiddlewareModule })).toThrow(/middleware\.ts must export a function/);
     expect(() => routedApp({ middleware: { middleware: () => undefined, config: { matcher: 'members' } } })).toThrow(/must be a path starting with "\/"/);
