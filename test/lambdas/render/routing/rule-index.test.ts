@@ -127,14 +127,14 @@ test('rules answer as before: the first matching redirect in order, every matchi
   expect(rules.headersFor(request('/about')).headers).toEqual({ 'x-a': 'all', 'x-b': 'all' });
 });
 
-test('a list whose rules read different forms of the path (locale: false beside others) keys each by its own', () => {
+test('a list whose rules read different forms of the path (locale: false, basePath: false beside others) keys each by its own form', () => {
   const routing: ResolvedRouting = {
     basePath: '/base',
     trailingSlash: false,
     redirects: [
-      { source: '/fr/old', destination: '/as-written', statusCode: 307, locale: false },
-      { source: '/old', destination: '/unprefixed', statusCode: 307 },
+      { source: '/fr/x', destination: '/as-written', statusCode: 307, locale: false },
       { source: '/outside/:x', destination: '/from-outside', statusCode: 307, basePath: false },
+      { source: '/old', destination: '/unprefixed', statusCode: 307 },
     ],
     rewrites: { beforeFiles: [], afterFiles: [], fallback: [] },
     headers: [],
@@ -142,7 +142,9 @@ test('a list whose rules read different forms of the path (locale: false beside 
   };
   const rules = compileRouting(routing, { locales: ['en', 'fr'], defaultLocale: 'en' });
   const request = (path: string) => ({ path, search: new URLSearchParams(), headers: {}, cookies: {}, host: 'site.example' });
-  expect(rules.redirectFor(request('/fr/old'))?.location.base).toBe('/base/as-written');
+  expect(rules.redirectFor(request('/fr/x'))?.location.base).toBe('/base/as-written');
+  // `/fr/old` is `old` to the last rule (the locale taken off), `fr` to the first.
+  expect(rules.redirectFor(request('/fr/old'))?.location.base).toBe('/base/fr/unprefixed');
   expect(rules.redirectFor(request('/old'))?.location.base).toBe('/base/unprefixed');
   expect(rules.redirectFor(request('/de/old'))).toBeUndefined();
 });
