@@ -4,7 +4,7 @@
  * `has` and `missing` conditions. What matched (path params, and the named groups or
  * values of the conditions) is what the destination and header values may use.
  */
-import { parse, pathToRegexp, regexpToFunction, type Key, type MatchFunction } from 'path-to-regexp';
+import { parse, regexpToFunction, tokensToRegexp, type Key, type MatchFunction, type Token } from 'path-to-regexp';
 import type { RouteCondition } from '../../../contract/routing';
 import { sourceKey } from './rule-index';
 
@@ -33,8 +33,8 @@ export interface RuleRequest {
  * trailing slash), then with an optional slash at the end, so a source that takes the empty
  * path takes `/` (`/:path*`, `/:path?`, `/(.*)` match the home page).
  */
-function sourcePattern(source: string, keys?: Key[]): RegExp {
-  const strict = pathToRegexp(source, keys, { strict: true, sensitive: false });
+function sourcePattern(tokens: Token[], keys?: Key[]): RegExp {
+  const strict = tokensToRegexp(tokens, keys, { strict: true, sensitive: false });
   return new RegExp(strict.source.replace(/\$$/, '(?:\\/)?$'), strict.flags);
 }
 
@@ -44,9 +44,10 @@ function sourcePattern(source: string, keys?: Key[]): RegExp {
  * fixed (rule-index.ts). Throws (with path-to-regexp's reason) on an invalid pattern.
  */
 export function compileSource(source: string): { regex: RegExp; match: MatchFunction<RuleParams>; key: string | undefined } {
+  const tokens = parse(source);
   const keys: Key[] = [];
-  const regex = sourcePattern(source, keys);
-  return { regex, match: regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }), key: sourceKey(parse(source)) };
+  const regex = sourcePattern(tokens, keys);
+  return { regex, match: regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }), key: sourceKey(tokens) };
 }
 
 /** The value a condition reads from the request, or undefined when absent. */
