@@ -53,6 +53,8 @@ export interface PrerenderedPage {
   locale: string;
   /** Seconds, or false when it never goes stale. */
   revalidate: number | false;
+  /** The HTML's `ETag`, worked out at build time so that a cold start need not hash (builds before it have none). */
+  etag?: string;
 }
 
 export interface ManifestRoute {

@@ -5,27 +5,33 @@
  * body), with the request's fields beside it. Every object keyed by the client's names has
  * no prototype.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { ApiRequest, ServerRequest } from '../../web/runtime/shared/page-types';
 import { copyRecord } from '../shared/extend';
 import type { CoreRequest } from '../shared/http';
+import { nodeStream } from '../shared/node-builtins';
 import { parseCookies } from './cookies';
 
-/** The body's bytes as a one-chunk stream. */
-class BodyStream extends Readable {
-  private pending: Uint8Array | undefined;
+/** The body's bytes as a one-chunk stream (the class made on first use: node:stream loads only then). */
+let BodyStream: (new (raw: Uint8Array) => Readable) | undefined;
 
-  constructor(raw: Uint8Array) {
-    super();
-    this.pending = raw;
-  }
+function bodyStream(raw: Uint8Array): Readable {
+  BodyStream ??= class extends nodeStream().Readable {
+    private pending: Uint8Array | undefined;
 
-  override _read(): void {
-    const raw = this.pending;
-    this.pending = undefined;
-    if (raw && raw.byteLength > 0) this.push(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
-    this.push(null);
-  }
+    constructor(raw: Uint8Array) {
+      super();
+      this.pending = raw;
+    }
+
+    override _read(): void {
+      const raw = this.pending;
+      this.pending = undefined;
+      if (raw && raw.byteLength > 0) this.push(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength));
+      this.push(null);
+    }
+  };
+  return new BodyStream(raw);
 }
 
 /** `/api/x?a=1`: the path and query as received. */
@@ -41,7 +47,7 @@ export function urlOf(request: CoreRequest): string {
  * req.method; req.body.name; for await (const chunk of req) …
  */
 export function createServerRequest(request: CoreRequest, body: unknown, raw: Uint8Array): ServerRequest {
-  return Object.assign(new BodyStream(raw), {
+  return Object.assign(bodyStream(raw), {
     method: request.method,
     url: urlOf(request),
     // A copy the handler may change freely.

@@ -7,9 +7,9 @@
  * stack creates in Secrets Manager (`STRATUS_DRAFT_SECRET_ARN`), read once per instance when
  * first needed; locally `STRATUS_DRAFT_SECRET`, else a random secret for the process.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DRAFT_COOKIE } from '../../contract/urls';
 import { parseCookies } from './cookies';
+import { nodeCrypto } from '../shared/node-builtins';
 
 export { DRAFT_COOKIE };
 
@@ -21,7 +21,7 @@ export interface DraftMode {
 }
 
 function sign(secret: string, nonce: string): string {
-  return createHmac('sha256', secret).update(`stratus-draft.${nonce}`).digest('base64url');
+  return nodeCrypto().createHmac('sha256', secret).update(`stratus-draft.${nonce}`).digest('base64url');
 }
 
 /**
@@ -45,13 +45,13 @@ export function createDraftMode(secret: () => Promise<string>): DraftMode {
       if (!value || dot <= 0) return false;
       const expected = Buffer.from(sign(await key(), value.slice(0, dot)));
       const given = Buffer.from(value.slice(dot + 1));
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return given.length === expected.length && nodeCrypto().timingSafeEqual(given, expected);
     },
     async cookie(enable) {
       // SameSite=None: a CMS shows the preview in a frame of its own site.
       const attributes = 'Path=/; HttpOnly; Secure; SameSite=None';
       if (!enable) return `${DRAFT_COOKIE}=; ${attributes}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-      const nonce = randomBytes(16).toString('base64url');
+      const nonce = nodeCrypto().randomBytes(16).toString('base64url');
       return `${DRAFT_COOKIE}=${nonce}.${sign(await key(), nonce)}; ${attributes}`;
     },
   };
@@ -74,6 +74,7 @@ export function draftSecretFrom(env: NodeJS.ProcessEnv = process.env): () => Pro
       return answer.SecretString;
     };
   }
-  const fixed = env.STRATUS_DRAFT_SECRET || randomBytes(32).toString('base64url');
-  return async () => fixed;
+  // Made on first use: most processes never enter draft mode (and node:crypto loads only then).
+  let fixed = env.STRATUS_DRAFT_SECRET;
+  return async () => (fixed ||= nodeCrypto().randomBytes(32).toString('base64url'));
 }

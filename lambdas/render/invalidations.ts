@@ -6,9 +6,9 @@
  * the edge cannot take the old page back. Invalidations are charged per path past the first
  * 1,000 a month (https://aws.amazon.com/cloudfront/pricing/): deduplicating matters.
  */
-import { randomUUID } from 'node:crypto';
 import { log } from '../shared/log';
 import { DEFAULT_STORE_CACHE_MS } from './page-store';
+import { nodeCrypto } from '../shared/node-builtins';
 
 /** Sends one invalidation of these paths. */
 export type InvalidationSender = (paths: string[]) => Promise<void>;
@@ -73,7 +73,7 @@ export function cloudFrontSender(options: CloudFrontSenderOptions): Invalidation
     const items = paths.map(invalidationPath);
     const answer = await client.send(new sdk.CreateInvalidationCommand({
       DistributionId: distributionId,
-      InvalidationBatch: { CallerReference: randomUUID(), Paths: { Quantity: items.length, Items: items } },
+      InvalidationBatch: { CallerReference: nodeCrypto().randomUUID(), Paths: { Quantity: items.length, Items: items } },
     }));
     log({ msg: 'invalidation', invalidationId: answer.Invalidation?.Id, paths: items.length, first: items[0] });
   };

@@ -8,12 +8,12 @@
  * to the shared store, so the whole fleet serves it; an instance sees another's write within
  * `cacheMs` (its memory copy is trusted that long, then read again).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PrerenderedPage } from '../../contract/manifest';
 import { prerenderedKey as storeKey } from '../../contract/output-layout';
 import type { RegenerationLease } from './regeneration-lease';
+import { nodeCrypto } from '../shared/node-builtins';
 
 export interface StoredPage {
   html: string;
@@ -27,7 +27,7 @@ export interface StoredPage {
 }
 
 export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `"${nodeCrypto().createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /**
@@ -75,7 +75,7 @@ export interface PageStoreOptions {
 export class PageStore {
   private readonly pages = new Map<string, Cached>();
   private readonly reading = new Map<string, Promise<StoredPage | undefined>>();
-  private readonly prerendered: Map<string, number | false>;
+  private readonly prerendered: Map<string, PrerenderedPage>;
   readonly shared: SharedPages | undefined;
   readonly lease: RegenerationLease | undefined;
   readonly buildId: string;
@@ -84,7 +84,7 @@ export class PageStore {
 
   /** `dir` holds `<key>.html` and `<key>.json` for each prerendered entry. */
   constructor(private readonly dir: string, prerendered: PrerenderedPage[], options: PageStoreOptions = {}) {
-    this.prerendered = new Map(prerendered.map((p) => [storeKey(p.locale, p.path), p.revalidate]));
+    this.prerendered = new Map(prerendered.map((p) => [storeKey(p.locale, p.path), p]));
     this.shared = options.shared;
     this.lease = options.lease;
     this.buildId = options.buildId ?? 'build';
@@ -134,11 +134,11 @@ export class PageStore {
   }
 
   private prerenderedPage(key: string): StoredPage | undefined {
-    const revalidate = this.prerendered.get(key);
-    if (revalidate === undefined) return undefined;
+    const entry = this.prerendered.get(key);
+    if (entry === undefined) return undefined;
     const html = readFileSync(path.join(this.dir, `${key}.html`), 'utf8');
     const json = readFileSync(path.join(this.dir, `${key}.json`), 'utf8');
     // The build's copy is as old as the instance: a revalidating page regenerates `revalidate` seconds after start at the latest.
-    return { html, json, etag: etagOf(html), revalidate, renderedAt: this.now() };
+    return { html, json, etag: entry.etag ?? etagOf(html), revalidate: entry.revalidate, renderedAt: this.now() };
   }
 }

@@ -7,7 +7,7 @@
  * In AWS the leases are items of a DynamoDB table (why not S3: docs/DECISIONS.md); in one
  * process (the local server, the build) they are kept in memory.
  */
-import { randomUUID } from 'node:crypto';
+import { nodeCrypto } from '../shared/node-builtins';
 
 export interface RegenerationLease {
   /** Takes the lease on `key` for `ttlMs`: a token to release it with, or undefined when another holds it. */
@@ -23,7 +23,7 @@ export function memoryLease(now: () => number = () => Date.now()): RegenerationL
     async acquire(key, ttlMs) {
       const current = held.get(key);
       if (current && current.expiresAt > now()) return undefined;
-      const token = randomUUID();
+      const token = nodeCrypto().randomUUID();
       held.set(key, { token, expiresAt: now() + ttlMs });
       return token;
     },
@@ -64,7 +64,7 @@ export function dynamoLease(options: DynamoLeaseOptions): RegenerationLease {
   return {
     async acquire(key, ttlMs) {
       const { sdk, client: dynamo } = await connect();
-      const token = randomUUID();
+      const token = nodeCrypto().randomUUID();
       const at = now();
       try {
         await dynamo.send(new sdk.PutItemCommand({

@@ -3,10 +3,9 @@
  * prefix in AWS (`STRATUS_BUCKET`, `STRATUS_PAGES_PREFIX`), a folder locally, so `npm start`
  * needs nothing but Node. One JSON object per page, HTML and data together.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SharedPages, StoredPage } from './page-store';
+import { nodeCrypto, nodeFsPromises } from '../shared/node-builtins';
 
 /** S3 keys are at most 1,024 bytes; a longer page key is stored under its hash. */
 const MAX_READABLE_KEY = 900;
@@ -28,7 +27,7 @@ function deserialize(text: string): StoredPage | undefined {
 }
 
 function hashed(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return nodeCrypto().createHash('sha256').update(key).digest('hex');
 }
 
 export interface S3PagesOptions {
@@ -87,18 +86,18 @@ export function filePages(dir: string): SharedPages {
   return {
     async read(key) {
       try {
-        return deserialize(await readFile(fileOf(key), 'utf8'));
+        return deserialize(await nodeFsPromises().readFile(fileOf(key), 'utf8'));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
     },
     async write(key, page) {
-      await mkdir(dir, { recursive: true });
+      await nodeFsPromises().mkdir(dir, { recursive: true });
       const file = fileOf(key);
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, serialize(page));
-      await rename(temporary, file);
+      await nodeFsPromises().writeFile(temporary, serialize(page));
+      await nodeFsPromises().rename(temporary, file);
     },
   };
 }

@@ -3,9 +3,10 @@
  * allowed hostname cannot be pointed at the VPC, the instance metadata service
  * (169.254.169.254, fd00:ec2::254) or the machine itself.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { nodeDns } from './node-builtins';
 
 export interface AddressPolicy {
   /** Test-only: let loopback addresses through, for servers the tests start. @default false */
@@ -39,7 +40,7 @@ export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 
 export const defaultResolveHost: ResolveHost = (hostname) =>
   new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+    nodeDns().lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
   );
 
 /**

@@ -6,7 +6,8 @@
  * the first time an error is logged, and only frames of files with a map are rewritten.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
+import type { SourceMap } from 'node:module';
+import { nodeModule } from './node-builtins';
 
 const maps = new Map<string, SourceMap | null>();
 
@@ -15,7 +16,7 @@ function mapOf(file: string): SourceMap | null {
   if (map === undefined) {
     map = null;
     try {
-      if (existsSync(`${file}.map`)) map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+      if (existsSync(`${file}.map`)) map = new (nodeModule().SourceMap)(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
     } catch {
       // An unreadable map leaves the frame as it is.
     }

@@ -21,6 +21,7 @@ interface StoredPageLike {
   html: string;
   json: string;
   revalidate: number | false;
+  etag: string;
   notFound?: boolean;
 }
 
@@ -119,7 +120,7 @@ export async function prerender(options: {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(`${file}.html`, result.html);
     writeFileSync(`${file}.json`, result.json);
-    job.prerendered.push({ path: job.path, locale: job.locale, revalidate: result.revalidate });
+    job.prerendered.push({ path: job.path, locale: job.locale, revalidate: result.revalidate, etag: result.etag });
     // Data that never changes goes to S3; revalidating data is served by the function.
     if (result.revalidate === false) {
       const dataFile = path.join(assetsDir, dataPath(manifest.buildId, job.path, job.locale, manifest.config));

@@ -4,8 +4,8 @@
  * are reached (no loopback, private, link-local or metadata address, checked on the
  * address actually connected to), within a time limit, with the body capped.
  */
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { nodeHttp, nodeHttps } from '../../shared/node-builtins';
 import { HttpError } from '../../shared/http-error';
 import { readUpTo } from '../../shared/read-capped';
 import { isTextType, type CoreRequest, type CoreResponse } from '../../shared/http';
@@ -67,7 +67,7 @@ function answer(status: number, text: string): CoreResponse {
 }
 
 function send(url: URL, method: string, headers: Record<string, string>, body: Uint8Array | undefined, lookup: ReturnType<typeof createGuardedLookup>, signal: AbortSignal): Promise<IncomingMessage> {
-  const client = url.protocol === 'https:' ? https : http;
+  const client = url.protocol === 'https:' ? nodeHttps() : nodeHttp();
   return new Promise((resolve, reject) => {
     const request = client.request(url, { method, headers, lookup, signal });
     request.on('response', resolve);

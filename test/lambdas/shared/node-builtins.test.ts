@@ -1,0 +1,82 @@
+/**
+ * A cold start of the render Lambda pays only for the built-in modules its request needs:
+ * a page request loads no HTTP client, hashing, stream or DNS module (each is milliseconds
+ * of cold start), and a request that does need one still gets it.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { buildApp, type BuiltApp } from '../../helpers/build-app';
+import { functionUrlEvent } from '../../helpers/function-url-event';
+import { tempApp } from '../../helpers/temp-app';
+
+const LAZY = ['node:http', 'node:https', 'node:crypto', 'node:stream', 'node:dns', 'node:fs/promises', 'node:module'];
+
+// A fresh process: the bundle loaded, one event answered, then which built-ins were loaded by then.
+const PROBE = `
+const Module = require('node:module');
+const loaded = new Set();
+const original = Module.prototype.require;
+Module.prototype.require = function (id) { if (Module.isBuiltin(id)) loaded.add(id.startsWith('node:') ? id : 'node:' + id); return original.apply(this, arguments); };
+const { handler } = require(process.env.BUNDLE);
+handler(JSON.parse(process.env.EVENT), { awsRequestId: 'cold' }).then((result) => {
+  process.stderr.write('PROBE ' + JSON.stringify({ status: result.statusCode, headers: result.headers, body: result.body, loaded: [...loaded] }) + '\\n');
+});
+`;
+
+let app: BuiltApp;
+let bundle: string;
+
+beforeAll(async () => {
+  const dir = tempApp({
+    'pages/index.tsx': 'export default function Home() { return <p>home</p>; }\n',
+    'pages/ssr/[id].tsx': [
+      "import type { GetServerSideProps } from 'stratus';",
+      'export const getServerSideProps: GetServerSideProps = async ({ params }) => ({ props: { id: String(params!.id) } });',
+      'export default function Item({ id }: { id: string }) { return <p>item {id}</p>; }',
+    ].join('\n'),
+    'pages/api/echo.ts': [
+      "import type { NextApiRequest, NextApiResponse } from 'next';",
+      'export default async function echo(req: NextApiRequest, res: NextApiResponse) {',
+      '  let text = "";',
+      "  for await (const chunk of req) text += chunk;",
+      '  res.status(200).json({ text });',
+      '}',
+      'export const config = { api: { bodyParser: false } };',
+    ].join('\n'),
+    'stratus.config.ts': "export default { async rewrites() { return [{ source: '/elsewhere/:path*', destination: 'https://example.com/:path*' }]; } };\n",
+  });
+  app = await buildApp(dir);
+  bundle = path.join(app.outDir, 'lambdas', 'render', 'index.js');
+});
+
+afterAll(() => app?.cleanup());
+
+function coldRequest(event: object): { status: number; headers: Record<string, string>; body: string; loaded: string[] } {
+  const run = spawnSync(process.execPath, ['-e', PROBE], { env: { ...process.env, NODE_ENV: 'production', BUNDLE: bundle, EVENT: JSON.stringify(event) }, encoding: 'utf8' });
+  const line = run.stderr.split('\n').find((text) => text.startsWith('PROBE '));
+  if (!line) throw new Error(`the probe printed no answer:\n${run.stderr}`);
+  return JSON.parse(line.slice('PROBE '.length));
+}
+
+test.each(['/ssr/7', '/'])('a cold start answering %s loads none of the built-ins only some requests need', (page) => {
+  const cold = coldRequest(functionUrlEvent(page, { headers: { accept: 'text/html' } }));
+  expect(cold.status).toBe(200);
+  expect(cold.loaded.filter((id) => LAZY.includes(id))).toEqual([]);
+});
+
+test("a prerendered page's ETag, worked out at build time, is the one its HTML has, and a cold start answers 304 to it", () => {
+  const first = coldRequest(functionUrlEvent('/', { headers: { accept: 'text/html' } }));
+  const etag = first.headers.etag!;
+  expect(etag).toBe(`"${createHash('sha1').update(first.body).digest('base64url')}"`);
+  const again = coldRequest(functionUrlEvent('/', { headers: { accept: 'text/html', 'if-none-match': etag } }));
+  expect(again.status).toBe(304);
+  expect(again.loaded.filter((id) => LAZY.includes(id))).toEqual([]);
+});
+
+test("an API route that streams its body still reads it (node:stream loads on that request)", () => {
+  const cold = coldRequest(functionUrlEvent('/api/echo', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' }));
+  expect(cold.status).toBe(200);
+  expect(JSON.parse(cold.body)).toEqual({ text: 'hello' });
+  expect(cold.loaded).toContain('node:stream');
+});
