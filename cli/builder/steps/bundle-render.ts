@@ -12,6 +12,7 @@ import type { CssTransform } from './load-postcss';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
+import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
 import { findMiddleware } from './middleware-file';
@@ -120,6 +121,7 @@ export async function bundleRender(options: {
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
+  compileModulesEagerly(outfile);
   makeSourceMapReadable(outfile, options.appDir);
   return outfile;
 }
