@@ -26,7 +26,8 @@ handler(JSON.parse(process.env.BENCH_EVENT), { awsRequestId: 'cold' }).then((res
 
 export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
   const event = toFunctionUrlEvent({ method: 'GET', url: '/ssr/1', headers: { host: 'localhost', accept: 'text/html' } });
-  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_BUNDLE: stratus.renderBundle, BENCH_EVENT: JSON.stringify(event) };
+  // AWS_LAMBDA_FUNCTION_NAME as Lambda's runtime sets it: the handler then writes its log line before answering, as there.
+  const env: NodeJS.ProcessEnv = { ...process.env, AWS_LAMBDA_FUNCTION_NAME: 'bench-render', BENCH_BUNDLE: stratus.renderBundle, BENCH_EVENT: JSON.stringify(event) };
   delete env.NODE_OPTIONS;
   const bare: number[] = [];
   const lambda: number[] = [];

@@ -18,9 +18,12 @@ const Module = require('node:module');
 const loaded = new Set();
 const original = Module.prototype.require;
 Module.prototype.require = function (id) { if (Module.isBuiltin(id)) loaded.add(id.startsWith('node:') ? id : 'node:' + id); return original.apply(this, arguments); };
+const stdout = Object.getOwnPropertyDescriptor(process, 'stdout');
+let stdoutMade = false;
+Object.defineProperty(process, 'stdout', { configurable: true, enumerable: true, get() { stdoutMade = true; return stdout.get.call(process); } });
 const { handler } = require(process.env.BUNDLE);
 handler(JSON.parse(process.env.EVENT), { awsRequestId: 'cold' }).then((result) => {
-  process.stderr.write('PROBE ' + JSON.stringify({ status: result.statusCode, headers: result.headers, body: result.body, loaded: [...loaded] }) + '\\n');
+  process.stderr.write('PROBE ' + JSON.stringify({ status: result.statusCode, headers: result.headers, body: result.body, loaded: [...loaded], stdoutMade }) + '\\n');
 });
 `;
 
@@ -52,17 +55,36 @@ beforeAll(async () => {
 
 afterAll(() => app?.cleanup());
 
-function coldRequest(event: object): { status: number; headers: Record<string, string>; body: string; loaded: string[] } {
-  const run = spawnSync(process.execPath, ['-e', PROBE], { env: { ...process.env, NODE_ENV: 'production', BUNDLE: bundle, EVENT: JSON.stringify(event) }, encoding: 'utf8' });
+interface ColdAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  loaded: string[];
+  stdoutMade: boolean;
+  /** What the process wrote on stdout: its log lines. */
+  logged: string;
+}
+
+/** One event answered by a fresh process, as in Lambda (whose runtime sets AWS_LAMBDA_FUNCTION_NAME). */
+function coldRequest(event: object): ColdAnswer {
+  const env = { ...process.env, NODE_ENV: 'production', AWS_LAMBDA_FUNCTION_NAME: 'render', BUNDLE: bundle, EVENT: JSON.stringify(event) };
+  const run = spawnSync(process.execPath, ['-e', PROBE], { env, encoding: 'utf8' });
   const line = run.stderr.split('\n').find((text) => text.startsWith('PROBE '));
   if (!line) throw new Error(`the probe printed no answer:\n${run.stderr}`);
-  return JSON.parse(line.slice('PROBE '.length));
+  return { ...JSON.parse(line.slice('PROBE '.length)), logged: run.stdout };
 }
 
 test.each(['/ssr/7', '/'])('a cold start answering %s loads none of the built-ins only some requests need', (page) => {
   const cold = coldRequest(functionUrlEvent(page, { headers: { accept: 'text/html' } }));
   expect(cold.status).toBe(200);
   expect(cold.loaded.filter((id) => LAZY.includes(id))).toEqual([]);
+});
+
+test("in Lambda the request line reaches stdout without Node making its stdout stream (a cold start's first write)", () => {
+  const cold = coldRequest(functionUrlEvent('/ssr/7', { headers: { accept: 'text/html' } }));
+  expect(cold.stdoutMade).toBe(false);
+  const lines = cold.logged.split('\n').filter(Boolean).map((text) => JSON.parse(text) as { path?: string; status?: number });
+  expect(lines).toEqual([expect.objectContaining({ path: '/ssr/7', status: 200 })]);
 });
 
 test("a prerendered page's ETag, worked out at build time, is the one its HTML has, and a cold start answers 304 to it", () => {
