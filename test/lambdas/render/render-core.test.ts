@@ -2,6 +2,7 @@
  * The render Lambda end to end: a fixture app built for real, its bundle's handler driven
  * with Function URL events, as Lambda would.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp, FIXTURES, type BuiltApp } from '../../helpers/build-app';
 import { functionUrlEvent } from '../../helpers/function-url-event';
@@ -16,11 +17,12 @@ beforeAll(async () => {
   process.env.AWS_LAMBDA_FUNCTION_NAME = 'render';
   app = await buildApp(path.join(FIXTURES, 'apps', 'basic'));
   errorsApp = await buildApp(path.join(FIXTURES, 'apps', 'custom-errors'));
-  // The bundle has its own copy of the logger: capture what it writes to stdout.
-  stdoutSpy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    for (const line of String(chunk).split('\n')) if (line.startsWith('{')) logLines.push(line);
-    return true;
-  });
+  // The bundle has its own copy of the logger, which in Lambda writes to file descriptor 1: capture it.
+  stdoutSpy = jest.spyOn(fs, 'writeSync').mockImplementation(((fd: number, text: string) => {
+    if (fd !== 1) throw new Error('only the log writes here');
+    for (const line of text.split('\n')) if (line.startsWith('{')) logLines.push(line);
+    return Buffer.byteLength(text);
+  }) as typeof fs.writeSync);
 });
 
 afterAll(() => {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createFunctionUrlHandler, exceedsPayloadLimit, RESPONSE_PAYLOAD_LIMIT, toCoreRequest, toResult } from '../../../lambdas/shared/function-url';
 import { fromWebResponse, viewerOrigin } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
@@ -141,10 +142,11 @@ describe("Lambda's 6 MB response payload", () => {
 
 test("in Lambda the request's log lines are written before the handler answers (the instance may freeze right after)", async () => {
   const writes: string[] = [];
-  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    writes.push(String(chunk));
-    return true;
-  });
+  // In Lambda the logger writes to file descriptor 1 itself (lambdas/shared/log.ts).
+  const spy = jest.spyOn(fs, 'writeSync').mockImplementation(((fd: number, text: string) => {
+    if (fd === 1) writes.push(text);
+    return Buffer.byteLength(text);
+  }) as typeof fs.writeSync);
   const previous = process.env.AWS_LAMBDA_FUNCTION_NAME;
   process.env.AWS_LAMBDA_FUNCTION_NAME = 'render';
   try {
