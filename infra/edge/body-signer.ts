@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
+import { runIsolated } from './isolated-code';
 
 /**
  * The most body Lambda@Edge shows an origin-request function; past it the body is cut off
@@ -97,7 +97,7 @@ export function loadBodySigner(code = bodySignerCode()): (event: OriginRequestEv
     if (name === 'crypto' || name === 'node:crypto') return { createHash };
     throw new Error(`body-signer.edge.js may require only crypto, not ${name}`);
   };
-  runInNewContext(code, { module, exports: module.exports, require, Buffer }, { filename: 'body-signer.edge.js' });
+  runIsolated(code, { filename: 'body-signer.edge.js', given: { exports: module.exports, require, module, Buffer } });
   const handler = module.exports.handler;
   if (typeof handler !== 'function') throw new Error('body-signer.edge.js exports no handler');
   return (event) => handler(event);

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
+import { runIsolated } from './isolated-code';
 import type { ResolvedConfig } from '../../contract/config';
 import type { BodyRoutes } from '../../contract/edge-behaviours';
 
@@ -109,9 +109,7 @@ export function loadViewerRequest(
   const edgeConfig = 'images' in config ? edgeConfigOf(config, bodies) : config;
   const code = viewerRequestCode(edgeConfig);
   // A fresh context, as at the edge: no require, process or timers.
-  const handler = runInNewContext(`${code}\n;handler`, Object.create(null), { filename: 'viewer-request.cf.js' }) as (
-    event: CloudFrontFunctionEvent,
-  ) => CloudFrontFunctionResult;
+  const handler = runIsolated(code, { filename: 'viewer-request.cf.js', returning: 'handler' }) as (event: CloudFrontFunctionEvent) => CloudFrontFunctionResult;
   return (event) => handler(event);
 }
 
