@@ -153,12 +153,25 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
  * `--only`: the frameworks to measure, Stratus always among them (`--only stratus` is
  * Stratus rows and floors alone, nothing installed); all three without it.
  */
+export const USAGE = `Usage: npm run bench [-- options]     (npm run bench:smoke [-- options]: a few seconds per row)
+
+Options:
+  --rows LIST   some rows only, comma-separated: ${ROW_IDS.join(', ')}
+  --only LIST   some frameworks only: stratus, with any of ${OTHER_FRAMEWORKS.join(', ')}
+  --out FILE    where the results go as JSON (default: bench/results/full.json or smoke.json)
+  --smoke       a short run
+  -h, --help    this text
+`;
+
+/** A mistake in the command line: said with the usage, without a stack. */
+export class UsageError extends Error {}
+
 function othersOf(only: string | undefined): OtherFramework[] {
   if (only === undefined) return [...OTHER_FRAMEWORKS];
   const named = only.split(',').map((f) => f.trim());
   const known = ['stratus', ...OTHER_FRAMEWORKS] as string[];
   const unknown = named.filter((f) => !known.includes(f));
-  if (unknown.length || !named.includes('stratus')) throw new Error(`--only takes a list of ${known.join(', ')} that includes stratus (the other columns are measured against it), got "${only}"`);
+  if (unknown.length || !named.includes('stratus')) throw new UsageError(`--only takes a list of ${known.join(', ')} that includes stratus (the other columns are measured against it), got "${only}"`);
   return OTHER_FRAMEWORKS.filter((f) => named.includes(f));
 }
 
@@ -167,17 +180,28 @@ export async function main(argv: string[], mainFile: string): Promise<number> {
     await renderChild(argv.slice(1));
     return 0;
   }
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      smoke: { type: 'boolean' },
-      only: { type: 'string' },
-      rows: { type: 'string' },
-      out: { type: 'string' },
-    },
-  });
+  let values: { smoke?: boolean; only?: string; rows?: string; out?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        smoke: { type: 'boolean' },
+        only: { type: 'string' },
+        rows: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    // Node's own message names the option (`Unknown option '--row'`).
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   const rows = values.rows ? values.rows.split(',').map((r) => r.trim()) : [];
-  for (const r of rows) if (!(ROW_IDS as readonly string[]).includes(r)) throw new Error(`--rows: unknown row "${r}"; rows are ${ROW_IDS.join(', ')}`);
+  for (const r of rows) if (!(ROW_IDS as readonly string[]).includes(r)) throw new UsageError(`--rows: unknown row "${r}"; rows are ${ROW_IDS.join(', ')}`);
   const mode = values.smoke ? 'smoke' : 'full';
   const outFile = path.resolve(values.out ?? path.join(BENCH_DIR, 'results', `${mode}.json`));
   return bench(benchOptions(mode, othersOf(values.only), rows, outFile), mainFile);
@@ -190,6 +214,10 @@ if (require.main === module) {
       if (code >= 0) process.exit(code);
     },
     (error: unknown) => {
+      if (error instanceof UsageError) {
+        console.error(`bench: ${error.message}\n\n${USAGE}`);
+        process.exit(2);
+      }
       console.error(error);
       process.exit(1);
     },
