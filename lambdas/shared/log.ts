@@ -42,7 +42,7 @@ function hookExit(state: Pending): Pending {
  * Lambda's runtime logs through its own descriptor and leaves it unmade. Elsewhere the
  * stream is used: the dev server reads the lines written to it, and tests capture them.
  */
-const toFd = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
+let toFd = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
 
 function writeOut(text: string): void {
   if (!toFd) {
@@ -56,6 +56,8 @@ function writeOut(text: string): void {
   } catch {
     // A non-blocking pipe that is full (EAGAIN), say: the stream below queues what is left.
   }
+  // From here on everything goes through the stream, so that no line overtakes what it queued.
+  toFd = false;
   process.stdout.write(Buffer.from(text).subarray(written));
 }
 

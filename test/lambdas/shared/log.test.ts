@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { flushLog, isoTime, log, logError, setLogSink } from '../../../lambdas/shared/log';
 
@@ -91,4 +92,63 @@ test('copies of the logger in one process (each render bundle the dev server loa
   } finally {
     spy.mockRestore();
   }
+});
+
+describe('in Lambda, lines go to file descriptor 1', () => {
+  /** A copy of the logger loaded as in Lambda, with fd 1's writes and the stream's captured. */
+  function lambdaLogger(writeSync: (fd: number, text: string) => number) {
+    const previous = process.env.AWS_LAMBDA_FUNCTION_NAME;
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'render';
+    let logger: typeof import('../../../lambdas/shared/log') | undefined;
+    jest.isolateModules(() => (logger = require('../../../lambdas/shared/log')));
+    if (previous === undefined) delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    else process.env.AWS_LAMBDA_FUNCTION_NAME = previous;
+    const fd: string[] = [];
+    const stream: string[] = [];
+    const fdSpy = jest.spyOn(fs, 'writeSync').mockImplementation(((descriptor: number, text: string) => {
+      const written = writeSync(descriptor, text);
+      fd.push(Buffer.from(text).subarray(0, written).toString());
+      return written;
+    }) as typeof fs.writeSync);
+    const streamSpy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      stream.push(Buffer.from(chunk).toString());
+      return true;
+    });
+    return { logger: logger!, fd, stream, restore: () => (fdSpy.mockRestore(), streamSpy.mockRestore()) };
+  }
+
+  test('each flush is one write of whole lines', () => {
+    const { logger, fd, stream, restore } = lambdaLogger((_fd, text) => Buffer.byteLength(text));
+    try {
+      logger.log({ path: '/a' });
+      logger.log({ path: '/é' });
+      logger.flushLog();
+      expect(stream).toEqual([]);
+      expect(fd).toHaveLength(1);
+      expect(fd[0]!.split('\n').filter(Boolean).map((line) => JSON.parse(line).path)).toEqual(['/a', '/é']);
+    } finally {
+      restore();
+    }
+  });
+
+  test('what a full pipe did not take goes through the stream, and every later line after it, in order', () => {
+    let calls = 0;
+    // The first write takes 10 bytes, the second is refused (EAGAIN).
+    const { logger, fd, stream, restore } = lambdaLogger((_fd, text) => {
+      calls++;
+      if (calls === 1) return 10;
+      throw Object.assign(new Error('EAGAIN'), { code: 'EAGAIN' });
+    });
+    try {
+      logger.log({ path: '/first' });
+      logger.flushLog();
+      logger.log({ path: '/second' });
+      logger.flushLog();
+      expect(calls).toBe(1);
+      const all = fd.join('') + stream.join('');
+      expect(all.split('\n').filter(Boolean).map((line) => JSON.parse(line).path)).toEqual(['/first', '/second']);
+    } finally {
+      restore();
+    }
+  });
 });
