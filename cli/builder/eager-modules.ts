@@ -9,8 +9,9 @@
  * expression that follows an opening parenthesis eagerly (it expects the call), so each
  * large wrapper is rewritten as `(function (exports, module) { … }).bind(this)`: the same
  * body, `this` as before, parsed once. Arrow functions get no such hint; small modules are
- * left as they are (the saving is in proportion to size). The source map is shifted to
- * match, so error stacks still name the right lines.
+ * left as they are (the saving is in proportion to size), and so are modules required only
+ * later, from inside a function. The source map is shifted to match, so error stacks still
+ * name the right lines.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as acorn from 'acorn';
@@ -51,23 +52,70 @@ function readsArguments(body: acorn.AnyNode): boolean {
   return found;
 }
 
-/** The edits that make each large module wrapper an eagerly compiled function. */
+type ArrowWrapper = acorn.ArrowFunctionExpression & { body: acorn.BlockStatement };
+
+/** The module wrappers by the name of the variable that holds their `require` function: `var x = __commonJS(wrapper)`. */
+function moduleWrappers(program: acorn.Program, helper: string): Map<string, ArrowWrapper> {
+  const wrappers = new Map<string, ArrowWrapper>();
+  walk.simple(program, {
+    VariableDeclarator(declarator) {
+      const call = declarator.init;
+      if (declarator.id.type !== 'Identifier' || call?.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== helper) return;
+      const [wrapper] = call.arguments;
+      if (call.arguments.length !== 1 || wrapper?.type !== 'ArrowFunctionExpression' || wrapper.body.type !== 'BlockStatement' || wrapper.async) return;
+      wrappers.set(declarator.id.name, wrapper as ArrowWrapper);
+    },
+  });
+  return wrappers;
+}
+
+const FUNCTIONS = new Set(['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression']);
+
+/**
+ * The modules required while the bundle loads: from its top level, or from the top level of
+ * a module itself required then. A module required later (inside a function: a lazy
+ * `require`, an `import()` made a promise) is left lazy: compiled eagerly, it would be
+ * parsed in full at every cold start even when never used.
+ */
+function requiredAtLoad(program: acorn.Program, wrappers: Map<string, ArrowWrapper>): Set<string> {
+  const byWrapper = new Map([...wrappers].map(([name, wrapper]) => [wrapper as acorn.AnyNode, name]));
+  // For each module, who requires it: '' for the bundle's top level, another module's name, or null for a function.
+  const requirers = new Map<string, (string | null)[]>();
+  walk.ancestor(program, {
+    CallExpression(call, _state, ancestors) {
+      if (call.callee.type !== 'Identifier' || !wrappers.has(call.callee.name) || call.arguments.length !== 0) return;
+      const enclosing = [...ancestors].reverse().find((node) => node !== call && FUNCTIONS.has(node.type));
+      const by = enclosing === undefined ? '' : (byWrapper.get(enclosing) ?? null);
+      requirers.set(call.callee.name, [...(requirers.get(call.callee.name) ?? []), by]);
+    },
+  });
+  const loaded = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, by] of requirers) {
+      if (!loaded.has(name) && by.some((requirer) => requirer === '' || (requirer !== null && loaded.has(requirer)))) {
+        loaded.add(name);
+        grew = true;
+      }
+    }
+  }
+  return loaded;
+}
+
+/** The edits that make each large module wrapper required at load an eagerly compiled function. */
 function eagerEdits(code: string, minChars: number): Edit[] {
   const program = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'script' });
   const helper = commonJsHelper(program, code);
   if (!helper) return [];
+  const wrappers = moduleWrappers(program, helper);
+  const atLoad = requiredAtLoad(program, wrappers);
   const edits: Edit[] = [];
-  walk.simple(program, {
-    CallExpression(call) {
-      const [wrapper] = call.arguments;
-      if (call.callee.type !== 'Identifier' || call.callee.name !== helper || call.arguments.length !== 1) return;
-      if (wrapper?.type !== 'ArrowFunctionExpression' || wrapper.body.type !== 'BlockStatement' || wrapper.async) return;
-      if (wrapper.end - wrapper.start < minChars || readsArguments(wrapper.body)) return;
-      const params = wrapper.params.map((param) => code.slice(param.start, param.end)).join(',');
-      edits.push({ start: wrapper.start, end: wrapper.body.start, text: `(function(${params})` });
-      edits.push({ start: wrapper.end, end: wrapper.end, text: ').bind(this)' });
-    },
-  });
+  for (const [name, wrapper] of wrappers) {
+    if (!atLoad.has(name) || wrapper.end - wrapper.start < minChars || readsArguments(wrapper.body)) continue;
+    const params = wrapper.params.map((param) => code.slice(param.start, param.end)).join(',');
+    edits.push({ start: wrapper.start, end: wrapper.body.start, text: `(function(${params})` });
+    edits.push({ start: wrapper.end, end: wrapper.end, text: ').bind(this)' });
+  }
   return edits.sort((a, b) => a.start - b.start);
 }
 

@@ -97,3 +97,28 @@ test('a bundle without CommonJS modules is left as it is', async () => {
   expect(compileModulesEagerly(file, 0)).toBe(0);
   expect(readFileSync(file, 'utf8')).toBe(original);
 });
+
+test('only modules required while the bundle loads: from its top level or, in turn, from such a module; not a lazy require or import()', async () => {
+  const file = await bundle({
+    'entry.js': [
+      "const outer = require('./outer.cjs');",
+      "exports.later = () => require('./lazy.cjs');",
+      "exports.dynamic = () => import('./dynamic.cjs');",
+      'exports.outer = outer;',
+    ].join('\n'),
+    // Required at load by outer.cjs, itself required at load.
+    'outer.cjs': "exports.inner = require('./inner.cjs');",
+    'inner.cjs': bigModule('inner', 30_000),
+    'lazy.cjs': bigModule('lazy', 30_000),
+    'dynamic.cjs': bigModule('dynamic', 30_000),
+  });
+  expect(compileModulesEagerly(file)).toBe(1);
+  const code = readFileSync(file, 'utf8');
+  const eager = code.match(/\(function\([\w$,]*\)\{"use strict";[^]*?\}\)\.bind\(this\)\)/g) ?? [];
+  expect(eager).toHaveLength(1);
+  expect(eager[0]).toContain('inner-0');
+  const loaded = require(file) as { later(): Record<string, (x: number) => string>; dynamic(): Promise<Record<string, (x: number) => string>>; outer: { inner: Record<string, (x: number) => string> } };
+  expect(loaded.outer.inner.f1!(2)).toBe(`${PADDING}2`);
+  expect(loaded.later().f2!(1)).toBe(`${PADDING}2`);
+  await expect(loaded.dynamic().then((m) => m.f3!(1))).resolves.toBe(`${PADDING}3`);
+});
