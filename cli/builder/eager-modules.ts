@@ -84,7 +84,7 @@ function requiredAtLoad(program: acorn.Program, wrappers: Map<string, ArrowWrapp
   walk.ancestor(program, {
     CallExpression(call, _state, ancestors) {
       if (call.callee.type !== 'Identifier' || !wrappers.has(call.callee.name) || call.arguments.length !== 0) return;
-      const enclosing = [...ancestors].reverse().find((node) => node !== call && FUNCTIONS.has(node.type));
+      const enclosing = ancestors.findLast((node) => node !== call && FUNCTIONS.has(node.type));
       const by = enclosing === undefined ? '' : (byWrapper.get(enclosing) ?? null);
       requirers.set(call.callee.name, [...(requirers.get(call.callee.name) ?? []), by]);
     },

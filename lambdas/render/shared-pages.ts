@@ -93,11 +93,12 @@ export function filePages(dir: string): SharedPages {
       }
     },
     async write(key, page) {
-      await nodeFsPromises().mkdir(dir, { recursive: true });
+      const fs = nodeFsPromises();
+      await fs.mkdir(dir, { recursive: true });
       const file = fileOf(key);
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await nodeFsPromises().writeFile(temporary, serialize(page));
-      await nodeFsPromises().rename(temporary, file);
+      await fs.writeFile(temporary, serialize(page));
+      await fs.rename(temporary, file);
     },
   };
 }

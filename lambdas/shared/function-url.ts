@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyStructuredResultV2, Context, LambdaFunctionURLEvent } from 'aws-lambda';
 import type { Core, CoreRequest, CoreResponse } from './http';
-import { flushLog, logError } from './log';
+import { flushLog, IN_LAMBDA, logError } from './log';
 
 export type { Core, CoreRequest, CoreResponse, RequestContext } from './http';
 
@@ -81,11 +81,6 @@ function internalError(method: string): FunctionUrlResult {
   return toResult({ status: 500, headers, body }, method);
 }
 
-/**
- * Lambda may freeze the instance once the handler returns: the request's log lines leave
- * before that (log.ts batches them per event-loop turn for servers that stay up).
- */
-export const IN_LAMBDA = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
 
 /**
  * Wraps a core as a Lambda handler. Nothing ever throws to Lambda: a failure past the
@@ -108,6 +103,7 @@ export function createFunctionUrlHandler(core: Core) {
       logError(error, { requestId, cfId, path: event.rawPath });
       return internalError(method);
     } finally {
+      // Lambda may freeze the instance once the handler returns: the request's log lines leave before that.
       if (IN_LAMBDA) flushLog();
     }
   };

@@ -37,12 +37,20 @@ function hookExit(state: Pending): Pending {
 }
 
 /**
+ * The process runs in Lambda (its runtime sets the function's name). There the adapter
+ * writes a request's lines before answering (function-url.ts), since Lambda may freeze the
+ * instance right after, instead of once per event-loop turn as for servers that stay up.
+ */
+export const IN_LAMBDA = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
+
+/**
  * In Lambda, lines go to file descriptor 1 directly. `process.stdout` is made on first use,
  * and making it (a stream over the pipe) cost ≈ 3 ms of the first request after a cold start;
  * Lambda's runtime logs through its own descriptor and leaves it unmade. Elsewhere the
  * stream is used: the dev server reads the lines written to it, and tests capture them.
+ * Cleared for good once fd 1 refuses a write.
  */
-let toFd = process.env.AWS_LAMBDA_FUNCTION_NAME !== undefined;
+let toFd = IN_LAMBDA;
 
 function writeOut(text: string): void {
   if (!toFd) {
