@@ -31,6 +31,11 @@ export interface BuildOptions {
   outDir?: string;
   /** Also bundle the image Lambda with sharp for Lambda's platform. @default true */
   imageLambda?: boolean;
+  /**
+   * Make the render bundle's large CommonJS modules compile eagerly (cli/builder/eager-modules.ts):
+   * a parse of the whole bundle (≈ 0.1–0.5 s) that only a cold start pays back. @default true
+   */
+  eagerModules?: boolean;
   /** Progress lines; silent when absent. */
   log?: (line: string) => void;
 }
@@ -133,7 +138,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   log('  compiling client bundle…');
   const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss });
   log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss });
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules });
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
     log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);

@@ -88,7 +88,8 @@ export async function dev(options: DevOptions) {
     const started = performance.now();
     const outDir = outDirs[next]!;
     try {
-      await build({ appDir, outDir, imageLambda: false });
+      // The dev server loads each build in its own warm process: no cold start to pay the eager modules' parse back.
+      await build({ appDir, outDir, imageLambda: false, eagerModules: false });
       const manifest = readManifest(path.join(outDir, OUTPUT_LAYOUT.manifest));
       const fresh = await startServer({
         outDir,

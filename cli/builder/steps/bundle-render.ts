@@ -106,6 +106,8 @@ export async function bundleRender(options: {
   publicEnv?: Record<string, string>;
   /** The app's PostCSS: CSS Modules' class names come from the CSS it gives, as in the browser build. */
   transformCss?: CssTransform;
+  /** @default true (BuildOptions.eagerModules) */
+  eagerModules?: boolean;
 }): Promise<string> {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
@@ -121,7 +123,7 @@ export async function bundleRender(options: {
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
-  compileModulesEagerly(outfile);
+  if (options.eagerModules !== false) compileModulesEagerly(outfile);
   makeSourceMapReadable(outfile, options.appDir);
   return outfile;
 }

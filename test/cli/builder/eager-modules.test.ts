@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { build as buildSite } from '../../../cli/builder/build';
 import { compileModulesEagerly } from '../../../cli/builder/eager-modules';
 import { SERVER_OPTIONS } from '../../../cli/builder/steps/bundle-render';
 import { tempApp } from '../../helpers/temp-app';
@@ -121,4 +122,15 @@ test('only modules required while the bundle loads: from its top level or, in tu
   expect(loaded.outer.inner.f1!(2)).toBe(`${PADDING}2`);
   expect(loaded.later().f2!(1)).toBe(`${PADDING}2`);
   await expect(loaded.dynamic().then((m) => m.f3!(1))).resolves.toBe(`${PADDING}3`);
+});
+
+test("a build rewrites React's server renderer; the dev server's builds (eagerModules: false) skip the parse", async () => {
+  const appDir = tempApp({ 'pages/index.tsx': 'export default function Home() { return <p>home</p>; }\n' });
+  const bundleOf = async (eagerModules?: boolean) => {
+    const outDir = tempApp({}, 'stratus-eager-out-');
+    await buildSite({ appDir, outDir, imageLambda: false, ...(eagerModules === undefined ? {} : { eagerModules }) });
+    return readFileSync(path.join(outDir, 'lambdas', 'render', 'index.js'), 'utf8');
+  };
+  expect((await bundleOf()).match(/\}\)\.bind\(this\)\)/g)).toHaveLength(1);
+  expect(await bundleOf(false)).not.toContain('}).bind(this))');
 });
