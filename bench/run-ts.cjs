@@ -2,9 +2,10 @@
 // Runs a TypeScript benchmark (`npm run bench`, `npm run bench:image`): esbuild compiles it
 // to one CommonJS file (dependencies stay in node_modules), then Node runs that file as its
 // main module with the remaining arguments, so it can also start itself again as a child.
-const { spawnSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const { buildSync } = require('esbuild');
 const { mkdirSync, mkdtempSync, rmSync } = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
@@ -18,6 +19,7 @@ const cache = path.join(root, 'node_modules', '.cache');
 mkdirSync(cache, { recursive: true });
 const dir = mkdtempSync(path.join(cache, 'stratus-bench-'));
 const outfile = path.join(dir, 'bench.cjs');
+const removeBuild = () => rmSync(dir, { recursive: true, force: true });
 try {
   buildSync({
     entryPoints: [path.resolve(entry)],
@@ -30,9 +32,15 @@ try {
     outfile,
     logLevel: 'warning',
   });
-  // STRATUS_ROOT: the compiled file lives in the cache, so cli/paths.ts cannot find the checkout from __dirname.
-  const run = spawnSync(process.execPath, [outfile, ...args], { stdio: 'inherit', env: { ...process.env, STRATUS_ROOT: root } });
-  process.exitCode = run.status ?? 1;
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+} catch (error) {
+  removeBuild();
+  throw error;
 }
+// STRATUS_ROOT: the compiled file lives in the cache, so cli/paths.ts cannot find the checkout from __dirname.
+const child = spawn(process.execPath, [outfile, ...args], { stdio: 'inherit', env: { ...process.env, STRATUS_ROOT: root } });
+// Passed on: a signal to this process alone would leave the benchmark, and its servers, running.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.once('exit', (code, signal) => {
+  removeBuild();
+  process.exit(code ?? (signal ? 128 + os.constants.signals[signal] : 1));
+});

@@ -75,12 +75,16 @@ async function installOnFirstUse(dir: string, marker: string, log: (line: string
 /**
  * A build folder of this run's own (under the git-ignored bench/results/builds), so that
  * another run building bench/stratus-app meanwhile (the CI smoke test, say) cannot change
- * the build, and with it the build id in the data URLs, under this one.
+ * the build, and with it the build id in the data URLs, under this one. Removed when the
+ * process exits.
  */
 export function privateBuildDir(): string {
   const parent = path.join(BENCH_DIR, 'results', 'builds');
   mkdirSync(parent, { recursive: true });
-  return mkdtempSync(path.join(parent, 'stratus-'));
+  const dir = mkdtempSync(path.join(parent, 'stratus-'));
+  // Removed however the run ends (done, failed, over time, interrupted: see main's signal handlers).
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** Builds the Stratus benchmark app (or a variant of it in `appDir`) into `outDir`. */

@@ -54,8 +54,14 @@ export async function startServer(command: string, args: string[], options: Spaw
   const started = performance.now();
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.on('data', (chunk: Buffer) => (errText = (errText + chunk.toString()).slice(-4000)));
+  // A server must not outlive the run (a failed row, the watchdog, Ctrl-C): it would load the next one.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   let exited = false;
-  child.once('exit', () => (exited = true));
+  child.once('exit', () => {
+    exited = true;
+    process.off('exit', killOnExit);
+  });
   const deadline = started + (options.timeoutMs ?? 60_000);
   for (;;) {
     const res = await probe(url + options.probePath);
