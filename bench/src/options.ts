@@ -11,7 +11,8 @@ export interface BenchOptions {
   outFile: string;
   /** Interleaved rounds per row (A B C A B C …). */
   rounds: number;
-  load: { connections: number; seconds: number; warmupSeconds: number };
+  /** `countedRequests`: requests per instruction count (perf) in the routing row. */
+  load: { connections: number; seconds: number; warmupSeconds: number; countedRequests: number };
   render: { sliceMs: number };
   cold: { rounds: number };
   nav: { count: number; settleMs: number };
@@ -32,7 +33,7 @@ export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], r
     rows: new Set(rows),
     outFile,
     rounds: full ? 3 : 1,
-    load: full ? { connections: 50, seconds: 10, warmupSeconds: 3 } : { connections: 10, seconds: 1, warmupSeconds: 0.3 },
+    load: full ? { connections: 50, seconds: 10, warmupSeconds: 3, countedRequests: 5000 } : { connections: 10, seconds: 1, warmupSeconds: 0.3, countedRequests: 300 },
     render: { sliceMs: full ? 2000 : 300 },
     cold: { rounds: full ? 7 : 1 },
     nav: { count: full ? 20 : 3, settleMs: full ? 300 : 150 },

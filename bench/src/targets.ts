@@ -29,5 +29,8 @@ export function checkTargets(rows: ResultRow[]): TargetCheck[] {
     ratioCheck('images-rate-floor', 'images at least 0.95× raw sharp', (r) => r >= 0.95),
     ratioCheck('routing-cost-ssr-1', '/ssr/1 with 20 rules + a middleware at least 0.95× the plain page', (r) => r >= 0.95),
     ratioCheck('routing-cost-api-items-1', 'JSON API with 20 rules + a middleware at least 0.95× without', (r) => r >= 0.95),
+    // The same two targets in work done rather than seconds (perf): at most 1/0.95 of the plain app's instructions.
+    ratioCheck('routing-instructions-ssr-1', '/ssr/1 with 20 rules + a middleware at most 1.05× the server instructions of the plain page', (r) => r <= 1.05),
+    ratioCheck('routing-instructions-api-items-1', 'JSON API with 20 rules + a middleware at most 1.05× the server instructions without', (r) => r <= 1.05),
   ];
 }

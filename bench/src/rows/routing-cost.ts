@@ -5,17 +5,20 @@
  * lets it through, against the same app without them. Autocannon as in the throughput row;
  * in each round both servers run at once and are measured in turns on each path, so that
  * other load on the machine, which comes in bursts of seconds, falls on both alike. The
- * ratio is the routed app's requests/s over the plain app's.
+ * ratio is the routed app's requests/s over the plain app's. Where perf can count, each
+ * round also counts the instructions each server runs for a fixed number of requests:
+ * a cost of a few per cent that the machine's noise hides in requests/s shows there.
  */
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildStratus, privateBuildDir, STRATUS_APP, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
-import { freePort } from '../processes';
+import { countInstructions } from '../instructions';
+import { freePort, type RunningServer } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
-type Autocannon = (options: { url: string; connections: number; duration: number; timeout?: number }) => Promise<{ requests: { average: number }; non2xx: number }>;
+type Autocannon = (options: { url: string; connections: number; duration?: number; amount?: number; timeout?: number }) => Promise<{ requests: { average: number }; non2xx: number }>;
 const autocannon = require('autocannon') as Autocannon;
 
 /** 6 redirects, 6 rewrites and 8 header rules, none of them for /ssr/1 but the last header rule (every path). */
@@ -70,19 +73,33 @@ const PATHS = ['/ssr/1', '/api/items/1'];
 /** Each round's measured time per server and path, in turns of this many (A B B A): a burst of other load falls on both. */
 const TURNS = 2;
 
+/** The server's instructions per request over `amount` requests to `url`; undefined where perf cannot count. */
+async function instructionsPerRequest(server: RunningServer, url: string, connections: number, amount: number): Promise<number | undefined> {
+  const count = await countInstructions(server.child.pid!, async () => {
+    const result = await autocannon({ url, connections, amount, timeout: 30 });
+    if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses under load`);
+  });
+  return count === undefined ? undefined : count / amount;
+}
+
 export async function runRoutingCost(plain: StratusBuild, routed: StratusBuild, options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
   const rps = new Map<string, number[]>();
-  const { connections, seconds, warmupSeconds } = options.load;
+  const instructions = new Map<string, number[]>();
+  const { connections, seconds, warmupSeconds, countedRequests } = options.load;
   for (let round = 0; round < options.rounds; round++) {
-    // Both servers up at once, measured in turns (plain, routed, routed, plain), rather than one after the other.
-    const servers = { plain: await plain.start(await freePort()), routed: await routed.start(await freePort()) };
+    // Both servers up at once, measured in turns (A B B A), rather than one after the other;
+    // which one starts, warms up and is measured first alternates by round, so order favours neither.
+    const order = round % 2 === 0 ? (['plain', 'routed'] as const) : (['routed', 'plain'] as const);
+    const builds = { plain, routed };
+    const servers = {} as Record<'plain' | 'routed', RunningServer>;
     try {
+      for (const name of order) servers[name] = await builds[name].start(await freePort());
       for (const p of PATHS) {
-        for (const name of ['plain', 'routed'] as const) {
+        for (const name of order) {
           if (warmupSeconds > 0) await autocannon({ url: servers[name].url + p, connections, duration: warmupSeconds, timeout: 30 });
         }
         for (let turn = 0; turn < TURNS; turn++) {
-          for (const name of turn % 2 === 0 ? (['plain', 'routed'] as const) : (['routed', 'plain'] as const)) {
+          for (const name of turn % 2 === 0 ? order : [...order].reverse()) {
             const url = servers[name].url + p;
             const result = await autocannon({ url, connections, duration: seconds / TURNS, timeout: 30 });
             if (result.non2xx > 0) throw new Error(`${name} ${url}: ${result.non2xx} non-2xx responses under load`);
@@ -90,20 +107,44 @@ export async function runRoutingCost(plain: StratusBuild, routed: StratusBuild, 
             log(`  round ${round + 1}.${turn + 1} ${name.padEnd(7)} ${p.padEnd(14)} ${result.requests.average.toFixed(0)} req/s`);
           }
         }
+        for (const name of [...order, ...[...order].reverse()]) {
+          const perRequest = await instructionsPerRequest(servers[name], servers[name].url + p, connections, countedRequests);
+          if (perRequest === undefined) break;
+          instructions.set(`${name} ${p}`, [...(instructions.get(`${name} ${p}`) ?? []), perRequest]);
+          log(`  round ${round + 1} ${name.padEnd(7)} ${p.padEnd(14)} ${(perRequest / 1000).toFixed(1)}k instructions a request (perf, ${countedRequests} requests)`);
+        }
       }
     } finally {
-      await Promise.all([servers.plain.stop(), servers.routed.stop()]);
+      await Promise.all(Object.values(servers).map((server) => server.stop()));
     }
   }
   const section = 'Routing layer (20 config rules + a middleware that lets every request through)';
-  return PATHS.map((p) => ({
-    id: `routing-cost-${p.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`,
-    section,
-    label: `${p} requests/s, with the rules and middleware`,
-    unit: 'req/s',
-    better: 'higher' as const,
-    stratus: summarize(rps.get(`routed ${p}`)!),
-    other: summarize(rps.get(`plain ${p}`)!),
-    otherLabel: 'no rules' as const,
-  }));
+  const slug = (p: string) => p.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  const rows: ResultRow[] = [];
+  for (const p of PATHS) {
+    rows.push({
+      id: `routing-cost-${slug(p)}`,
+      section,
+      label: `${p} requests/s, with the rules and middleware`,
+      unit: 'req/s',
+      better: 'higher',
+      stratus: summarize(rps.get(`routed ${p}`)!),
+      other: summarize(rps.get(`plain ${p}`)!),
+      otherLabel: 'no rules',
+    });
+    const routedCounts = instructions.get(`routed ${p}`);
+    const plainCounts = instructions.get(`plain ${p}`);
+    if (!routedCounts || !plainCounts) continue; // perf could not count here
+    rows.push({
+      id: `routing-instructions-${slug(p)}`,
+      section,
+      label: `${p} server instructions a request (perf), with the rules and middleware`,
+      unit: 'instructions',
+      better: 'lower',
+      stratus: summarize(routedCounts),
+      other: summarize(plainCounts),
+      otherLabel: 'no rules',
+    });
+  }
+  return rows;
 }
