@@ -27,6 +27,7 @@ export function checkTargets(rows: ResultRow[]): TargetCheck[] {
     ratioCheck('nav-static', 'soft navigation to static pages no slower than Next.js', (r) => r <= 1),
     ratioCheck('nav-server', 'soft navigation to server pages no slower than Next.js', (r) => r <= 1),
     ratioCheck('images-rate-floor', 'images at least 0.95× raw sharp', (r) => r >= 0.95),
+    ratioCheck('images-instructions-floor', 'images: at most 1.05× the instructions of raw sharp (perf)', (r) => r <= 1.05),
     ratioCheck('routing-cost-ssr-1', '/ssr/1 with 20 rules + a middleware at least 0.95× the plain page', (r) => r >= 0.95),
     ratioCheck('routing-cost-api-items-1', 'JSON API with 20 rules + a middleware at least 0.95× without', (r) => r >= 0.95),
     // The same two targets in work done rather than seconds (perf): at most 1/0.95 of the plain app's instructions.

@@ -13,6 +13,7 @@ import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
 import { setLogSink } from '../../../lambdas/shared/log';
 import { linkImageSources, type BuiltApp, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
+import { countInstructions } from '../instructions';
 import { freePort, probe, type RunningServer } from '../processes';
 import { percentile, summarize } from '../stats';
 import type { ResultRow } from '../table';
@@ -73,6 +74,10 @@ export async function runImages(
   const warmSources = new Map(apps.map((app) => [app.framework, linkImageSources(app, 'warm-', warmup)]));
   const warmFloor = linkImageSources(stratusApp, 'warm-floor-', warmup);
   const warmHandler = linkImageSources(stratusApp, 'warm-handler-', warmup);
+  // Files of their own for counting instructions (perf): the Stratus server's, then the floor's.
+  const countedServer = linkImageSources(stratusApp, 'count-server-', count);
+  const countedFloor = linkImageSources(stratusApp, 'count-floor-', count);
+  let perImage: { server: number; floor: number } | undefined;
   const imageHandler = createFunctionUrlHandler(createLocalImageCore(stratusApp.publicDir, readManifest(path.join(stratusApp.outDir, OUTPUT_LAYOUT.manifest)).config.images));
   const servers = new Map<string, RunningServer>();
   try {
@@ -140,6 +145,14 @@ export async function runImages(
       add('handler', handler);
       log(`  round ${round + 1} handler  ${handler.perSecond.toFixed(2)} images/s, p50 ${handler.p50.toFixed(0)} ms, p99 ${handler.p99.toFixed(0)} ms (in process, no HTTP)`);
     }
+    // The work an image costs, which other tenants' load does not move: the Stratus server
+    // process against this process running raw sharp (the HTTP client's share is in neither).
+    const server = await countInstructions(servers.get('stratus')!.child.pid!, async () => void (await throughServer(stratusApp, countedServer)));
+    const floor = server === undefined ? undefined : await countInstructions(process.pid, async () => void (await rawSharp(countedFloor.map((src) => path.join(stratusDir, src)))));
+    if (server !== undefined && floor !== undefined) {
+      perImage = { server: server / count, floor: floor / count };
+      log(`  instructions an image (perf): server ${(perImage.server / 1e6).toFixed(1)}M, raw sharp ${(perImage.floor / 1e6).toFixed(1)}M`);
+    }
   } finally {
     await Promise.all([...servers.values()].map((s) => s.stop()));
   }
@@ -148,6 +161,10 @@ export async function runImages(
   const rows: ResultRow[] = [];
   rows.push({ id: 'images-rate-floor', section, label: 'images/s against raw sharp', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
   rows.push({ id: 'images-handler-floor', section, label: 'image function handler in process (no HTTP) against raw sharp', unit: 'images/s', better: 'higher', stratus: get('handler', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
+  if (perImage) {
+    const one = (value: number) => summarize([value]);
+    rows.push({ id: 'images-instructions-floor', section, label: 'instructions an image (perf), the server process against raw sharp', unit: 'instructions', better: 'lower', stratus: one(perImage.server), other: one(perImage.floor), otherLabel: 'floor' });
+  }
   rows.push({ id: 'images-rate', section, label: 'images/s', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('next', 'perSecond'), otherLabel: 'Next.js' });
   rows.push({ id: 'images-p50', section, label: 'p50 latency', unit: 'ms', better: 'lower', stratus: get('stratus', 'p50'), other: get('next', 'p50'), otherLabel: 'Next.js' });
   rows.push({ id: 'images-p99', section, label: 'p99 latency', unit: 'ms', better: 'lower', stratus: get('stratus', 'p99'), other: get('next', 'p99'), otherLabel: 'Next.js' });
