@@ -58,6 +58,23 @@ export async function countInstructions(pid: number, during: () => Promise<void>
   }
 }
 
+/** Instructions a whole process runs, from spawn to exit (`perf stat -- command …`); undefined when perf cannot count or the process fails. */
+export async function countProcessInstructions(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | undefined> {
+  if (!canCountInstructions()) return undefined;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-perf-'));
+  const outFile = path.join(dir, 'stat.csv');
+  try {
+    const code = await new Promise<number | null>((resolve) => {
+      const perf = spawn('perf', ['stat', '-x,', '-e', 'instructions', '-o', outFile, '--', command, ...args], { env, stdio: 'ignore' });
+      perf.once('exit', (exitCode) => resolve(exitCode));
+      perf.once('error', () => resolve(null));
+    });
+    return code === 0 ? parseInstructions(readIfThere(outFile)) : undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function readIfThere(file: string): string {
   try {
     return readFileSync(file, 'utf8');
