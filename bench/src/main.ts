@@ -31,7 +31,7 @@ import { benchOptions, ROW_IDS, type BenchOptions } from './options';
 import { freePort } from './processes';
 import { runColdStart } from './rows/cold-start';
 import { hasImageOptimiser, runImages, servesImages, type ImageApp } from './rows/images';
-import { renderChild, runRenderCore } from './rows/render-core';
+import { renderChild, renderOpsChild, runRenderCore } from './rows/render-core';
 import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
 import { runThroughput } from './rows/throughput';
@@ -177,6 +177,10 @@ function othersOf(only: string | undefined): OtherFramework[] {
 export async function main(argv: string[], mainFile: string): Promise<number> {
   if (argv[0] === 'child-render') {
     await renderChild(argv.slice(1));
+    return 0;
+  }
+  if (argv[0] === 'child-render-ops') {
+    await renderOpsChild(argv.slice(1));
     return 0;
   }
   let values: { smoke?: boolean; only?: string; rows?: string; out?: string; help?: boolean };

@@ -13,7 +13,8 @@ export interface BenchOptions {
   rounds: number;
   /** `countedRequests`: requests per instruction count (perf) in the routing row. */
   load: { connections: number; seconds: number; warmupSeconds: number; countedRequests: number };
-  render: { sliceMs: number };
+  /** `countedOps`: renders per instruction count (perf), against three times as many. */
+  render: { sliceMs: number; countedOps: number };
   cold: { rounds: number };
   nav: { count: number; settleMs: number };
   /**
@@ -34,7 +35,7 @@ export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], r
     outFile,
     rounds: full ? 3 : 1,
     load: full ? { connections: 50, seconds: 10, warmupSeconds: 3, countedRequests: 5000 } : { connections: 10, seconds: 1, warmupSeconds: 0.3, countedRequests: 300 },
-    render: { sliceMs: full ? 2000 : 300 },
+    render: { sliceMs: full ? 2000 : 300, countedOps: full ? 5000 : 100 },
     cold: { rounds: full ? 7 : 1 },
     nav: { count: full ? 20 : 3, settleMs: full ? 300 : 150 },
     images: { count: full ? 100 : 6, concurrency: 2, rounds: full ? 5 : 1, warmup: full ? 100 : 0 },

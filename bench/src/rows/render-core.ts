@@ -14,6 +14,7 @@ import { readManifest, type Manifest } from '../../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { STRATUS_APP, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
+import { countProcessInstructions } from '../instructions';
 import { timeProcess } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
@@ -77,10 +78,8 @@ async function opsPerSecondAsync(fn: () => Promise<unknown>, sliceMs: number): P
   return (ops * 1e6) / cpuMicros(cpu);
 }
 
-/** The child's side: `bench.cjs child-render <render dir> <floor bundle> <slice ms> <rounds> <out file>`. */
-export async function renderChild(args: string[]): Promise<void> {
-  const [renderDir, floorFile, sliceText, roundsText, outFile] = args as [string, string, string, string, string];
-  const sliceMs = Number(sliceText);
+/** Both sides, loaded from the render bundle and the floor bundle; the markup checked to be the same. */
+async function loadSides(renderDir: string, floorFile: string): Promise<{ core: () => Promise<string>; bare: () => string }> {
   const bundle = require(path.join(renderDir, 'index.js')) as { loadApp(manifest: Manifest): RenderApp; modules: AppModules };
   const manifest = readManifest(path.join(renderDir, OUTPUT_LAYOUT.manifest));
   const app = bundle.loadApp(manifest);
@@ -96,7 +95,14 @@ export async function renderChild(args: string[]): Promise<void> {
   const html = await core();
   if (!html.includes(`<div id="__next">${floor.render(data.props)}</div>`)) throw new Error('the floor does not render the same markup as the render core');
   // The floor runs the page's getServerSideProps too (~3 µs of the app's own work, which the core runs on every request).
-  const bare = () => floor.renderWithData(dataContext());
+  return { core, bare: () => floor.renderWithData(dataContext()) };
+}
+
+/** The child's side: `bench.cjs child-render <render dir> <floor bundle> <slice ms> <rounds> <out file>`. */
+export async function renderChild(args: string[]): Promise<void> {
+  const [renderDir, floorFile, sliceText, roundsText, outFile] = args as [string, string, string, string, string];
+  const sliceMs = Number(sliceText);
+  const { core, bare } = await loadSides(renderDir, floorFile);
   const result: ChildResult = { core: [], floor: [] };
   opsPerSecond(bare, sliceMs / 2);
   await opsPerSecondAsync(core, sliceMs / 2);
@@ -107,6 +113,39 @@ export async function renderChild(args: string[]): Promise<void> {
   writeFileSync(outFile, JSON.stringify(result));
 }
 
+/** For counting instructions: `bench.cjs child-render-ops <render dir> <floor bundle> <core|floor> <ops>` runs one side `ops` times. */
+export async function renderOpsChild(args: string[]): Promise<void> {
+  const [renderDir, floorFile, side, opsText] = args as [string, string, 'core' | 'floor', string];
+  const { core, bare } = await loadSides(renderDir, floorFile);
+  for (let op = 0; op < Number(opsText); op++) {
+    if (side === 'core') await core();
+    else bare();
+  }
+}
+
+/**
+ * Instructions a render takes on each side (perf), where it can count: runs of N and of 3N
+ * renders in fresh processes, whose difference leaves out loading and compiling; the median
+ * of `repeats` such differences.
+ */
+async function countedPerRender(app: StratusBuild, floorFile: string, mainFile: string, ops: number, repeats: number): Promise<{ core: number; floor: number } | undefined> {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const perRender = async (side: 'core' | 'floor'): Promise<number | undefined> => {
+    const differences: number[] = [];
+    for (let repeat = 0; repeat < repeats; repeat++) {
+      const count = (n: number) => countProcessInstructions(process.execPath, [mainFile, 'child-render-ops', app.renderDir, floorFile, side, String(n)], env);
+      const few = await count(ops);
+      const many = few === undefined ? undefined : await count(3 * ops);
+      if (few === undefined || many === undefined) return undefined;
+      differences.push((many - few) / (2 * ops));
+    }
+    return summarize(differences).median;
+  };
+  const core = await perRender('core');
+  const floor = core === undefined ? undefined : await perRender('floor');
+  return core === undefined || floor === undefined ? undefined : { core, floor };
+}
+
 export async function runRenderCore(app: StratusBuild, options: BenchOptions, mainFile: string, log: (line: string) => void): Promise<ResultRow[]> {
   const floorFile = await buildFloorBundle(app.outDir);
   const outFile = path.join(app.outDir, '.cache', 'bench-render.json');
@@ -115,10 +154,13 @@ export async function runRenderCore(app: StratusBuild, options: BenchOptions, ma
   if (child.code !== 0) throw new Error(`render core benchmark failed:\n${child.stderr}`);
   const result = JSON.parse(readFileSync(outFile, 'utf8')) as ChildResult;
   log(`  render core ${result.core.map((v) => v.toFixed(0)).join(', ')} /s; floor ${result.floor.map((v) => v.toFixed(0)).join(', ')} /s`);
+  const counted = await countedPerRender(app, floorFile, mainFile, options.render.countedOps, rounds === 1 ? 1 : 3);
+  if (counted) log(`  counted (perf): render core ${(counted.core / 1000).toFixed(0)}k, floor ${(counted.floor / 1000).toFixed(0)}k instructions a render`);
+  const section = 'Render overhead (in process, /ssr/1)';
   return [
     {
       id: 'render-core',
-      section: 'Render overhead (in process, /ssr/1)',
+      section,
       label: 'render core vs getServerSideProps + bare renderToString',
       unit: 'renders per CPU-s',
       better: 'higher',
@@ -126,5 +168,19 @@ export async function runRenderCore(app: StratusBuild, options: BenchOptions, ma
       other: summarize(result.floor),
       otherLabel: 'floor',
     },
+    ...(counted
+      ? [
+          {
+            id: 'render-core-instructions',
+            section,
+            label: 'instructions a render (perf), render core vs floor',
+            unit: 'instructions',
+            better: 'lower' as const,
+            stratus: summarize([counted.core]),
+            other: summarize([counted.floor]),
+            otherLabel: 'floor' as const,
+          },
+        ]
+      : []),
   ];
 }
