@@ -15,11 +15,7 @@ import type * as Http from 'node:http';
 import type * as Https from 'node:https';
 import type * as NodeModule from 'node:module';
 import type * as Stream from 'node:stream';
-
-function onFirstUse<T>(load: () => T): () => T {
-  let loaded: T | undefined;
-  return () => (loaded ??= load());
-}
+import { onFirstUse } from './on-first-use';
 
 export const nodeCrypto = onFirstUse(() => require('node:crypto') as typeof Crypto);
 export const nodeDns = onFirstUse(() => require('node:dns') as typeof Dns);

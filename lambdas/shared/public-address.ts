@@ -5,8 +5,13 @@
  */
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type IpAddr from 'ipaddr.js';
 import { nodeDns } from './node-builtins';
+import { onFirstUse } from './on-first-use';
+
+// Its top level builds dozens of patterns and ranges (≈ 1 ms of cold start); only proxied
+// rewrites and remote images need it.
+const ipaddr = onFirstUse(() => require('ipaddr.js') as typeof IpAddr);
 
 export interface AddressPolicy {
   /** Test-only: let loopback addresses through, for servers the tests start. @default false */
@@ -24,15 +29,15 @@ export interface AddressPolicy {
  */
 export function isPublicAddress(address: string, policy: AddressPolicy = {}): boolean {
   const literal = address.replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(literal)) return false;
-  const range = ipaddr.process(literal).range();
+  if (!ipaddr().isValid(literal)) return false;
+  const range = ipaddr().process(literal).range();
   if (range === 'unicast') return true;
   return range === 'loopback' && policy.allowLoopback === true;
 }
 
 /** True when `host` is an IP literal rather than a name to resolve. */
 export function isIpLiteral(host: string): boolean {
-  return ipaddr.isValid(host.replace(/^\[|\]$/g, ''));
+  return ipaddr().isValid(host.replace(/^\[|\]$/g, ''));
 }
 
 /** Resolves a hostname to all its addresses, as `dns.lookup` with `{ all: true }` does. */
