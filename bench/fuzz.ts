@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import fc from 'fast-check';
-import { answerProblems } from '../test/helpers/answer-contract';
+import { answerProblems, type AnswerRules } from '../test/helpers/answer-contract';
 import { encodeForTarget, requestArb, siteShapeOf, type SiteShape } from '../test/helpers/hostile-input';
 import { startLocalServer, type LocalServer } from '../test/helpers/local-server';
 import { sendRaw, type RawRequest, type RawResponse } from '../test/helpers/raw-http';
@@ -29,7 +29,12 @@ export interface FuzzOptions {
   maxSeconds?: number;
   /** Progress lines. @default none */
   log?: (line: string) => void;
+  /** What the app's own pages answer on purpose. @default SAMPLE_SITE_RULES for the sample site, none for another app */
+  rules?: AnswerRules;
 }
+
+/** The sample site's feedback form answers 422 with itself, its fields and their errors, when a POST does not pass its checks. */
+export const SAMPLE_SITE_RULES: AnswerRules = { appStatuses: [{ path: /^\/(?:(?:en|fr)\/)?feedback$/, status: 422 }] };
 
 export interface FuzzFinding {
   request: RawRequest;
@@ -98,7 +103,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const log = options.log ?? (() => undefined);
   const started = Date.now();
   const deadline = started + (options.maxSeconds ?? 600) * 1000;
-  const server: LocalServer = await startLocalServer(path.resolve(ROOT, options.appDir ?? path.join('web', 'site')), { root: ROOT });
+  const sampleSite = path.join(ROOT, 'web', 'site');
+  const appDir = path.resolve(ROOT, options.appDir ?? sampleSite);
+  const server: LocalServer = await startLocalServer(appDir, { root: ROOT });
+  const rules = options.rules ?? (appDir === sampleSite ? SAMPLE_SITE_RULES : {});
   try {
     const site = siteShapeOf(server.manifest);
     const clean = cleanRequests(site);
@@ -119,7 +127,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
         try {
           const response = await sendRaw(server.port, request, { timeoutMs: 30_000 });
           status = response.status;
-          problems = answerProblems(request, response);
+          problems = answerProblems(request, response, rules);
         } catch (error) {
           problems = [`no answer: ${(error as Error).message}`];
         }

@@ -46,6 +46,22 @@ export interface AnswerRules {
   appRedirects?: readonly string[];
   /** Paths whose page code throws on purpose: their 500 is the app's, not ours. */
   appErrorPaths?: RegExp;
+  /**
+   * Pages that answer a status of their own with their own content (a form answering 422
+   * with its fields and their errors): not an error page, so not held to its title.
+   */
+  appStatuses?: ReadonlyArray<{ path: RegExp; status: number }>;
+}
+
+/** Tested as sent and as decoded: a generated target may percent-encode plain letters. */
+function pathMatches(pattern: RegExp | undefined, path: string): boolean {
+  if (!pattern) return false;
+  if (pattern.test(path)) return true;
+  try {
+    return pattern.test(decodeURIComponent(path));
+  } catch {
+    return false; // not decodable: the site answers it 400 before any page runs
+  }
 }
 
 /**
@@ -59,7 +75,7 @@ export function answerProblems(request: RawRequest, response: RawResponse, rules
   const path = request.target.split('?')[0]!;
   const status = response.status;
   if (!(status >= 100 && status < 600)) problems.push(`no status line (${status})`);
-  if (status >= 500 && !rules.appErrorPaths?.test(path)) problems.push(`answered ${status}`);
+  if (status >= 500 && !pathMatches(rules.appErrorPaths, path)) problems.push(`answered ${status}`);
 
   const location = header(response, 'location');
   if (location !== undefined && !staysOnSite(location) && !rules.appRedirects?.includes(location)) {
@@ -70,7 +86,8 @@ export function answerProblems(request: RawRequest, response: RawResponse, rules
   if (!type.startsWith('image/')) {
     const text = response.body.toString('utf8');
     for (const [what, pattern] of LEAKS) if (pattern.test(text)) problems.push(`body shows a ${what}: ${JSON.stringify(text.match(pattern)![0])}`);
-    if (status >= 400 && type.startsWith('text/html') && request.method !== 'HEAD') {
+    const pagesOwn = rules.appStatuses?.some((own) => own.status === status && pathMatches(own.path, path)) ?? false;
+    if (status >= 400 && !pagesOwn && type.startsWith('text/html') && request.method !== 'HEAD') {
       const title = text.match(/<title>([^<]*)<\/title>/)?.[1];
       if (title !== errorTitle(status)) problems.push(`${status} page titled ${JSON.stringify(title)}, not ${JSON.stringify(errorTitle(status))}`);
     }
