@@ -8,10 +8,12 @@
  * At the end a few clean requests must answer byte for byte as before, and the process
  * must still run. Prints counts per status class and every 5xx with its request.
  *
- * Run: npm run fuzz [-- --requests 5000 --seed N --concurrency 4 --max-seconds 600 --app web/site]
+ * Run: npm run fuzz [-- --requests 5000 --seed N --concurrency 4 --max-seconds 600 --app web/site
+ *   --app-redirect URL --app-errors REGEX]   (npm run fuzz -- --help)
  * Exit code 0 when every answer kept the contracts.
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { answerProblems, type AnswerRules } from '../test/helpers/answer-contract';
 import { encodeForTarget, requestArb, siteShapeOf, type SiteShape } from '../test/helpers/hostile-input';
@@ -44,6 +46,8 @@ export interface FuzzFinding {
 
 export interface FuzzResult {
   seed: number;
+  /** The app fuzzed, relative to the checkout, when it is not the sample site (for the replay line). */
+  app?: string;
   sent: number;
   /** `2xx`, `3xx`, `4xx`, `5xx`, or `none` when no answer came. */
   byClass: Record<string, number>;
@@ -152,6 +156,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     if (!server.alive()) healthProblems.push('the server process exited');
     return {
       seed: options.seed,
+      ...(appDir !== sampleSite && { app: path.relative(ROOT, appDir) }),
       sent,
       byClass,
       byStatus,
@@ -177,43 +182,95 @@ export function formatReport(result: FuzzResult): string {
     `fuzz: ${result.sent} requests, seed ${result.seed}, ${(result.durationMs / 1000).toFixed(1)} s`,
     `  by class:  ${Object.entries(result.byClass).sort().map(([k, v]) => `${k} ${v}`).join(', ')}`,
     `  by status: ${Object.entries(result.byStatus).map(([k, v]) => `${k} ${v}`).join(', ')}`,
-    `  5xx: ${result.fiveHundreds}; answers breaking a contract: ${result.findings.length}; healthy afterwards: ${result.healthy ? 'yes' : 'no'}`,
+    `  5xx${(result.byClass['5xx'] ?? 0) > result.fiveHundreds ? " (beside the app's own)" : ''}: ${result.fiveHundreds}; answers breaking a contract: ${result.findings.length}; healthy afterwards: ${result.healthy ? 'yes' : 'no'}`,
   ];
   for (const finding of result.findings.slice(0, 50)) {
     lines.push(clip(`  ${finding.status ?? 'no answer'} ← ${describeRequest(finding.request)}`), ...finding.problems.map((p) => clip(`      ${p}`)));
   }
   if (result.findings.length > 50) lines.push(`  … and ${result.findings.length - 50} more`);
   lines.push(...result.healthProblems.map((p) => clip(`  unhealthy: ${p}`)));
-  if (result.findings.length > 0 || !result.healthy) lines.push(`  replay: npm run fuzz -- --requests ${result.sent} --seed ${result.seed}`);
+  if (result.findings.length > 0 || !result.healthy) lines.push(`  replay: npm run fuzz -- --requests ${result.sent} --seed ${result.seed}${result.app ? ` --app ${result.app}` : ''}`);
   return lines.join('\n');
 }
 
-function option(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index > 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isFinite(value)) throw new Error(`--${name} needs a number`);
+const USAGE = `Usage: npm run fuzz [-- options]
+
+  --requests N        requests to send (default 5000)
+  --seed N            the generator's seed (default: from the clock; printed for a replay)
+  --concurrency N     requests in flight at once (default 4)
+  --max-seconds N     stop sending after this long (default 600)
+  --app DIR           the app to build and serve (default web/site)
+  --app-redirect URL  a redirect target off the site that the app's own code names (repeatable)
+  --app-errors REGEX  paths whose page or API route fails on purpose: their 500 is the app's
+`;
+
+class UsageError extends Error {}
+
+function numberOption(values: Record<string, unknown>, name: string, fallback: number): number {
+  const text = values[name] as string | undefined;
+  const value = text === undefined ? fallback : Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new UsageError(`--${name} needs a number, got "${text}"`);
   return value;
 }
 
-async function main(): Promise<void> {
-  const appIndex = process.argv.indexOf('--app');
-  const options: FuzzOptions = {
-    requests: option('requests', 5000),
-    seed: option('seed', Date.now() % 2 ** 31),
-    concurrency: option('concurrency', 4),
-    maxSeconds: option('max-seconds', 600),
-    appDir: appIndex > 0 ? process.argv[appIndex + 1] : undefined,
-    log: (line) => console.log(line),
+/** The command line as FuzzOptions. */
+export function fuzzOptionsFrom(args: string[]): FuzzOptions | 'help' {
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        requests: { type: 'string' },
+        seed: { type: 'string' },
+        concurrency: { type: 'string' },
+        'max-seconds': { type: 'string' },
+        app: { type: 'string' },
+        'app-redirect': { type: 'string', multiple: true },
+        'app-errors': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const redirects = values['app-redirect'] as string[] | undefined;
+  const errors = values['app-errors'] as string | undefined;
+  let appErrorPaths: RegExp | undefined;
+  try {
+    appErrorPaths = errors === undefined ? undefined : new RegExp(errors);
+  } catch (error) {
+    throw new UsageError(`--app-errors: ${(error as Error).message}`);
+  }
+  return {
+    requests: numberOption(values, 'requests', 5000),
+    seed: numberOption(values, 'seed', Date.now() % 2 ** 31),
+    concurrency: numberOption(values, 'concurrency', 4),
+    maxSeconds: numberOption(values, 'max-seconds', 600),
+    appDir: values.app as string | undefined,
+    ...((redirects || appErrorPaths) && { rules: { appRedirects: redirects, appErrorPaths } }),
   };
+}
+
+async function main(args: string[]): Promise<number> {
+  const options = fuzzOptionsFrom(args);
+  if (options === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   console.log(`fuzz: seed ${options.seed}, ${options.requests} requests (replay with --seed ${options.seed})`);
-  const result = await runFuzz(options);
+  const result = await runFuzz({ ...options, log: (line) => console.log(line) });
   console.log(formatReport(result));
-  process.exitCode = result.findings.length === 0 && result.healthy ? 0 : 1;
+  return result.findings.length === 0 && result.healthy ? 0 : 1;
 }
 
 if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error: unknown) => {
+      if (error instanceof UsageError) console.error(`fuzz: ${error.message}\n\n${USAGE}`);
+      else console.error(error);
+      process.exitCode = error instanceof UsageError ? 2 : 1;
+    },
+  );
 }
