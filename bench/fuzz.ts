@@ -110,7 +110,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const sampleSite = path.join(ROOT, 'web', 'site');
   const appDir = path.resolve(ROOT, options.appDir ?? sampleSite);
   const server: LocalServer = await startLocalServer(appDir, { root: ROOT });
-  const rules = options.rules ?? (appDir === sampleSite ? SAMPLE_SITE_RULES : {});
+  // The app's own error pages have the app's titles, whatever the other rules say.
+  const rules: AnswerRules = { ...(options.rules ?? (appDir === sampleSite ? SAMPLE_SITE_RULES : {})), appErrorPages: Object.keys(server.manifest.errorScripts) };
   try {
     const site = siteShapeOf(server.manifest);
     const clean = cleanRequests(site);

@@ -28,3 +28,13 @@ test('only the status the page chose is let through, and a leak is a leak on any
     expect.arrayContaining([expect.stringContaining('body shows a stack frame')]),
   );
 });
+
+test("the app's own error pages answer with the app's titles: /404 its status, /500 its, /_error every other", () => {
+  const get: RawRequest = { method: 'GET', target: '/missing' };
+  const titled = (status: number) => htmlAnswer(status, 'Lost?');
+  expect(answerProblems(get, titled(404), { appErrorPages: ['/404'] })).toEqual([]);
+  expect(answerProblems(get, titled(400), { appErrorPages: ['/404'] })).toEqual([expect.stringContaining('400 page titled "Lost?"')]);
+  expect(answerProblems(get, titled(400), { appErrorPages: ['/_error'] })).toEqual([]);
+  expect(answerProblems(get, titled(500), { appErrorPages: ['/500'] })).toEqual(['answered 500']); // its title is the app's; a 500 is still a 500
+  expect(answerProblems(get, titled(404))).toEqual([expect.stringContaining('404 page titled "Lost?"')]);
+});

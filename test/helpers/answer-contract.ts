@@ -51,6 +51,18 @@ export interface AnswerRules {
    * with its fields and their errors): not an error page, so not held to its title.
    */
   appStatuses?: ReadonlyArray<{ path: RegExp; status: number }>;
+  /**
+   * The app's own error pages (`manifest.errorScripts`' keys): `/404` and `/500` answer
+   * their status, `/_error` every other (as in the pages router), with the app's titles.
+   */
+  appErrorPages?: readonly string[];
+}
+
+/** Whether the app's own error page, not Stratus's, answers `status`. */
+function appErrorPageAnswers(status: number, pages: readonly string[] = []): boolean {
+  if (status === 404 && pages.includes('/404')) return true;
+  if (status === 500 && pages.includes('/500')) return true;
+  return pages.includes('/_error');
 }
 
 /** Tested as sent and as decoded: a generated target may percent-encode plain letters. */
@@ -86,7 +98,7 @@ export function answerProblems(request: RawRequest, response: RawResponse, rules
   if (!type.startsWith('image/')) {
     const text = response.body.toString('utf8');
     for (const [what, pattern] of LEAKS) if (pattern.test(text)) problems.push(`body shows a ${what}: ${JSON.stringify(text.match(pattern)![0])}`);
-    const pagesOwn = rules.appStatuses?.some((own) => own.status === status && pathMatches(own.path, path)) ?? false;
+    const pagesOwn = (rules.appStatuses?.some((own) => own.status === status && pathMatches(own.path, path)) ?? false) || appErrorPageAnswers(status, rules.appErrorPages);
     if (status >= 400 && !pagesOwn && type.startsWith('text/html') && request.method !== 'HEAD') {
       const title = text.match(/<title>([^<]*)<\/title>/)?.[1];
       if (title !== errorTitle(status)) problems.push(`${status} page titled ${JSON.stringify(title)}, not ${JSON.stringify(errorTitle(status))}`);
