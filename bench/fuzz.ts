@@ -13,9 +13,9 @@
  * Exit code 0 when every answer kept the contracts.
  */
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import { answerProblems, type AnswerRules } from '../test/helpers/answer-contract';
+import { failureExitCode, parseCommandLine, UsageError } from './src/command-line';
 import { encodeForTarget, requestArb, siteShapeOf, type SiteShape } from '../test/helpers/hostile-input';
 import { startLocalServer, type LocalServer } from '../test/helpers/local-server';
 import { sendRaw, type RawRequest, type RawResponse } from '../test/helpers/raw-http';
@@ -205,10 +205,7 @@ const USAGE = `Usage: npm run fuzz [-- options]
   --app-errors REGEX  paths whose page or API route fails on purpose: their 500 is the app's
 `;
 
-class UsageError extends Error {}
-
-function numberOption(values: Record<string, unknown>, name: string, fallback: number): number {
-  const text = values[name] as string | undefined;
+function numberOption(name: string, text: string | undefined, fallback: number): number {
   const value = text === undefined ? fallback : Number(text);
   if (!Number.isFinite(value) || value < 0) throw new UsageError(`--${name} needs a number, got "${text}"`);
   return value;
@@ -216,27 +213,19 @@ function numberOption(values: Record<string, unknown>, name: string, fallback: n
 
 /** The command line as FuzzOptions. */
 export function fuzzOptionsFrom(args: string[]): FuzzOptions | 'help' {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        requests: { type: 'string' },
-        seed: { type: 'string' },
-        concurrency: { type: 'string' },
-        'max-seconds': { type: 'string' },
-        app: { type: 'string' },
-        'app-redirect': { type: 'string', multiple: true },
-        'app-errors': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine(args, {
+    requests: { type: 'string' },
+    seed: { type: 'string' },
+    concurrency: { type: 'string' },
+    'max-seconds': { type: 'string' },
+    app: { type: 'string' },
+    'app-redirect': { type: 'string', multiple: true },
+    'app-errors': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) return 'help';
-  const redirects = values['app-redirect'] as string[] | undefined;
-  const errors = values['app-errors'] as string | undefined;
+  const redirects = values['app-redirect'];
+  const errors = values['app-errors'];
   let appErrorPaths: RegExp | undefined;
   try {
     appErrorPaths = errors === undefined ? undefined : new RegExp(errors);
@@ -244,11 +233,11 @@ export function fuzzOptionsFrom(args: string[]): FuzzOptions | 'help' {
     throw new UsageError(`--app-errors: ${(error as Error).message}`);
   }
   return {
-    requests: numberOption(values, 'requests', 5000),
-    seed: numberOption(values, 'seed', Date.now() % 2 ** 31),
-    concurrency: numberOption(values, 'concurrency', 4),
-    maxSeconds: numberOption(values, 'max-seconds', 600),
-    appDir: values.app as string | undefined,
+    requests: numberOption('requests', values.requests, 5000),
+    seed: numberOption('seed', values.seed, Date.now() % 2 ** 31),
+    concurrency: numberOption('concurrency', values.concurrency, 4),
+    maxSeconds: numberOption('max-seconds', values['max-seconds'], 600),
+    appDir: values.app,
     ...((redirects || appErrorPaths) && { rules: { appRedirects: redirects, appErrorPaths } }),
   };
 }
@@ -268,10 +257,6 @@ async function main(args: string[]): Promise<number> {
 if (require.main === module) {
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),
-    (error: unknown) => {
-      if (error instanceof UsageError) console.error(`fuzz: ${error.message}\n\n${USAGE}`);
-      else console.error(error);
-      process.exitCode = error instanceof UsageError ? 2 : 1;
-    },
+    (error: unknown) => (process.exitCode = failureExitCode('fuzz', USAGE, error)),
   );
 }

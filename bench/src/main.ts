@@ -9,7 +9,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   BENCH_DIR,
   buildNext,
@@ -27,6 +26,7 @@ import {
   type OtherFramework,
   type ReactRouterBuild,
 } from './apps';
+import { failureExitCode, parseCommandLine, UsageError } from './command-line';
 import { benchOptions, ROW_IDS, type BenchOptions } from './options';
 import { freePort } from './processes';
 import { runColdStart } from './rows/cold-start';
@@ -162,9 +162,6 @@ Options:
   -h, --help    this text
 `;
 
-/** A mistake in the command line: said with the usage, without a stack. */
-export class UsageError extends Error {}
-
 function othersOf(only: string | undefined): OtherFramework[] {
   if (only === undefined) return [...OTHER_FRAMEWORKS];
   const named = only.split(',').map((f) => f.trim());
@@ -183,22 +180,14 @@ export async function main(argv: string[], mainFile: string): Promise<number> {
     await renderOpsChild(argv.slice(1));
     return 0;
   }
-  let values: { smoke?: boolean; only?: string; rows?: string; out?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        smoke: { type: 'boolean' },
-        only: { type: 'string' },
-        rows: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    // Node's own message names the option (`Unknown option '--row'`).
-    throw new UsageError((error as Error).message);
-  }
+  // Node's own message names a wrong option (`Unknown option '--row'`).
+  const values = parseCommandLine(argv, {
+    smoke: { type: 'boolean' },
+    only: { type: 'string' },
+    rows: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -220,13 +209,6 @@ if (require.main === module) {
     (code) => {
       if (code >= 0) process.exit(code);
     },
-    (error: unknown) => {
-      if (error instanceof UsageError) {
-        console.error(`bench: ${error.message}\n\n${USAGE}`);
-        process.exit(2);
-      }
-      console.error(error);
-      process.exit(1);
-    },
+    (error: unknown) => process.exit(failureExitCode('bench', USAGE, error)),
   );
 }

@@ -81,7 +81,6 @@ function internalError(method: string): FunctionUrlResult {
   return toResult({ status: 500, headers, body }, method);
 }
 
-
 /**
  * Wraps a core as a Lambda handler. Nothing ever throws to Lambda: a failure past the
  * core's own error handling becomes a bare 500 and one logged line, and so does an answer
