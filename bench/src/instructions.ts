@@ -5,7 +5,7 @@
  * ±20 % between rounds, so it shows a cost of a few per cent that a wall-time ratio hides.
  * Optional: where perf is missing or may not count, rows built on it say "not measured".
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,14 +41,9 @@ export function canCountInstructions(): boolean {
  */
 export async function countInstructions(pid: number, during: () => Promise<void>): Promise<number | undefined> {
   if (!canCountInstructions()) return undefined;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-perf-'));
-  const outFile = path.join(dir, 'stat.csv');
-  try {
+  return withStatFile(async (outFile) => {
     const perf = spawn('perf', ['stat', '-x,', '-e', 'instructions', '-p', String(pid), '-o', outFile], { stdio: 'ignore' });
-    const stopped = new Promise<void>((resolve) => {
-      perf.once('exit', () => resolve());
-      perf.once('error', () => resolve());
-    });
+    const stopped = exitOf(perf);
     // perf says nothing once it is attached; it counts well within this (measured: ≈ 50 ms).
     await sleep(200);
     try {
@@ -58,26 +53,34 @@ export async function countInstructions(pid: number, during: () => Promise<void>
       await stopped;
     }
     return parseInstructions(readIfThere(outFile));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Instructions a whole process runs, from spawn to exit (`perf stat -- command …`); undefined when perf cannot count or the process fails. */
 export async function countProcessInstructions(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | undefined> {
   if (!canCountInstructions()) return undefined;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-perf-'));
-  const outFile = path.join(dir, 'stat.csv');
-  try {
-    const code = await new Promise<number | null>((resolve) => {
-      const perf = spawn('perf', ['stat', '-x,', '-e', 'instructions', '-o', outFile, '--', command, ...args], { env, stdio: 'ignore' });
-      perf.once('exit', (exitCode) => resolve(exitCode));
-      perf.once('error', () => resolve(null));
-    });
+  return withStatFile(async (outFile) => {
+    const code = await exitOf(spawn('perf', ['stat', '-x,', '-e', 'instructions', '-o', outFile, '--', command, ...args], { env, stdio: 'ignore' }));
     return code === 0 ? parseInstructions(readIfThere(outFile)) : undefined;
+  });
+}
+
+/** Runs `use` with the path of a file for perf's output, in a folder removed afterwards. */
+async function withStatFile<T>(use: (outFile: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-perf-'));
+  try {
+    return await use(path.join(dir, 'stat.csv'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** perf's exit code, or null when it could not be started. */
+function exitOf(perf: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    perf.once('exit', (code) => resolve(code));
+    perf.once('error', () => resolve(null));
+  });
 }
 
 function readIfThere(file: string): string {
