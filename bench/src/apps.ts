@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { generatePhoto, linkPhotos } from './photo';
-import { run, startServer, type RunningServer } from './processes';
+import { measuredEnv, run, startServer, type RunningServer } from './processes';
 
 export const REPO = process.env.STRATUS_ROOT ?? process.cwd();
 export const BENCH_DIR = path.join(REPO, 'bench');
@@ -107,7 +107,7 @@ export async function buildStratus(log: (line: string) => void, outDir: string, 
     dataUrl: (p) => `/_app/data/${manifest.buildId}${p === '/' ? '/index' : p}.json`,
     imageUrl: (src) => `/_app/image?url=${encodeURIComponent(src)}&w=640&q=75`,
     start: (port, probePath = '/ssr/1') =>
-      startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'serve', appDir, '--out', outDir, '--port', String(port)], { cwd: REPO, port, probePath }),
+      startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'serve', appDir, '--out', outDir, '--port', String(port)], { cwd: REPO, port, probePath, env: measuredEnv() }),
   };
 }
 
@@ -139,7 +139,7 @@ export async function buildNext(log: (line: string) => void): Promise<NextBuild>
         cwd: standaloneDir,
         port,
         probePath,
-        env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1', NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+        env: measuredEnv({ PORT: String(port), HOSTNAME: '127.0.0.1', NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }),
       }),
   };
 }
@@ -175,7 +175,7 @@ export async function buildReactRouter(log: (line: string) => void): Promise<Rea
         cwd: REACT_ROUTER_APP,
         port,
         probePath,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+        env: measuredEnv({ PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' }),
       }),
   };
 }

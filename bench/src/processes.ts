@@ -33,6 +33,20 @@ export function probe(url: string, headers: Record<string, string> = {}): Promis
   });
 }
 
+/**
+ * The environment of every measured process: the bench's own with `extra`, less what
+ * Lambda's runtime does not set and what would weigh on each start. NODE_EXTRA_CA_CERTS
+ * in particular: where it names the system's bundle (a proxy's CA, as on the bench
+ * machines), every Node process parses ≈ 140 certificates before it runs a line, ≈ 400M
+ * instructions and ≈ 100 ms there, which would drown a 30 ms cold-start target in noise.
+ */
+export function measuredEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  delete env.NODE_OPTIONS;
+  delete env.NODE_EXTRA_CA_CERTS;
+  return env;
+}
+
 export interface RunningServer {
   child: ChildProcess;
   url: string;

@@ -27,7 +27,7 @@ const EXPECTED_ROWS = [
   'routing-cost-ssr-1', 'routing-cost-api-items-1',
   'memory-peak-rss',
   'render-core',
-  'cold-node-floor', 'cold-lambda', 'cold-server', 'cold-lambda-above-node',
+  'cold-node-floor', 'cold-lambda', 'cold-lambda-inside', 'cold-server', 'cold-lambda-above-node',
   'size-server-raw', 'size-server-zip', 'first-load-home-gzip', 'first-load-home-brotli', 'first-load-ssr-gzip', 'first-load-react-floor', 'first-load-home-beyond-react',
   'nav-static', 'nav-server',
   'images-rate-floor', 'images-handler-floor', 'images-rate', 'images-p50', 'images-p99',

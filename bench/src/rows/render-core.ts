@@ -15,7 +15,7 @@ import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { STRATUS_APP, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { countProcessInstructions } from '../instructions';
-import { timeProcess } from '../processes';
+import { measuredEnv, timeProcess } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
@@ -129,7 +129,7 @@ export async function renderOpsChild(args: string[]): Promise<void> {
  * of `repeats` such differences.
  */
 async function countedPerRender(app: StratusBuild, floorFile: string, mainFile: string, ops: number, repeats: number): Promise<{ core: number; floor: number } | undefined> {
-  const env = { ...process.env, NODE_ENV: 'production' };
+  const env = measuredEnv({ NODE_ENV: 'production' });
   const perRender = async (side: 'core' | 'floor'): Promise<number | undefined> => {
     const differences: number[] = [];
     for (let repeat = 0; repeat < repeats; repeat++) {
@@ -150,7 +150,7 @@ export async function runRenderCore(app: StratusBuild, options: BenchOptions, ma
   const floorFile = await buildFloorBundle(app.outDir);
   const outFile = path.join(app.outDir, '.cache', 'bench-render.json');
   const rounds = options.mode === 'full' ? 5 : 1;
-  const child = await timeProcess(process.execPath, [mainFile, 'child-render', app.renderDir, floorFile, String(options.render.sliceMs), String(rounds), outFile], { env: { ...process.env, NODE_ENV: 'production' } });
+  const child = await timeProcess(process.execPath, [mainFile, 'child-render', app.renderDir, floorFile, String(options.render.sliceMs), String(rounds), outFile], { env: measuredEnv({ NODE_ENV: 'production' }) });
   if (child.code !== 0) throw new Error(`render core benchmark failed:\n${child.stderr}`);
   const result = JSON.parse(readFileSync(outFile, 'utf8')) as ChildResult;
   log(`  render core ${result.core.map((v) => v.toFixed(0)).join(', ')} /s; floor ${result.floor.map((v) => v.toFixed(0)).join(', ')} /s`);
