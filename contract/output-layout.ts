@@ -6,9 +6,9 @@ export const OUTPUT_LAYOUT = {
   manifest: 'manifest.json',
   /** Everything under here is uploaded to the S3 bucket as is. */
   assets: 'assets',
-  /** The render Lambda's code folder: `index.js` (handler `index.handler`), manifest, prerendered pages. */
+  /** The render Lambda's code folder: `index.js` (handler `index.handler`), manifest, prerendered pages, `lazy/` (packages loaded on first use). */
   renderLambda: 'lambdas/render',
-  /** The image Lambda's code folder: `index.js` (handler `index.handler`) and sharp's native package. */
+  /** The image Lambda's code folder: `index.js` (handler `index.handler`), `lazy/` and sharp's native package. */
   imageLambda: 'lambdas/image',
   /** Source maps of the browser scripts, at the scripts' own paths (`_app/static/chunks/main-….js.map`): never uploaded to the bucket, for an error tracker. */
   browserSourceMaps: 'sourcemaps',

@@ -14,6 +14,7 @@ import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { NODE_MODULES, REPO_ROOT } from '../../paths';
 import { BuildError, fromEsbuildFailure } from '../errors';
 import { makeSourceMapReadable } from '../source-map-paths';
+import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
 
 const run = promisify(execFile);
 
@@ -36,7 +37,7 @@ export async function bundleImageLambda(outDir: string, options: BundleImageOpti
   const arch = options.arch ?? 'arm64';
   const lambdaDir = path.join(outDir, OUTPUT_LAYOUT.imageLambda);
   mkdirSync(lambdaDir, { recursive: true });
-  await build({
+  const result = await build({
     entryPoints: [path.join(REPO_ROOT, 'lambdas', 'image', 'entry.ts')],
     bundle: true,
     platform: 'node',
@@ -53,9 +54,13 @@ export async function bundleImageLambda(outDir: string, options: BundleImageOpti
     nodePaths: [NODE_MODULES],
     legalComments: 'none',
     logLevel: 'silent',
+    metafile: true,
+    // ipaddr.js (remote sources' address checks) beside index.js, loaded on first use.
+    plugins: [lazyPackagesPlugin()],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the image Lambda failed');
   });
+  await writeLazyPackages(result.metafile, lambdaDir);
   makeSourceMapReadable(path.join(lambdaDir, 'index.js'), REPO_ROOT);
 
   const installed = await installSharpForLambda(arch, options.cacheDir ?? path.join(NODE_MODULES, '.cache', 'stratus'));

@@ -16,6 +16,7 @@ import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
 import { findMiddleware } from './middleware-file';
+import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
@@ -114,15 +115,17 @@ export async function bundleRender(options: {
   const entryFile = path.join(cacheDir, 'render-entry.js');
   writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir)));
   const outfile = path.join(options.lambdaDir, 'index.js');
-  await build({
+  const result = await build({
     ...SERVER_OPTIONS,
     define: { ...SERVER_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
     entryPoints: [entryFile],
     outfile,
-    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), ...(options.plugins ?? [])],
+    metafile: true,
+    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
+  await writeLazyPackages(result.metafile, options.lambdaDir);
   if (options.eagerModules !== false) compileModulesEagerly(outfile);
   makeSourceMapReadable(outfile, options.appDir);
   return outfile;

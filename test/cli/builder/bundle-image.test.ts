@@ -63,4 +63,13 @@ describe('bundleImageLambda', () => {
     expect({ line: line !== undefined, stderr: line ? '' : run.stderr }).toEqual({ line: true, stderr: '' });
     expect(JSON.parse(line!.slice(7))).toMatchObject({ statusCode: 400, body: '"w" parameter (width) of 99 is not allowed' });
   });
+
+  it('keeps ipaddr.js (the remote sources\' address checks) in a file of its own beside the bundle, which only names it', () => {
+    const lambdaDir = join(outDir, 'lambdas', 'image');
+    const marker = 'ipaddr: the address has neither IPv6 nor IPv4 format';
+    expect(readFileSync(join(lambdaDir, 'lazy', 'ipaddr.js'), 'utf8')).toContain(marker);
+    const bundle = readFileSync(join(lambdaDir, 'index.js'), 'utf8');
+    expect(bundle).not.toContain(marker);
+    expect(bundle).toContain('require("./lazy/ipaddr.js")');
+  });
 });

@@ -1,0 +1,62 @@
+/** Packages a Lambda requires only on first use: kept out of its bundle, written beside it, found there when first required. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { LAZY_DIR, lazyPackagesPlugin, lazyRequirePath, writeLazyPackages } from '../../../cli/builder/lazy-packages';
+import { NODE_MODULES } from '../../../cli/paths';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-lazy-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Bundles `source` as the Lambda bundles are (with the plugin), then writes the lazy packages it requires. */
+async function bundle(source: string): Promise<{ lambdaDir: string; written: string[] }> {
+  const lambdaDir = path.join(dir, 'lambda');
+  mkdirSync(lambdaDir, { recursive: true });
+  const result = await build({
+    stdin: { contents: source, resolveDir: dir, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: path.join(lambdaDir, 'index.js'),
+    nodePaths: [NODE_MODULES],
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [lazyPackagesPlugin()],
+  });
+  return { lambdaDir, written: await writeLazyPackages(result.metafile, lambdaDir) };
+}
+
+test('a package file name for every package name', () => {
+  expect(lazyRequirePath('ipaddr.js')).toBe('./lazy/ipaddr.js');
+  expect(lazyRequirePath('@scope/name')).toBe('./lazy/@scope__name.js');
+  expect(lazyRequirePath('plain')).toBe('./lazy/plain.js');
+});
+
+test('a bundle that requires ipaddr.js on first use names its file, which works when first required from beside the bundle', async () => {
+  const { lambdaDir, written } = await bundle(`
+    let ipaddr;
+    exports.isPrivate = (address) => (ipaddr ??= require('ipaddr.js')).process(address).range() !== 'unicast';
+  `);
+  expect(written).toEqual(['ipaddr.js']);
+  const code = readFileSync(path.join(lambdaDir, 'index.js'), 'utf8');
+  expect(code).toContain('require("./lazy/ipaddr.js")');
+  expect(code).not.toContain('ipaddr: the address has neither IPv6 nor IPv4 format');
+  // From another working folder, as Lambda runs it: the file is found beside the bundle.
+  const run = spawnSync(process.execPath, ['-e', `const b = require(${JSON.stringify(path.join(lambdaDir, 'index.js'))}); console.log(b.isPrivate('10.1.2.3'), b.isPrivate('93.184.216.34'))`], { cwd: os.tmpdir(), encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.stdout.trim()).toBe('true false');
+});
+
+test('a bundle that requires none gets no folder, and a folder left by an earlier build goes', async () => {
+  const lambdaDir = path.join(dir, 'lambda');
+  mkdirSync(path.join(lambdaDir, LAZY_DIR), { recursive: true });
+  writeFileSync(path.join(lambdaDir, LAZY_DIR, 'ipaddr.js'), 'stale');
+  const { written } = await bundle('exports.answer = 42;');
+  expect(written).toEqual([]);
+  expect(existsSync(path.join(lambdaDir, LAZY_DIR))).toBe(false);
+});
