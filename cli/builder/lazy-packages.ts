@@ -1,6 +1,6 @@
 /**
  * Packages the Lambda code requires only on first use (lambdas/shared/public-address.ts:
- * `onFirstUse(() => require('ipaddr.js'))`), written as files of their own beside the
+ * `onFirstUse(() => require('ipaddr.js'))`; path-to-regexp for routing rules), written as files of their own beside the
  * function's `index.js` rather than inside it. V8 reads the whole text of a script when it
  * loads it, so a package inside the bundle costs every cold start even when no request
  * needs it: ipaddr.js (12.8 kB minified) cost the render function ≈ 3M instructions of its
@@ -13,7 +13,7 @@ import { NODE_MODULES } from '../paths';
 import { fromEsbuildFailure } from './errors';
 
 /** Packages the Lambda code requires only on first use. */
-export const LAZY_PACKAGES: readonly string[] = ['ipaddr.js'];
+export const LAZY_PACKAGES: readonly string[] = ['ipaddr.js', 'path-to-regexp'];
 
 /** The folder beside a function's `index.js` that holds them. */
 export const LAZY_DIR = 'lazy';

@@ -32,7 +32,7 @@ const EXPECTED_ROWS = [
   'nav-static', 'nav-server',
   'images-rate-floor', 'images-handler-floor', 'images-rate', 'images-p50', 'images-p99',
   // Counted by perf, where it is installed and may count.
-  ...(spawnSync('perf', ['stat', '-e', 'instructions', 'true']).status === 0 ? ['routing-instructions-ssr-1', 'routing-instructions-api-items-1', 'images-instructions-floor', 'cold-lambda-above-node-instructions', 'render-core-instructions'] : []),
+  ...(spawnSync('perf', ['stat', '-e', 'instructions', 'true']).status === 0 ? ['routing-instructions-ssr-1', 'routing-instructions-api-items-1', 'routing-cold-instructions', 'images-instructions-floor', 'cold-lambda-above-node-instructions', 'render-core-instructions'] : []),
 ];
 
 describe('npm run bench (smoke, Stratus only)', () => {

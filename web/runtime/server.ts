@@ -134,7 +134,8 @@ export class NextURL {
 /** Any `HeadersInit` as name/value pairs. */
 function toPairs(init: HeadersInit | undefined): Iterable<[string, string]> {
   if (!init) return [];
-  if (init instanceof Headers || init instanceof RequestHeaders || Array.isArray(init)) return init as Iterable<[string, string]>;
+  // Iterable (a Headers, a RequestHeaders, pairs) or a record: told apart without reading the global Headers (see NextResponse).
+  if (Symbol.iterator in init) return init as Iterable<[string, string]>;
   return Object.entries(init as Record<string, string>);
 }
 
@@ -253,7 +254,8 @@ export class NextRequest {
   private lazyRequest?: Request;
 
   constructor(input: string | URL | Request, init: NextRequestInit = {}) {
-    if (input instanceof Request) {
+    // A string or URL first: reading the global Request would load undici (see NextResponse).
+    if (typeof input !== 'string' && !(input instanceof URL) && input instanceof Request) {
       this.lazyRequest = new Request(input, init);
       this.url = this.lazyRequest.url;
       this.method = this.lazyRequest.method;
@@ -325,12 +327,47 @@ export interface MiddlewareResponseInit extends ResponseInit {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/**
+ * Reading the global `Response`, `Headers` or `Request` loads Node's fetch implementation
+ * (undici): ≈ 100M instructions on Node 20 and ≈ 150M on Node 22, Lambda's, more than all
+ * the rest of a render function's cold start. Most middleware answers `NextResponse.next()`
+ * or `rewrite()` (deferred below) and reads only the request's cookies and headers
+ * (RequestHeaders), so nothing here reads those globals until a real response is made or
+ * the app reads `Response` itself. Until then NextResponse extends this stand-in; the first
+ * of those moments makes it extend `Response` (a class's `super` is looked up when it runs).
+ */
+const ResponseStandIn = function NextResponseBase() {
+  throw new TypeError('NextResponse was made before it was tied to Response');
+} as unknown as typeof Response;
+
+let tiedToResponse = false;
+
+/** Makes NextResponse (and the deferred answers' prototype) extend the global `Response`; loads undici. */
+function tieToResponse(): void {
+  if (tiedToResponse) return;
+  tiedToResponse = true;
+  Object.setPrototypeOf(NextResponse, Response);
+  Object.setPrototypeOf(NextResponse.prototype, Response.prototype);
+  forwardResponseMembers(Object.keys(Object.getOwnPropertyDescriptors(Response.prototype)));
+}
+
 /** The response middleware returns: a web `Response` with `cookies`, and the pages router's helpers. */
-export class NextResponse<Body = unknown> extends Response {
+export class NextResponse<Body = unknown> extends ResponseStandIn {
   [MIDDLEWARE_ACTION]?: MiddlewareAction;
   /** Typing aid for `NextResponse.json<T>()`. */
   declare readonly __body?: Body;
   private lazyCookies?: ResponseCookies;
+
+  constructor(body?: BodyInit | null, init?: ResponseInit) {
+    tieToResponse();
+    super(body, init);
+  }
+
+  /** A network error, as `Response.error()`. */
+  static override error(): Response {
+    tieToResponse();
+    return Response.error();
+  }
 
   /** Cookies to set (`Set-Cookie` on the answer); made on first use. */
   get cookies(): ResponseCookies {
@@ -378,29 +415,75 @@ interface DeferredResponse extends NextResponse {
 }
 
 const deferredPrototype: NextResponse = Object.create(NextResponse.prototype);
-for (const name of Reflect.ownKeys(Response.prototype)) {
-  if (name === 'constructor' || name === Symbol.toStringTag) continue;
-  const own = Object.getOwnPropertyDescriptor(Response.prototype, name)!;
-  const key = name as keyof Response;
-  Object.defineProperty(
-    deferredPrototype,
-    name,
-    typeof own.value === 'function'
-      ? {
-          ...own,
-          value(this: DeferredResponse, ...args: unknown[]) {
-            const made = madeFor(this);
-            return (made[key] as (...a: unknown[]) => unknown).apply(made, args);
+
+/** `Response.prototype`'s members by kind, as in Node 20 and 22: known before undici loads. */
+const RESPONSE_GETTERS = ['type', 'url', 'redirected', 'status', 'ok', 'statusText', 'headers', 'body', 'bodyUsed'];
+const RESPONSE_METHODS = ['clone', 'arrayBuffer', 'blob', 'formData', 'json', 'text', 'bytes'];
+
+/**
+ * Gives the deferred answers' prototype a member for each name that works on the response
+ * made for it. Called with the names known in advance, then with `Response.prototype`'s
+ * own once it is loaded, which adds any a newer Node has and drops any this one lacks.
+ */
+function forwardResponseMembers(names: readonly string[]): void {
+  for (const name of names) {
+    if (name === 'constructor') continue;
+    const key = name as keyof Response;
+    const method = tiedToResponse ? typeof Object.getOwnPropertyDescriptor(Response.prototype, name)?.value === 'function' : RESPONSE_METHODS.includes(name);
+    Object.defineProperty(
+      deferredPrototype,
+      name,
+      method
+        ? {
+            configurable: true,
+            writable: true,
+            value(this: DeferredResponse, ...args: unknown[]) {
+              const made = madeFor(this);
+              return (made[key] as (...a: unknown[]) => unknown).apply(made, args);
+            },
+          }
+        : {
+            configurable: true,
+            get(this: DeferredResponse) {
+              return madeFor(this)[key];
+            },
           },
-        }
-      : {
-          ...own,
-          get(this: DeferredResponse) {
-            return madeFor(this)[key];
-          },
-        },
-  );
+    );
+  }
+  if (!tiedToResponse) return;
+  for (const name of [...RESPONSE_GETTERS, ...RESPONSE_METHODS]) {
+    if (!names.includes(name)) delete (deferredPrototype as unknown as Record<string, unknown>)[name];
+  }
 }
+forwardResponseMembers([...RESPONSE_GETTERS, ...RESPONSE_METHODS]);
+
+/**
+ * Ties NextResponse to `Response` whenever anyone first reads the global (an app's
+ * `answer instanceof Response`, `new Response(…)`), so that a deferred answer is one
+ * before that read returns. Node defines the global as a getter that loads undici and
+ * then replaces itself with the value; this wraps that getter, or ties at once where the
+ * global is a plain value already (loaded, or not Node's).
+ */
+function tieOnFirstRead(): void {
+  const own = Object.getOwnPropertyDescriptor(globalThis, 'Response');
+  if (!own?.get || !own.configurable) {
+    tieToResponse();
+    return;
+  }
+  const settle = (value: unknown) => Object.defineProperty(globalThis, 'Response', { configurable: true, enumerable: own.enumerable, writable: true, value });
+  Object.defineProperty(globalThis, 'Response', {
+    configurable: true,
+    enumerable: own.enumerable,
+    get() {
+      const value = own.get!.call(globalThis) as typeof Response;
+      settle(value);
+      tieToResponse();
+      return value;
+    },
+    set: settle,
+  });
+}
+tieOnFirstRead();
 
 function madeFor(deferred: DeferredResponse): NextResponse {
   const state = deferred[MADE];

@@ -31,10 +31,20 @@ handler(JSON.parse(process.env.BENCH_EVENT), { awsRequestId: 'cold' }).then((res
 /** Lambda runs per round, each right after a `node -e 0` of its own. */
 const LAMBDA_PAIRS = 3;
 
-export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
+/** The environment of a Lambda child for `renderBundle`, answering /ssr/1. */
+function lambdaEnv(renderBundle: string): NodeJS.ProcessEnv {
   const event = toFunctionUrlEvent({ method: 'GET', url: '/ssr/1', headers: { host: 'localhost', accept: 'text/html' } });
   // AWS_LAMBDA_FUNCTION_NAME as Lambda's runtime sets it: the handler then writes its log line before answering, as there.
-  const env = measuredEnv({ AWS_LAMBDA_FUNCTION_NAME: 'bench-render', BENCH_BUNDLE: stratus.renderBundle, BENCH_EVENT: JSON.stringify(event) });
+  return measuredEnv({ AWS_LAMBDA_FUNCTION_NAME: 'bench-render', BENCH_BUNDLE: renderBundle, BENCH_EVENT: JSON.stringify(event) });
+}
+
+/** Instructions of a whole Lambda child (spawn, import, one /ssr/1 event, exit); undefined where perf cannot count. */
+export function countLambdaColdStart(renderBundle: string): Promise<number | undefined> {
+  return countProcessInstructions(process.execPath, ['-e', LAMBDA_SCRIPT], lambdaEnv(renderBundle));
+}
+
+export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
+  const env = lambdaEnv(stratus.renderBundle);
   const bare: number[] = [];
   const lambda: number[] = [];
   const lambdaImport: number[] = [];
@@ -75,7 +85,7 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
   const lambdaAboveCounted: number[] = [];
   for (let pair = 0; pair < LAMBDA_PAIRS; pair++) {
     const floor = await countProcessInstructions(process.execPath, ['-e', '0'], env);
-    const cold = floor === undefined ? undefined : await countProcessInstructions(process.execPath, ['-e', LAMBDA_SCRIPT], env);
+    const cold = floor === undefined ? undefined : await countLambdaColdStart(stratus.renderBundle);
     if (floor === undefined || cold === undefined) break;
     lambdaAboveCounted.push(cold - floor);
   }

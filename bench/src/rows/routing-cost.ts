@@ -14,6 +14,7 @@ import path from 'node:path';
 import { buildStratus, privateBuildDir, STRATUS_APP, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { countInstructions } from '../instructions';
+import { countLambdaColdStart } from './cold-start';
 import { freePort, type RunningServer } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
@@ -70,6 +71,9 @@ export async function buildRoutedStratus(log: (line: string) => void): Promise<S
 
 const PATHS = ['/ssr/1', '/api/items/1'];
 
+/** Pairs of cold starts counted, each app's render Lambda answering /ssr/1 in a fresh process. */
+const COLD_PAIRS = 3;
+
 /** Each round's measured time per server and path, in turns of this many (A B B A): a burst of other load falls on both. */
 const TURNS = 2;
 
@@ -118,6 +122,16 @@ export async function runRoutingCost(plain: StratusBuild, routed: StratusBuild, 
       await Promise.all(Object.values(servers).map((server) => server.stop()));
     }
   }
+  // The render Lambda's cold start with them, where perf can count: pairs of whole processes, each answering /ssr/1.
+  const cold = { plain: [] as number[], routed: [] as number[] };
+  for (let pair = 0; pair < COLD_PAIRS; pair++) {
+    const plainCount = await countLambdaColdStart(plain.renderBundle);
+    const routedCount = plainCount === undefined ? undefined : await countLambdaColdStart(routed.renderBundle);
+    if (plainCount === undefined || routedCount === undefined) break;
+    cold.plain.push(plainCount);
+    cold.routed.push(routedCount);
+  }
+  if (cold.plain.length > 0) log(`  counted (perf): render Lambda cold start ${cold.routed.map((v) => `${(v / 1e6).toFixed(1)}M`).join('/')} with the rules and middleware, ${cold.plain.map((v) => `${(v / 1e6).toFixed(1)}M`).join('/')} without`);
   const section = 'Routing layer (20 config rules + a middleware that lets every request through)';
   const slug = (p: string) => p.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
   const rows: ResultRow[] = [];
@@ -143,6 +157,18 @@ export async function runRoutingCost(plain: StratusBuild, routed: StratusBuild, 
       better: 'lower',
       stratus: summarize(routedCounts),
       other: summarize(plainCounts),
+      otherLabel: 'no rules',
+    });
+  }
+  if (cold.plain.length > 0) {
+    rows.push({
+      id: 'routing-cold-instructions',
+      section,
+      label: 'render Lambda cold start (perf, whole process), with the rules and middleware',
+      unit: 'instructions',
+      better: 'lower',
+      stratus: summarize(cold.routed),
+      other: summarize(cold.plain),
       otherLabel: 'no rules',
     });
   }

@@ -3,7 +3,7 @@
  * origin's URL when the rule itself names one. The request's query passes through (the
  * destination's own keys win), as in the pages router.
  */
-import { compile, parse } from 'path-to-regexp';
+import { pathPatterns } from './path-patterns';
 import type { RuleParams } from './rule-match';
 
 export interface Destination {
@@ -31,7 +31,7 @@ export function destinationParams(destination: string): Set<string> {
 /** The names a source pattern defines. */
 export function sourceParams(source: string): Set<string> {
   const names = new Set<string>();
-  for (const token of parse(source)) if (typeof token !== 'string') names.add(String(token.name));
+  for (const token of pathPatterns().parse(source)) if (typeof token !== 'string') names.add(String(token.name));
   return names;
 }
 
@@ -63,7 +63,7 @@ const compiledPaths = new Map<string, (params: RuleParams) => string>();
 function fillPath(path: string, params: RuleParams): string | undefined {
   let fill = compiledPaths.get(path);
   if (!fill) {
-    fill = compile<RuleParams>(path, { encode: (value) => value, validate: false });
+    fill = pathPatterns().compile<RuleParams>(path, { encode: (value) => value, validate: false });
     compiledPaths.set(path, fill);
   }
   try {

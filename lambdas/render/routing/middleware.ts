@@ -131,8 +131,10 @@ async function settle(answer: NextMiddlewareResult | Promise<NextMiddlewareResul
 /** What the middleware's return value asks for; a promise only for its own response, whose body is read. */
 function readAnswer(answer: NextMiddlewareResult, actionKey: symbol): MiddlewareResult | Promise<MiddlewareResult> {
   if (!answer) return { kind: 'next' };
-  if (!(answer instanceof Response)) throw new TypeError('middleware must return a NextResponse, a Response, or nothing.');
-  const action = (answer as unknown as Record<symbol, MiddlewareAction | undefined>)[actionKey];
+  // A NextResponse's action first: `instanceof Response` reads the global, which loads
+  // undici (≈ 100M instructions at a cold start) for answers that never needed it.
+  const action = typeof answer === 'object' ? (answer as unknown as Record<symbol, MiddlewareAction | undefined>)[actionKey] : undefined;
+  if (!action && !(answer instanceof Response)) throw new TypeError('middleware must return a NextResponse, a Response, or nothing.');
   let result: MiddlewareResult;
   if (action?.kind === 'next') result = { kind: 'next' };
   else if (action?.kind === 'rewrite') result = { kind: 'rewrite', url: new URL(action.url) };

@@ -4,7 +4,8 @@
  * `has` and `missing` conditions. What matched (path params, and the named groups or
  * values of the conditions) is what the destination and header values may use.
  */
-import { parse, regexpToFunction, tokensToRegexp, type Key, type MatchFunction, type Token } from 'path-to-regexp';
+import type { Key, MatchFunction, Token } from 'path-to-regexp';
+import { pathPatterns } from './path-patterns';
 import type { RouteCondition } from '../../../contract/routing';
 import { sourceKey } from './rule-index';
 
@@ -34,7 +35,7 @@ export interface RuleRequest {
  * path takes `/` (`/:path*`, `/:path?`, `/(.*)` match the home page).
  */
 function sourcePattern(tokens: Token[], keys?: Key[]): RegExp {
-  const strict = tokensToRegexp(tokens, keys, { strict: true, sensitive: false });
+  const strict = pathPatterns().tokensToRegexp(tokens, keys, { strict: true, sensitive: false });
   return new RegExp(strict.source.replace(/\$$/, '(?:\\/)?$'), strict.flags);
 }
 
@@ -44,10 +45,10 @@ function sourcePattern(tokens: Token[], keys?: Key[]): RegExp {
  * fixed (rule-index.ts). Throws (with path-to-regexp's reason) on an invalid pattern.
  */
 export function compileSource(source: string): { regex: RegExp; match: MatchFunction<RuleParams>; key: string | undefined } {
-  const tokens = parse(source);
+  const tokens = pathPatterns().parse(source);
   const keys: Key[] = [];
   const regex = sourcePattern(tokens, keys);
-  return { regex, match: regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }), key: sourceKey(tokens) };
+  return { regex, match: pathPatterns().regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }), key: sourceKey(tokens) };
 }
 
 /** The value a condition reads from the request, or undefined when absent. */

@@ -117,6 +117,12 @@ describe('NextResponse.next() and rewrite()', () => {
     expect(seen).toEqual(await observed(() => new NextResponse(null, init)));
   });
 
+  test('has the members of Response this Node has, no fewer and no more (the list known before undici loads is corrected once it does)', () => {
+    const deferredMembers = Object.keys(Object.getOwnPropertyDescriptors(Object.getPrototypeOf(NextResponse.next())));
+    const responseMembers = Object.keys(Object.getOwnPropertyDescriptors(Response.prototype)).filter((name) => name !== 'constructor');
+    expect(deferredMembers.sort()).toEqual(responseMembers.sort());
+  });
+
   test('headers and cookies set after it was made are on the response, as on any other', () => {
     const response = NextResponse.next();
     response.headers.set('x-gate', 'open');
@@ -125,4 +131,10 @@ describe('NextResponse.next() and rewrite()', () => {
     expect(response.headers.getSetCookie()).toEqual(['seen=1; Path=/']);
     expect(response.cookies.get('seen')?.value).toBe('1');
   });
+});
+
+test('NextResponse.error() is a network error, as Response.error()', () => {
+  const response = NextResponse.error();
+  expect(response).toBeInstanceOf(Response);
+  expect({ type: response.type, status: response.status }).toEqual({ type: 'error', status: 0 });
 });
