@@ -17,6 +17,7 @@ import { RequestCookies, ResponseCookies } from '@edge-runtime/cookies';
 import type { RouteCondition } from '../../contract/routing';
 import { splitLocale } from './shared/locale-prefix';
 import { withoutBasePath } from './shared/site-paths';
+import { PendingHeaders } from './pending-headers';
 
 export { RequestCookies, ResponseCookies };
 
@@ -142,7 +143,7 @@ function toPairs(init: HeadersInit | undefined): Iterable<[string, string]> {
 /** What NextResponse asks of the routing layer (symbol-keyed: not a header anyone can send). */
 export type MiddlewareAction = ({ kind: 'next' } | { kind: 'rewrite'; url: string }) & {
   requestHeaders?: Headers;
-  /** The web `Response` was never made (see actionResponse): it has no headers or cookies to pass on. */
+  /** Neither the web `Response` nor its headers were ever asked for (see actionResponse): it has no headers or cookies to pass on. */
   unmade?: boolean;
 };
 
@@ -348,6 +349,8 @@ function tieToResponse(): void {
   tiedToResponse = true;
   Object.setPrototypeOf(NextResponse, Response);
   Object.setPrototypeOf(NextResponse.prototype, Response.prototype);
+  // A deferred answer's headers are `instanceof Headers` from then on, as the made one's are.
+  Object.setPrototypeOf(PendingHeaders.prototype, Headers.prototype);
   forwardResponseMembers(Object.keys(Object.getOwnPropertyDescriptors(Response.prototype)));
 }
 
@@ -403,15 +406,18 @@ export class NextResponse<Body = unknown> extends ResponseStandIn {
 
 /**
  * `next()` and `rewrite()` answers made without headers are deferred: their web `Response`
- * is made when a member is first used. Most middleware returns them untouched, and making
- * one costs as much as the rest of a middleware run (undici's checks of the init, its state
- * and `Headers`: ≈ 3.4k instructions, ≈ 1 µs). A deferred answer is a `NextResponse` all
- * the same: `instanceof` holds, and every member of `Response` works on the one made for it.
+ * is made when a member other than `headers` or `cookies` is first used. Most middleware
+ * returns them untouched or only sets headers and cookies on them, and making one costs as
+ * much as the rest of a middleware run (undici's checks of the init, its state and
+ * `Headers`: ≈ 3.4k instructions, ≈ 1 µs), at a cold start the load of undici itself. Their
+ * headers are PendingHeaders until then, handed over to the made response's. A deferred
+ * answer is a `NextResponse` all the same: `instanceof` holds, and every member of
+ * `Response` works on the one made for it.
  */
 const MADE = Symbol('stratus.response.made');
 
 interface DeferredResponse extends NextResponse {
-  [MADE]: { init: ResponseInit; action: MiddlewareAction; response?: NextResponse };
+  [MADE]: { init: ResponseInit; action: MiddlewareAction; response?: NextResponse; headers?: PendingHeaders };
 }
 
 const deferredPrototype: NextResponse = Object.create(NextResponse.prototype);
@@ -427,7 +433,8 @@ const RESPONSE_METHODS = ['clone', 'arrayBuffer', 'blob', 'formData', 'json', 't
  */
 function forwardResponseMembers(names: readonly string[]): void {
   for (const name of names) {
-    if (name === 'constructor') continue;
+    // `headers` has a getter of its own (below): PendingHeaders until the response is made.
+    if (name === 'constructor' || name === 'headers') continue;
     const key = name as keyof Response;
     const method = tiedToResponse ? typeof Object.getOwnPropertyDescriptor(Response.prototype, name)?.value === 'function' : RESPONSE_METHODS.includes(name);
     Object.defineProperty(
@@ -456,26 +463,40 @@ function forwardResponseMembers(names: readonly string[]): void {
   }
 }
 forwardResponseMembers([...RESPONSE_GETTERS, ...RESPONSE_METHODS]);
+Object.defineProperty(deferredPrototype, 'headers', {
+  configurable: true,
+  get(this: DeferredResponse): Headers {
+    const state = this[MADE];
+    if (state.response) return state.response.headers;
+    if (!state.headers) {
+      state.headers = new PendingHeaders();
+      // It may have headers and cookies to pass on now.
+      state.action.unmade = false;
+    }
+    return state.headers;
+  },
+});
 
 /**
- * Ties NextResponse to `Response` whenever anyone first reads the global (an app's
- * `answer instanceof Response`, `new Response(…)`), so that a deferred answer is one
- * before that read returns. Node defines the global as a getter that loads undici and
- * then replaces itself with the value; this wraps that getter, or ties at once where the
- * global is a plain value already (loaded, or not Node's).
+ * Ties NextResponse to `Response` (and PendingHeaders to `Headers`) whenever anyone first
+ * reads either global (an app's `answer instanceof Response`, `new Headers(…)`), so that a
+ * deferred answer is a `Response`, and its headers a `Headers`, before that read returns.
+ * Node defines the globals as getters that load undici and then replace themselves with the
+ * value; this wraps those getters, or ties at once where a global is a plain value already
+ * (loaded, or not Node's).
  */
-function tieOnFirstRead(): void {
-  const own = Object.getOwnPropertyDescriptor(globalThis, 'Response');
+function tieOnFirstRead(global: 'Response' | 'Headers'): void {
+  const own = Object.getOwnPropertyDescriptor(globalThis, global);
   if (!own?.get || !own.configurable) {
     tieToResponse();
     return;
   }
-  const settle = (value: unknown) => Object.defineProperty(globalThis, 'Response', { configurable: true, enumerable: own.enumerable, writable: true, value });
-  Object.defineProperty(globalThis, 'Response', {
+  const settle = (value: unknown) => Object.defineProperty(globalThis, global, { configurable: true, enumerable: own.enumerable, writable: true, value });
+  Object.defineProperty(globalThis, global, {
     configurable: true,
     enumerable: own.enumerable,
     get() {
-      const value = own.get!.call(globalThis) as typeof Response;
+      const value = own.get!.call(globalThis) as unknown;
       settle(value);
       tieToResponse();
       return value;
@@ -483,12 +504,15 @@ function tieOnFirstRead(): void {
     set: settle,
   });
 }
-tieOnFirstRead();
+tieOnFirstRead('Response');
+tieOnFirstRead('Headers');
 
 function madeFor(deferred: DeferredResponse): NextResponse {
   const state = deferred[MADE];
   if (!state.response) {
-    state.response = new NextResponse(null, state.init);
+    const pending = state.headers;
+    state.response = new NextResponse(null, pending ? { ...state.init, headers: [...pending] } : state.init);
+    pending?.handOver(state.response.headers);
     state.response[MIDDLEWARE_ACTION] = state.action;
     state.action.unmade = false;
   }

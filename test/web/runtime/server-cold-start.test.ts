@@ -1,6 +1,7 @@
 /**
- * Middleware at a cold start: answering `NextResponse.next()` or `rewrite()` and reading the
- * request's cookies and headers does not load Node's fetch implementation (undici, ≈ 100M
+ * Middleware at a cold start: answering `NextResponse.next()` or `rewrite()` (with headers and
+ * cookies set on it, or none) and reading the request's cookies and headers does not load
+ * Node's fetch implementation (undici, ≈ 100M
  * instructions on Node 20 and 150M on Node 22, more than the rest of the cold start). The
  * answers stay `Response`s all the same: to an app that reads the global `Response`, and
  * when the middleware makes a real one (a redirect).
@@ -16,7 +17,7 @@ const PROBE = `
 const { handler } = require(process.env.BUNDLE);
 handler(JSON.parse(process.env.EVENT), { awsRequestId: 'cold' }).then((result) => {
   const undici = process.moduleLoadList.some((name) => name.includes('undici'));
-  process.stderr.write('PROBE ' + JSON.stringify({ status: result.statusCode, headers: result.headers, undici }) + '\\n');
+  process.stderr.write('PROBE ' + JSON.stringify({ status: result.statusCode, headers: result.headers, cookies: result.cookies ?? [], undici }) + '\\n');
 });
 `;
 
@@ -26,11 +27,18 @@ beforeAll(async () => {
   const dir = tempApp({
     'pages/index.tsx': 'export default function Home() { return <p>home</p>; }\n',
     'pages/elsewhere.tsx': 'export default function Elsewhere() { return <p>elsewhere</p>; }\n',
+    'pages/secured.tsx': 'export default function Secured() { return <p>secured</p>; }\n',
     'middleware.ts': [
       "import { NextResponse, type NextRequest } from 'stratus/server';",
       'export function middleware(request: NextRequest) {',
       "  if (request.cookies.get('go')?.value === 'away') return NextResponse.redirect(new URL('/elsewhere', request.url));",
       "  if (request.nextUrl.pathname === '/moved') return NextResponse.rewrite(new URL('/elsewhere', request.url));",
+      "  if (request.nextUrl.pathname === '/secured') {",
+      '    const answer = NextResponse.next();',
+      "    answer.headers.set('x-frame-options', 'DENY');",
+      "    answer.cookies.set('seen', '1');",
+      '    return answer;',
+      '  }',
       "  if (request.headers.get('x-check') === 'yes') {",
       '    const answer = NextResponse.next();',
       '    // The global read first, then a member: the answer is a Response before either.',
@@ -47,7 +55,7 @@ beforeAll(async () => {
 
 afterAll(() => app?.cleanup());
 
-function coldRequest(pathAndQuery: string, headers: Record<string, string> = {}, cookies?: string[]): { status: number; headers: Record<string, string>; undici: boolean } {
+function coldRequest(pathAndQuery: string, headers: Record<string, string> = {}, cookies?: string[]): { status: number; headers: Record<string, string>; cookies: string[]; undici: boolean } {
   const event = functionUrlEvent(pathAndQuery, { headers: { accept: 'text/html', ...headers }, cookies });
   const bundle = path.join(app.outDir, 'lambdas', 'render', 'index.js');
   const env = { ...process.env, NODE_ENV: 'production', AWS_LAMBDA_FUNCTION_NAME: 'render', BUNDLE: bundle, EVENT: JSON.stringify(event) };
@@ -60,6 +68,13 @@ function coldRequest(pathAndQuery: string, headers: Record<string, string> = {},
 test('a page through middleware that answers next() or rewrite() loads no fetch implementation', () => {
   expect(coldRequest('/')).toMatchObject({ status: 200, undici: false });
   expect(coldRequest('/moved')).toMatchObject({ status: 200, undici: false });
+});
+
+test('headers and cookies set on next() reach the answer, still without loading it', () => {
+  const cold = coldRequest('/secured');
+  expect(cold).toMatchObject({ status: 200, undici: false });
+  expect(cold.headers['x-frame-options']).toBe('DENY');
+  expect(cold.cookies).toEqual(['seen=1; Path=/']);
 });
 
 test('an answer of next() is a Response to middleware that asks, before it uses any of its members', () => {

@@ -123,6 +123,19 @@ describe('NextResponse.next() and rewrite()', () => {
     expect(deferredMembers.sort()).toEqual(responseMembers.sort());
   });
 
+  test('headers set before the response is made are on it once made, and the same headers object goes on working', () => {
+    const response = NextResponse.next();
+    const headers = response.headers;
+    headers.set('x-early', '1');
+    response.cookies.set('early', 'yes');
+    expect(response.status).toBe(200); // makes the response
+    headers.append('x-late', '2');
+    expect(headers).toBeInstanceOf(Headers);
+    expect(response.headers.get('x-early')).toBe('1');
+    expect(response.headers.get('x-late')).toBe('2');
+    expect(response.headers.getSetCookie()).toEqual(['early=yes; Path=/']);
+  });
+
   test('headers and cookies set after it was made are on the response, as on any other', () => {
     const response = NextResponse.next();
     response.headers.set('x-gate', 'open');

@@ -7,11 +7,13 @@ import type { CoreRequest } from '../../../../lambdas/shared/http';
 let server: http.Server;
 let base: string;
 const seen: http.IncomingHttpHeaders[] = [];
+/** The slow answers' timers: cleared at the end, so that none keeps the test process alive. */
+const slow: NodeJS.Timeout[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     seen.push(req.headers);
-    if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2000);
+    if (req.url === '/slow') return void slow.push(setTimeout(() => res.end('late'), 2000));
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
@@ -23,7 +25,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => {
+  slow.forEach(clearTimeout);
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(resolve));
+});
 
 const request = (overrides: Partial<CoreRequest> = {}): CoreRequest => ({
   method: 'GET', path: '/x', rawQuery: '', headers: { accept: 'application/json', 'x-forwarded-host': 'site.example', 'x-amz-content-sha256': 'abc', host: 'fn.lambda-url' }, ...overrides,
