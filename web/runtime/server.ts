@@ -17,7 +17,7 @@ import { RequestCookies, ResponseCookies } from '@edge-runtime/cookies';
 import type { RouteCondition } from '../../contract/routing';
 import { splitLocale } from './shared/locale-prefix';
 import { withoutBasePath } from './shared/site-paths';
-import { PendingHeaders } from './pending-headers';
+import { PendingHeaders } from './shared/pending-headers';
 
 export { RequestCookies, ResponseCookies };
 

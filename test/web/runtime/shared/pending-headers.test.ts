@@ -1,7 +1,7 @@
 /** A deferred answer's headers behave as a web `Headers` does, for any sequence of calls, hostile names and values included. */
 import fc from 'fast-check';
-import { PendingHeaders } from '../../../web/runtime/pending-headers';
-import { checkProperty } from '../../helpers/property';
+import { PendingHeaders } from '../../../../web/runtime/shared/pending-headers';
+import { checkProperty } from '../../../helpers/property';
 
 const nameArb = fc.oneof(
   fc.constantFrom('set-cookie', 'Set-Cookie', 'x-frame-options', 'Content-Type', '__proto__', 'constructor', 'x y', '', 'bad:name', 'é', 'x-a'),
