@@ -443,6 +443,7 @@ function forwardResponseMembers(names: readonly string[]): void {
       method
         ? {
             configurable: true,
+            enumerable: true,
             writable: true,
             value(this: DeferredResponse, ...args: unknown[]) {
               const made = madeFor(this);
@@ -451,6 +452,7 @@ function forwardResponseMembers(names: readonly string[]): void {
           }
         : {
             configurable: true,
+            enumerable: true,
             get(this: DeferredResponse) {
               return madeFor(this)[key];
             },
@@ -463,8 +465,10 @@ function forwardResponseMembers(names: readonly string[]): void {
   }
 }
 forwardResponseMembers([...RESPONSE_GETTERS, ...RESPONSE_METHODS]);
+// Enumerable, as undici's own members of Response.prototype are.
 Object.defineProperty(deferredPrototype, 'headers', {
   configurable: true,
+  enumerable: true,
   get(this: DeferredResponse): Headers {
     const state = this[MADE];
     if (state.response) return state.response.headers;
