@@ -21,7 +21,7 @@ export interface MiddlewareModule {
  */
 export interface AppMiddleware {
   module: MiddlewareModule;
-  runtime: Pick<typeof ServerRuntime, 'NextRequest' | 'NextFetchEvent' | 'MIDDLEWARE_ACTION' | 'RequestHeaders'>;
+  runtime: Pick<typeof ServerRuntime, 'NextRequest' | 'NextResponse' | 'NextFetchEvent' | 'MIDDLEWARE_ACTION' | 'RequestHeaders'>;
 }
 
 /** Middleware exports that cannot run: named at cold start (and so at build time). */
@@ -66,7 +66,7 @@ function viewerIp(forwarded: string | undefined): string | undefined {
 const NOT_PASSED_ON = new Set(['set-cookie', 'location', 'content-length', 'content-type']);
 
 export function createMiddleware({ module, runtime }: AppMiddleware, settings: MiddlewareSettings) {
-  const { NextRequest, NextFetchEvent, MIDDLEWARE_ACTION, RequestHeaders } = runtime;
+  const { NextRequest, NextFetchEvent, RequestHeaders } = runtime;
   const run = module.middleware ?? module.default;
   if (typeof run !== 'function') {
     throw new MiddlewareConfigError('middleware.ts must export a function: `export function middleware(request) { … }` (or a default export).');
@@ -113,8 +113,8 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
       });
       const answer = run(nextRequest, event);
-      if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, MIDDLEWARE_ACTION);
-      return readAnswer(answer, MIDDLEWARE_ACTION);
+      if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, runtime);
+      return readAnswer(answer, runtime);
     },
   };
 }
@@ -122,19 +122,22 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
 export type Middleware = ReturnType<typeof createMiddleware>;
 
 /** An asynchronous middleware's answer, once it and the work it passed to `waitUntil` are done. */
-async function settle(answer: NextMiddlewareResult | Promise<NextMiddlewareResult>, event: { pending: Promise<unknown>[] }, actionKey: symbol): Promise<MiddlewareResult> {
+async function settle(answer: NextMiddlewareResult | Promise<NextMiddlewareResult>, event: { pending: Promise<unknown>[] }, runtime: AnswerRuntime): Promise<MiddlewareResult> {
   const settled = await answer;
   if (event.pending.length > 0) await Promise.allSettled(event.pending);
-  return readAnswer(settled, actionKey);
+  return readAnswer(settled, runtime);
 }
 
+/** What reading an answer needs of the middleware runtime. */
+type AnswerRuntime = Pick<AppMiddleware['runtime'], 'NextResponse' | 'MIDDLEWARE_ACTION'>;
+
 /** What the middleware's return value asks for; a promise only for its own response, whose body is read. */
-function readAnswer(answer: NextMiddlewareResult, actionKey: symbol): MiddlewareResult | Promise<MiddlewareResult> {
+function readAnswer(answer: NextMiddlewareResult, { NextResponse, MIDDLEWARE_ACTION }: AnswerRuntime): MiddlewareResult | Promise<MiddlewareResult> {
   if (!answer) return { kind: 'next' };
-  // A NextResponse's action first: `instanceof Response` reads the global, which loads
-  // undici (≈ 100M instructions at a cold start) for answers that never needed it.
-  const action = typeof answer === 'object' ? (answer as unknown as Record<symbol, MiddlewareAction | undefined>)[actionKey] : undefined;
-  if (!action && !(answer instanceof Response)) throw new TypeError('middleware must return a NextResponse, a Response, or nothing.');
+  // A NextResponse (every one is a Response) is told apart first: `instanceof Response`
+  // reads the global, which loads undici (≈ 100M instructions at a cold start).
+  if (!(answer instanceof NextResponse) && !(answer instanceof Response)) throw new TypeError('middleware must return a NextResponse, a Response, or nothing.');
+  const action = (answer as unknown as Record<symbol, MiddlewareAction | undefined>)[MIDDLEWARE_ACTION];
   let result: MiddlewareResult;
   if (action?.kind === 'next') result = { kind: 'next' };
   else if (action?.kind === 'rewrite') result = { kind: 'rewrite', url: new URL(action.url) };

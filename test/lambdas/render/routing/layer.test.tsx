@@ -307,6 +307,8 @@ describe('middleware', () => {
       calls.push(`${request.method} ${request.nextUrl.pathname} ${request.nextUrl.locale}`);
       if (request.nextUrl.pathname === '/about' && request.nextUrl.searchParams.has('boom')) throw new Error('middleware exploded');
       if (request.nextUrl.pathname === '/about' && request.nextUrl.searchParams.has('teapot')) return new NextResponse('short and stout', { status: 418, headers: { 'content-type': 'text/plain' } });
+      // Not a Response, though it carries the key NextResponse keeps its action under.
+      if (request.nextUrl.pathname === '/about' && request.nextUrl.searchParams.has('forged')) return { [Symbol.for('stratus.middleware.action')]: { kind: 'next' } } as unknown as NextResponse;
       if (request.nextUrl.pathname.startsWith('/api')) {
         const headers = new Headers(request.headers);
         headers.set('x-who', 'middleware');
@@ -360,6 +362,14 @@ describe('middleware', () => {
   test('a config rewrite cannot reach a page middleware would refuse', async () => {
     const answer = await handle('/sneak');
     expect([answer.status, answer.headers.location]).toEqual([307, '/about']);
+  });
+
+  test('an answer that is not a Response, even one carrying NextResponse\'s action key, gives the 500 page and says why in the log', async () => {
+    logs.length = 0;
+    const answer = await handle('/about?forged');
+    expect(answer.status).toBe(500);
+    const error = logs.find((line) => line.level === 'ERROR');
+    expect(String(error?.stack)).toContain('middleware must return a NextResponse, a Response, or nothing.');
   });
 
   test('a throwing middleware gives the 500 page and a log line with its stack', async () => {
