@@ -1,10 +1,11 @@
 /**
- * Packages the Lambda code requires only on first use (lambdas/shared/public-address.ts:
- * `onFirstUse(() => require('ipaddr.js'))`; path-to-regexp for routing rules), written as files of their own beside the
- * function's `index.js` rather than inside it. V8 reads the whole text of a script when it
- * loads it, so a package inside the bundle costs every cold start even when no request
- * needs it: ipaddr.js (12.8 kB minified) cost the render function ≈ 3M instructions of its
- * ≈ 110M above bare Node, though only proxied rewrites and remote images use it.
+ * Packages the Lambda code requires only on first use (ipaddr.js in
+ * lambdas/shared/public-address.ts, path-to-regexp in lambdas/render/routing/path-patterns.ts),
+ * written as files of their own beside the function's `index.js` rather than inside it. V8
+ * reads the whole text of a script when it loads it, so a package inside the bundle costs
+ * every cold start even when no request needs it: ipaddr.js (12.8 kB minified) cost the
+ * render function ≈ 3M instructions of its ≈ 110M above bare Node, though only proxied
+ * rewrites and remote images use it.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
