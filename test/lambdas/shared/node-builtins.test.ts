@@ -5,11 +5,11 @@
  * only some requests use (ipaddr.js): they are files of their own beside the bundle, not
  * text inside it that every cold start reads.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { buildApp, type BuiltApp } from '../../helpers/build-app';
+import { runColdProbe } from '../../helpers/cold-probe';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 import { tempApp } from '../../helpers/temp-app';
 
@@ -75,11 +75,8 @@ interface ColdAnswer {
 
 /** One event answered by a fresh process, as in Lambda (whose runtime sets AWS_LAMBDA_FUNCTION_NAME). */
 function coldRequest(event: object): ColdAnswer {
-  const env = { ...process.env, NODE_ENV: 'production', AWS_LAMBDA_FUNCTION_NAME: 'render', BUNDLE: bundle, EVENT: JSON.stringify(event) };
-  const run = spawnSync(process.execPath, ['-e', PROBE], { env, encoding: 'utf8' });
-  const line = run.stderr.split('\n').find((text) => text.startsWith('PROBE '));
-  if (!line) throw new Error(`the probe printed no answer:\n${run.stderr}`);
-  return { ...JSON.parse(line.slice('PROBE '.length)), logged: run.stdout };
+  const { probe, stdout } = runColdProbe<Omit<ColdAnswer, 'logged'>>(PROBE, bundle, event);
+  return { ...probe, logged: stdout };
 }
 
 test.each(['/ssr/7', '/'])('a cold start answering %s loads none of the built-ins only some requests need', (page) => {

@@ -6,9 +6,9 @@
  * answers stay `Response`s all the same: to an app that reads the global `Response`, and
  * when the middleware makes a real one (a redirect).
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildApp, type BuiltApp } from '../../helpers/build-app';
+import { runColdProbe } from '../../helpers/cold-probe';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 import { tempApp } from '../../helpers/temp-app';
 
@@ -57,12 +57,7 @@ afterAll(() => app?.cleanup());
 
 function coldRequest(pathAndQuery: string, headers: Record<string, string> = {}, cookies?: string[]): { status: number; headers: Record<string, string>; cookies: string[]; undici: boolean } {
   const event = functionUrlEvent(pathAndQuery, { headers: { accept: 'text/html', ...headers }, cookies });
-  const bundle = path.join(app.outDir, 'lambdas', 'render', 'index.js');
-  const env = { ...process.env, NODE_ENV: 'production', AWS_LAMBDA_FUNCTION_NAME: 'render', BUNDLE: bundle, EVENT: JSON.stringify(event) };
-  const run = spawnSync(process.execPath, ['-e', PROBE], { env, encoding: 'utf8' });
-  const line = run.stderr.split('\n').find((text) => text.startsWith('PROBE '));
-  if (!line) throw new Error(`the probe printed no answer:\n${run.stderr}`);
-  return JSON.parse(line.slice('PROBE '.length));
+  return runColdProbe<ReturnType<typeof coldRequest>>(PROBE, path.join(app.outDir, 'lambdas', 'render', 'index.js'), event).probe;
 }
 
 test('a page through middleware that answers next() or rewrite() loads no fetch implementation', () => {
