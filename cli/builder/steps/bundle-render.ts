@@ -1,8 +1,10 @@
 /**
  * Build step: the render Lambda bundle: the render core with every page compiled in, one
- * CommonJS file for Node.js, React in production mode.
+ * CommonJS file for Node.js (`app.js`), React in production mode; and the function's entry
+ * (`index.js`), which loads it with the code cache `stratus deploy` makes (lambdas/render/loader.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
@@ -17,6 +19,8 @@ import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
 import { findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
+import { APP_BUNDLE_FILE } from '../../../lambdas/render/code-cache';
+import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
@@ -77,7 +81,7 @@ export const SERVER_OPTIONS = {
   format: 'cjs',
   target: 'node20',
   minify: true,
-  // Beside index.js, with no sourceMappingURL comment: read only when an error is logged
+  // Beside the bundle, with no sourceMappingURL comment: read only when an error is logged
   // (lambdas/shared/source-map-stack.ts), never at cold start.
   sourcemap: 'external',
   // The AWS SDK v3 ships with Lambda's Node.js runtimes; an app's import of it stays a
@@ -114,7 +118,7 @@ export async function bundleRender(options: {
   mkdirSync(cacheDir, { recursive: true });
   const entryFile = path.join(cacheDir, 'render-entry.js');
   writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir)));
-  const outfile = path.join(options.lambdaDir, 'index.js');
+  const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
   const result = await build({
     ...SERVER_OPTIONS,
     define: { ...SERVER_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
@@ -128,5 +132,29 @@ export async function bundleRender(options: {
   await writeLazyPackages(result.metafile, options.lambdaDir);
   if (options.eagerModules !== false) compileModulesEagerly(outfile);
   makeSourceMapReadable(outfile, options.appDir);
+  await writeRenderEntry(options.lambdaDir, appBundleId(outfile));
   return outfile;
+}
+
+/** The name a code cache of this bundle goes by: a hash of its bytes (V8 itself checks a source only by its length). */
+export function appBundleId(bundleFile: string): string {
+  return createHash('sha256').update(readFileSync(bundleFile)).digest('hex').slice(0, 16);
+}
+
+/** `index.js`: the loader, with the bundle's id written in. */
+async function writeRenderEntry(lambdaDir: string, bundleId: string): Promise<void> {
+  await build({
+    entryPoints: [path.join(REPO_ROOT, 'lambdas', 'render', 'loader.ts')],
+    outfile: path.join(lambdaDir, LAMBDA_ENTRY_FILE),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: SERVER_OPTIONS.target,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    define: { STRATUS_APP_BUNDLE_ID: JSON.stringify(bundleId) },
+  }).catch((error: unknown) => {
+    throw fromEsbuildFailure(error, 'Compiling the render Lambda\'s entry failed');
+  });
 }

@@ -167,7 +167,7 @@ export function formatSummary(summary: BuildSummary, buildId: string, seconds: n
     `  Shared by all pages: ${formatBytes(summary.sharedGzip)} gzip, ${formatBytes(summary.sharedBrotli)} brotli`,
     `    of which the Stratus runtime: ${formatBytes(summary.runtime.gzip)} gzip, ${formatBytes(summary.runtime.brotli)} brotli` +
       ` (React + React DOM: ${formatBytes(summary.react.gzip)} gzip, ${formatBytes(summary.react.brotli)} brotli)`,
-    `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)} (index.js)`,
+    `  Render Lambda bundle: ${formatBytes(summary.renderBundleBytes)} (app.js)`,
     `  ${summary.routes.length} routes${apiCount > 0 ? ` (${apiCount} API)` : ''}, build ${buildId}, ${seconds.toFixed(1)} s`,
     ...pageBodiesLines(summary.pageBodies),
     '',
