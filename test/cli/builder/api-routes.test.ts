@@ -60,7 +60,7 @@ describe('the build', () => {
     expect(browser).not.toMatch(/API_HANDLER_MARKER_8e4f|API_ONLY_MARKER_5d2b|API_FAILURE_DETAIL|x-handler/);
     // The page that calls the API from the browser keeps the URL, and only the URL.
     expect(browser).toContain('/api/hello');
-    const server = readFileSync(path.join(app.outDir, 'lambdas/render/index.js'), 'utf8');
+    const server = readFileSync(path.join(app.outDir, 'lambdas/render/app.js'), 'utf8');
     expect(server).toContain('API_HANDLER_MARKER_8e4f');
     expect(server).toContain('API_ONLY_MARKER_5d2b');
   });

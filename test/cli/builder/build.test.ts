@@ -65,11 +65,11 @@ describe('a full build of an app outside web/', () => {
     const everything = listFiles(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(outDir, 'assets', f), 'utf8')).join('\n');
     expect(everything).not.toMatch(/SECRET_MARKER|SECRET_TOKEN/);
     // …while the server has them.
-    expect(readFileSync(path.join(outDir, 'lambdas/render/index.js'), 'utf8')).toContain('SECRET_MARKER_7f3a');
+    expect(readFileSync(path.join(outDir, 'lambdas/render/app.js'), 'utf8')).toContain('SECRET_MARKER_7f3a');
   });
 
   test('the render bundle has no development-only React code', () => {
-    const server = readFileSync(path.join(outDir, 'lambdas/render/index.js'), 'utf8');
+    const server = readFileSync(path.join(outDir, 'lambdas/render/app.js'), 'utf8');
     expect(server).not.toContain('react-dom-server.node.development');
     expect(server).not.toMatch(/Warning: Each child in a list/);
   });

@@ -129,7 +129,7 @@ test("a build rewrites React's server renderer; the dev server's builds (eagerMo
   const bundleOf = async (eagerModules?: boolean) => {
     const outDir = tempApp({}, 'stratus-eager-out-');
     await buildSite({ appDir, outDir, imageLambda: false, ...(eagerModules === undefined ? {} : { eagerModules }) });
-    return readFileSync(path.join(outDir, 'lambdas', 'render', 'index.js'), 'utf8');
+    return readFileSync(path.join(outDir, 'lambdas', 'render', 'app.js'), 'utf8');
   };
   expect((await bundleOf()).match(/\}\)\.bind\(this\)\)/g)).toHaveLength(1);
   expect(await bundleOf(false)).not.toContain('}).bind(this))');

@@ -30,7 +30,7 @@ async function errorLineOf(url: string): Promise<{ stack: string }> {
 }
 
 test('the render bundle has a map beside it, with sources named from the app, and no sourceMappingURL to load at cold start', () => {
-  const bundle = path.join(app.outDir, 'lambdas/render/index.js');
+  const bundle = path.join(app.outDir, 'lambdas/render/app.js');
   const map = JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as { sources: string[] };
   expect(map.sources).toContain('pages/throws.tsx');
   expect(map.sources.some((s) => s.startsWith('stratus/lambdas/render/'))).toBe(true);
@@ -42,13 +42,13 @@ test("an error in a data function is logged with the page's own file and line", 
   const { stack } = await errorLineOf('/throws');
   expect(stack).toMatch(/pages\/throws\.tsx:6:\d+/);
   // The top frame is the page's line, not a minified position in the bundle.
-  expect(stack.split('\n')[1]).not.toMatch(/index\.js:\d+:\d+/);
+  expect(stack.split('\n')[1]).not.toMatch(/(index|app)\.js:\d+:\d+/);
 });
 
 test('an error while rendering names the component file too', async () => {
   const { stack } = await errorLineOf('/render-throws');
   expect(stack).toMatch(/pages\/render-throws\.tsx:2:\d+/);
-  expect(existsSync(path.join(app.outDir, 'lambdas/render/index.js.map'))).toBe(true);
+  expect(existsSync(path.join(app.outDir, 'lambdas/render/app.js.map'))).toBe(true);
 });
 
 test('browser scripts get maps for an error tracker, kept out of the bucket and never referenced from the scripts', () => {
