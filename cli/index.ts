@@ -39,6 +39,8 @@ Options:
   --out DIR        Build folder (default: <appDir>/.stratus)
   --port N         Port for start/serve (default: $PORT or 3000)
   --no-image       build: skip bundling the image Lambda for AWS (start never bundles it)
+  --no-code-cache  deploy: skip the render function's code cache (made in Lambda after
+                   the deploy, then deployed too: cold starts skip most of compiling)
   --stack NAME     deploy: the CloudFormation stack (default: Stratus)
   --region REGION  deploy: its region (default: $AWS_REGION, else the profile's)
   --function NAME  revalidate: the render function (default: from --outputs)
@@ -61,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         port: { type: 'string' },
         'no-image': { type: 'boolean' },
+        'no-code-cache': { type: 'boolean' },
         stack: { type: 'string' },
         region: { type: 'string' },
         function: { type: 'string' },
@@ -100,7 +103,7 @@ export async function main(argv: string[]): Promise<number> {
         await commands.build().build({ appDir, outDir, imageLambda: !parsed.values['no-image'], log });
         return 0;
       case 'deploy':
-        return await commands.deploy().deploy({ appDir, outDir, stackName: parsed.values.stack, region: parsed.values.region, cdkArgs: passedOn, log });
+        return await commands.deploy().deploy({ appDir, outDir, stackName: parsed.values.stack, region: parsed.values.region, cdkArgs: passedOn, codeCache: parsed.values['no-code-cache'] !== true, log });
       case 'rollback': {
         // The AWS SDK loads only for this command.
         return await commands.rollback().runRollback(() => ({

@@ -5,8 +5,8 @@
  * (lambdas/render/operator-event.ts), which needs lambda:InvokeFunction on it: the pages
  * are rendered again, stored for every instance, and removed from CloudFront's cache.
  */
-import { readFileSync } from 'node:fs';
-import { LIVE_ALIAS, OUTPUTS } from '../infra/outputs';
+import { renderFunctionFrom } from './deploy-outputs';
+import { invokeLive } from './invoke-live';
 import type { RevalidateEvent, RevalidateReport } from '../lambdas/render/operator-event';
 import { MAX_REVALIDATE_PATHS } from '../lambdas/render/operator-event';
 
@@ -33,25 +33,7 @@ export function invalidPath(path: string): string | undefined {
 }
 
 function functionFrom(options: RevalidateOptions): string {
-  if (options.functionName) return options.functionName;
-  const file = options.outputs ?? DEFAULT_OUTPUTS_FILE;
-  let outputs: Record<string, Record<string, string>>;
-  try {
-    outputs = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
-  } catch {
-    throw new Error(`Cannot read ${file} (the deploy's outputs): pass --function with the render function's name, or --outputs FILE.`);
-  }
-  const name = outputs[options.stack ?? 'Stratus']?.[OUTPUTS.renderFunction];
-  if (!name) throw new Error(`${file} has no ${OUTPUTS.renderFunction} for stack ${options.stack ?? 'Stratus'}; pass --stack or --function.`);
-  return name;
-}
-
-async function sdkInvoke(region: string | undefined, functionName: string, event: RevalidateEvent): Promise<unknown> {
-  const { LambdaClient, InvokeCommand } = require('@aws-sdk/client-lambda') as typeof import('@aws-sdk/client-lambda');
-  const answer = await new LambdaClient(region ? { region } : {}).send(new InvokeCommand({ FunctionName: `${functionName}:${LIVE_ALIAS}`, Payload: Buffer.from(JSON.stringify(event)) }));
-  const text = Buffer.from(answer.Payload ?? []).toString('utf8');
-  if (answer.FunctionError) throw new Error(`The render function failed (${answer.FunctionError}): ${text.slice(0, 500)}`);
-  return JSON.parse(text);
+  return options.functionName ?? renderFunctionFrom(options.outputs ?? DEFAULT_OUTPUTS_FILE, options.stack ?? 'Stratus');
 }
 
 /** Runs the command: 0 when every path was revalidated, 1 when one failed, 2 for bad arguments. */
@@ -67,7 +49,7 @@ export async function revalidateCommand(options: RevalidateOptions): Promise<num
     return 2;
   }
   const functionName = functionFrom(options);
-  const invoke = options.invoke ?? ((name, event) => sdkInvoke(options.region, name, event));
+  const invoke = options.invoke ?? ((name, event) => invokeLive(options.region, name, event));
   const report = (await invoke(functionName, { stratus: 'revalidate', paths })) as RevalidateReport;
   for (const path of report.revalidated) log(`revalidated ${path}`);
   for (const { path, error } of report.failed) log(`failed ${path}: ${error}`);

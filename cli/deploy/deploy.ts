@@ -4,6 +4,10 @@
  * and hands the result to the CDK CLI's `cdk deploy`. The synth runs offline; only the
  * deploy needs AWS credentials, and without them the command stops before it with the fix.
  * The CDK is the project's (`npm install --save-dev aws-cdk aws-cdk-lib constructs`).
+ *
+ * Then the deployed render function makes V8's code cache of its bundle (code-cache.ts),
+ * and a second `cdk deploy` ships it: only that function's code changes, under the same
+ * deploy id, so a rollback still returns to the deploy before.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +15,11 @@ import path from 'node:path';
 import { build } from '../builder/build';
 import { BuildError } from '../builder/errors';
 import { REPO_ROOT } from '../paths';
+import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import type { CodeCacheEvent } from '../../lambdas/render/code-cache';
+import { renderFunctionFrom } from '../deploy-outputs';
+import { invokeLive } from '../invoke-live';
+import { fetchCodeCache } from './code-cache';
 
 export interface DeployOptions {
   appDir: string;
@@ -25,6 +34,12 @@ export interface DeployOptions {
   log: (line: string) => void;
   /** Resolves the AWS credentials `cdk deploy` will use; throws when there are none. @default the AWS SDK's default chain */
   findCredentials?: (region: string) => Promise<void>;
+  /** Have the render function make its code cache, and deploy again with it. @default true (`--no-code-cache`: false) */
+  codeCache?: boolean;
+  /** Runs the CDK CLI with these arguments; resolves to its exit code. @default the project's `cdk` */
+  cdk?: (args: string[]) => number;
+  /** Invokes the render function's live alias with a JSON event. @default the AWS SDK's Lambda client */
+  invoke?: (functionName: string, event: CodeCacheEvent) => Promise<unknown>;
 }
 
 const NEEDS_CDK = 'stratus deploy uses the AWS CDK installed in your project: run `npm install --save-dev aws-cdk aws-cdk-lib constructs`, then deploy again.';
@@ -106,15 +121,18 @@ export async function deploy(options: DeployOptions): Promise<number> {
     ...(region ? { region } : {}),
   };
   const assembly = path.join(outDir, 'cdk.out');
-  options.log(`synthesizing the stack into ${path.relative(process.cwd(), assembly)}`);
-  rmSync(assembly, { recursive: true, force: true });
-  // The app's stdout is the CDK CLI's channel; its progress and errors go to stderr.
-  const synth = spawnSync(process.execPath, [cdkApp()], {
-    stdio: ['ignore', 2, 2],
-    env: { ...process.env, CDK_OUTDIR: assembly, CDK_CONTEXT_JSON: JSON.stringify(context) },
-  });
-  if (synth.error) throw synth.error;
-  if (synth.status !== 0) throw new BuildError('Synthesizing the stack failed (see above).', 'Cannot deploy');
+  const synthesize = () => {
+    options.log(`synthesizing the stack into ${path.relative(process.cwd(), assembly)}`);
+    rmSync(assembly, { recursive: true, force: true });
+    // The app's stdout is the CDK CLI's channel; its progress and errors go to stderr.
+    const synth = spawnSync(process.execPath, [cdkApp()], {
+      stdio: ['ignore', 2, 2],
+      env: { ...process.env, CDK_OUTDIR: assembly, CDK_CONTEXT_JSON: JSON.stringify(context) },
+    });
+    if (synth.error) throw synth.error;
+    if (synth.status !== 0) throw new BuildError('Synthesizing the stack failed (see above).', 'Cannot deploy');
+  };
+  synthesize();
 
   try {
     await (options.findCredentials ?? sdkCredentials)(String(context.region || 'us-east-1'));
@@ -128,9 +146,35 @@ export async function deploy(options: DeployOptions): Promise<number> {
     );
   }
 
-  const args = ['deploy', '--app', assembly, '--all', '--outputs-file', path.join(outDir, 'cdk-outputs.json'), ...(options.cdkArgs ?? [])];
+  const outputsFile = path.join(outDir, 'cdk-outputs.json');
+  const args = ['deploy', '--app', assembly, '--all', '--outputs-file', outputsFile, ...(options.cdkArgs ?? [])];
+  const cdk = options.cdk ?? ((cdkArgs: string[]) => {
+    const deployed = spawnSync(process.execPath, [path.join(cli, 'bin', 'cdk'), ...cdkArgs], { stdio: 'inherit' });
+    if (deployed.error) throw deployed.error;
+    return deployed.status ?? 1;
+  });
   options.log(`cdk ${args.join(' ')}`);
-  const deployed = spawnSync(process.execPath, [path.join(cli, 'bin', 'cdk'), ...args], { stdio: 'inherit' });
-  if (deployed.error) throw deployed.error;
-  return deployed.status ?? 1;
+  const status = cdk(args);
+  if (status !== 0 || options.codeCache === false) return status;
+
+  options.log('making the render function\'s code cache in Lambda (stratus deploy --no-code-cache skips it)…');
+  let functionName: string;
+  try {
+    functionName = renderFunctionFrom(outputsFile, String(context.stackName ?? 'Stratus'));
+  } catch (error) {
+    options.log(`code cache: skipped, ${(error as Error).message}`);
+    return 0;
+  }
+  const functionRegion = context.region ? String(context.region) : undefined;
+  const written = await fetchCodeCache({
+    renderDir: path.join(outDir, OUTPUT_LAYOUT.renderLambda),
+    functionName,
+    log: options.log,
+    invoke: options.invoke ?? ((name, event) => invokeLive(functionRegion, name, event)),
+  });
+  if (!written) return 0;
+  // The same context (deploy id included): the version this publishes belongs to this deploy.
+  synthesize();
+  options.log(`cdk ${args.join(' ')}   (again: the render function, with its code cache)`);
+  return cdk(args);
 }

@@ -34,11 +34,16 @@ const WRAPPER_TAIL = '\n});';
 const appFile = path.join(__dirname, APP_BUNDLE_FILE);
 const cacheFile = codeCacheFileName(STRATUS_APP_BUNDLE_ID);
 
+/**
+ * The cache beside the bundle, in Lambda only: one made there is for Lambda's Node, and a
+ * local server (`stratus serve` of a deployed build) would only refuse it.
+ */
 function readCache(): Buffer | undefined {
+  if (process.env.AWS_LAMBDA_FUNCTION_NAME === undefined) return undefined;
   try {
     return readFileSync(path.join(__dirname, cacheFile));
   } catch {
-    return undefined; // None made yet (a first deploy, `stratus start`).
+    return undefined; // None made yet: a first deploy, or `--no-code-cache`.
   }
 }
 

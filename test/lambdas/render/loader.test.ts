@@ -108,6 +108,14 @@ test('a Node started with other V8 settings refuses it, says so once, and answer
   expect(JSON.parse(warnings[0]!).message).toMatch(/stratus deploy/);
 });
 
+test('outside Lambda (a local server of a deployed build) the cache is not read: it is for Lambda\'s Node', () => {
+  makeCache();
+  const local = runColdProbe<Probe>(`delete process.env.AWS_LAMBDA_FUNCTION_NAME;\n${PROBE}`, entry, functionUrlEvent('/ssr/7'), { nodeArgs: ['--stack-trace-limit=20'] });
+  expect(local.probe.codeCache).toBe('none');
+  expect(local.stdout).not.toContain('"level":"WARN"');
+  expect(local.probe.result.statusCode).toBe(200);
+});
+
 test("an error's stack, from a cached bundle, still names the page's file and line", () => {
   makeCache();
   const { probe, stdout } = cold(functionUrlEvent('/throws', { headers: { accept: 'text/html' } }));

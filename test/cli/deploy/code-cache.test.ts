@@ -1,0 +1,145 @@
+/**
+ * `stratus deploy`'s code cache: after the first `cdk deploy`, the deployed render function
+ * (here: its built handler in a fresh process, as Lambda runs it) makes V8's cache of its
+ * bundle, the cache is written beside the bundle and a second `cdk deploy` ships it in the
+ * function's code. AWS itself is the one thing not run: `cdk deploy` is replaced by a
+ * recorder of what it was given; the synth is real.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deploy } from '../../../cli/deploy/deploy';
+import { fetchCodeCache } from '../../../cli/deploy/code-cache';
+import { appBundleId } from '../../../cli/builder/steps/bundle-render';
+import { codeCacheFileName } from '../../../lambdas/render/code-cache';
+import { OUTPUTS } from '../../../infra/outputs';
+import { runColdProbe } from '../../helpers/cold-probe';
+import { functionUrlEvent } from '../../helpers/function-url-event';
+import { tempApp } from '../../helpers/temp-app';
+
+const APP = {
+  'pages/index.tsx': 'export default function Home() { return <p>home</p>; }\n',
+  'pages/ssr/[id].tsx': 'export default function Item({ id }: { id: string }) { return <p>item {id}</p>; }\nexport function getServerSideProps({ params }: { params: { id: string } }) { return { props: { id: params.id } }; }\n',
+};
+
+const PROBE = `
+const entry = require(process.env.BUNDLE);
+entry.handler(JSON.parse(process.env.EVENT), { awsRequestId: 'cold' }).then((result) => {
+  process.stderr.write('PROBE ' + JSON.stringify({ codeCache: entry.codeCache, result }) + '\\n');
+});
+`;
+
+/** The deployed function, as Lambda would run it: the build's entry in a fresh process. */
+const deployedFunction = (renderDir: string) => async (_name: string, event: object) =>
+  runColdProbe<{ result: unknown }>(PROBE, path.join(renderDir, 'index.js'), event).probe.result;
+
+/** Code cache files in the render function's asset of a synthesized assembly. */
+function cachesShipped(assembly: string): string[] {
+  const render = readdirSync(assembly).map((name) => path.join(assembly, name)).find((dir) => existsSync(path.join(dir, 'app.js')));
+  if (!render) throw new Error(`no render function asset in ${assembly}`);
+  return readdirSync(render).filter((name) => name.endsWith('.cache'));
+}
+
+describe('stratus deploy', () => {
+  const outDirs: string[] = [];
+  afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  async function deployWith(overrides: Partial<Parameters<typeof deploy>[0]>) {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-deploy-'));
+    outDirs.push(outDir);
+    const renderDir = path.join(outDir, 'lambdas', 'render');
+    const calls: { args: string[]; shipped: string[] }[] = [];
+    const lines: string[] = [];
+    const invoked: string[] = [];
+    const code = await deploy({
+      appDir: tempApp(APP),
+      outDir,
+      stackName: 'Shop',
+      region: 'eu-west-1',
+      log: (line) => lines.push(line),
+      findCredentials: async () => undefined,
+      // `cdk deploy`: what it would ship, and the outputs file it would write.
+      cdk: (args) => {
+        calls.push({ args, shipped: cachesShipped(args[args.indexOf('--app') + 1]!) });
+        writeFileSync(args[args.indexOf('--outputs-file') + 1]!, JSON.stringify({ Shop: { [OUTPUTS.renderFunction]: 'shop-render' } }));
+        return 0;
+      },
+      invoke: (name, event) => {
+        invoked.push(name);
+        return deployedFunction(renderDir)(name, event);
+      },
+      ...overrides,
+    });
+    return { code, calls, lines, renderDir, invoked };
+  }
+
+  test('deploys, has the function make its code cache, and deploys again with it beside the bundle', async () => {
+    const { code, calls, lines, renderDir, invoked } = await deployWith({});
+    expect(code).toBe(0);
+    expect(invoked).toEqual(['shop-render']);
+    const expected = codeCacheFileName(appBundleId(path.join(renderDir, 'app.js')));
+    expect(calls.map((c) => c.shipped)).toEqual([[], [expected]]);
+    // The same deploy, twice: same arguments (and the same deploy id in the synthesized context).
+    expect(calls[1]!.args).toEqual(calls[0]!.args);
+    expect(lines.join('\n')).toMatch(/code cache: \d+ kB, made by the render function in Lambda \(Node\.js v\d+/);
+    // What was shipped is what a cold start takes.
+    const { probe } = runColdProbe<{ codeCache: string }>(PROBE, path.join(renderDir, 'index.js'), functionUrlEvent('/ssr/4'));
+    expect(probe.codeCache).toBe('used');
+  }, 240_000);
+
+  test('--no-code-cache deploys once', async () => {
+    const { code, calls } = await deployWith({ codeCache: false });
+    expect(code).toBe(0);
+    expect(calls).toHaveLength(1);
+  }, 240_000);
+
+  test('a function that cannot make a cache leaves the first deploy as it is, and says why', async () => {
+    const { code, calls, lines, renderDir } = await deployWith({
+      invoke: async () => {
+        throw new Error('User is not authorized to perform: lambda:InvokeFunction');
+      },
+    });
+    expect(code).toBe(0);
+    expect(calls).toHaveLength(1);
+    expect(lines.join('\n')).toMatch(/code cache: skipped, the render function did not make one \(User is not authorized/);
+    expect(readdirSync(renderDir).filter((name) => name.endsWith('.cache'))).toEqual([]);
+  }, 240_000);
+});
+
+describe('fetchCodeCache', () => {
+  test("refuses a cache made for another build than the one in the folder (another deploy since)", async () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-cache-'));
+    try {
+      const renderDir = path.join(outDir, 'lambdas', 'render');
+      mkdirSync(renderDir, { recursive: true });
+      writeFileSync(path.join(renderDir, 'app.js'), 'module.exports = {};\n');
+      const lines: string[] = [];
+      const written = await fetchCodeCache({
+        renderDir,
+        functionName: 'shop-render',
+        log: (line) => lines.push(line),
+        invoke: async () => ({ file: 'app.0123456789abcdef.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' }),
+      });
+      expect(written).toBeUndefined();
+      expect(lines.join('\n')).toMatch(/runs another build/);
+      expect(readdirSync(renderDir)).toEqual(['app.js']);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+
+  test('an answer of another shape (a function deployed by an older Stratus) is not written', async () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-cache-'));
+    try {
+      const renderDir = path.join(outDir, 'lambdas', 'render');
+      mkdirSync(renderDir, { recursive: true });
+      writeFileSync(path.join(renderDir, 'app.js'), 'module.exports = {};\n');
+      const lines: string[] = [];
+      const written = await fetchCodeCache({ renderDir, functionName: 'shop-render', log: (line) => lines.push(line), invoke: async () => ({ statusCode: 404, body: 'Not found' }) });
+      expect(written).toBeUndefined();
+      expect(lines.join('\n')).toMatch(/answered something else/);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
+});
