@@ -107,39 +107,32 @@ describe('stratus deploy', () => {
 });
 
 describe('fetchCodeCache', () => {
-  test("refuses a cache made for another build than the one in the folder (another deploy since)", async () => {
+  /** A build folder holding a bundle; the function answers `answer`; what was written and said. */
+  async function fetchWith(answer: unknown) {
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-cache-'));
     try {
       const renderDir = path.join(outDir, 'lambdas', 'render');
       mkdirSync(renderDir, { recursive: true });
       writeFileSync(path.join(renderDir, 'app.js'), 'module.exports = {};\n');
       const lines: string[] = [];
-      const written = await fetchCodeCache({
-        renderDir,
-        functionName: 'shop-render',
-        log: (line) => lines.push(line),
-        invoke: async () => ({ file: 'app.0123456789abcdef.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' }),
-      });
-      expect(written).toBeUndefined();
-      expect(lines.join('\n')).toMatch(/runs another build/);
-      expect(readdirSync(renderDir)).toEqual(['app.js']);
+      const written = await fetchCodeCache({ renderDir, functionName: 'shop-render', log: (line) => lines.push(line), invoke: async () => answer });
+      return { written, said: lines.join('\n'), files: readdirSync(renderDir) };
     } finally {
       rmSync(outDir, { recursive: true, force: true });
     }
+  }
+
+  test('refuses a cache made for another build than the one in the folder (another deploy since)', async () => {
+    const { written, said, files } = await fetchWith({ file: 'app.0123456789abcdef.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' });
+    expect(written).toBeUndefined();
+    expect(said).toMatch(/runs another build/);
+    expect(files).toEqual(['app.js']);
   });
 
   test('an answer of another shape (a function deployed by an older Stratus) is not written', async () => {
-    const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-cache-'));
-    try {
-      const renderDir = path.join(outDir, 'lambdas', 'render');
-      mkdirSync(renderDir, { recursive: true });
-      writeFileSync(path.join(renderDir, 'app.js'), 'module.exports = {};\n');
-      const lines: string[] = [];
-      const written = await fetchCodeCache({ renderDir, functionName: 'shop-render', log: (line) => lines.push(line), invoke: async () => ({ statusCode: 404, body: 'Not found' }) });
-      expect(written).toBeUndefined();
-      expect(lines.join('\n')).toMatch(/answered something else/);
-    } finally {
-      rmSync(outDir, { recursive: true, force: true });
-    }
+    const { written, said, files } = await fetchWith({ statusCode: 404, body: 'Not found' });
+    expect(written).toBeUndefined();
+    expect(said).toMatch(/answered something else/);
+    expect(files).toEqual(['app.js']);
   });
 });
