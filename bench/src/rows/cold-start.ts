@@ -6,7 +6,13 @@
  * compare what comes on top of it, each process against a `node -e 0` run just before it.
  * The Lambda child also times itself from before its require to the answer: the same
  * quantity without the two process starts around it, so with less of the machine's noise.
+ * Each Lambda run is measured twice in every pair: as a first deploy leaves the function
+ * (no code cache), and as `stratus deploy` leaves it, with the code cache the function
+ * made of itself (lambdas/render/code-cache.ts), made here the same way: the handler
+ * answers `{ stratus: "code-cache" }` in a process started as the cold ones are.
  */
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { toFunctionUrlEvent } from '../../../cli/serve/function-url-event';
 import type { BuiltApp, StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
@@ -38,6 +44,37 @@ function lambdaEnv(renderBundle: string): NodeJS.ProcessEnv {
   return measuredEnv({ AWS_LAMBDA_FUNCTION_NAME: 'bench-render', BENCH_BUNDLE: renderBundle, BENCH_EVENT: JSON.stringify(event) });
 }
 
+// Runs in a fresh process: what `stratus deploy` asks the deployed function for, written beside its bundle.
+const CODE_CACHE_SCRIPT = `
+require(process.env.BENCH_BUNDLE).handler({ stratus: 'code-cache' }, { awsRequestId: 'code-cache' }).then((answer) => {
+  require('node:fs').writeFileSync(require('node:path').join(require('node:path').dirname(process.env.BENCH_BUNDLE), answer.file), Buffer.from(answer.codeCache, 'base64'));
+});
+`;
+
+/**
+ * A copy of the render function's folder with the code cache the function makes of itself,
+ * as the second deploy of `stratus deploy` ships it; its entry file. Removed at exit.
+ */
+async function withCodeCache(renderDir: string): Promise<string> {
+  const copy = `${renderDir}-code-cache`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(renderDir, copy, { recursive: true });
+  process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
+  const entry = path.join(copy, 'index.js');
+  const made = await timeProcess(process.execPath, ['-e', CODE_CACHE_SCRIPT], { env: lambdaEnv(entry) });
+  if (made.code !== 0) throw new Error(`the render function made no code cache:\n${made.stderr}`);
+  return entry;
+}
+
+/** One Lambda child: its time spawn → exit, and its own clock from before the require to the answer. */
+async function runLambda(env: NodeJS.ProcessEnv): Promise<{ ms: number; importMs: number; insideMs: number }> {
+  const run = await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env });
+  const line = run.stderr.split('\n').find((l) => l.startsWith('BENCH '));
+  if (run.code !== 0 || !line) throw new Error(`render Lambda cold start failed:\n${run.stderr}`);
+  const timed = JSON.parse(line.slice(6)) as { importMs: number; firstMs: number };
+  return { ms: run.ms, importMs: timed.importMs, insideMs: timed.importMs + timed.firstMs };
+}
+
 /** Instructions of a whole Lambda child (spawn, import, one /ssr/1 event, exit); undefined where perf cannot count. */
 export function countLambdaColdStart(renderBundle: string): Promise<number | undefined> {
   return countProcessInstructions(process.execPath, ['-e', LAMBDA_SCRIPT], lambdaEnv(renderBundle));
@@ -45,30 +82,36 @@ export function countLambdaColdStart(renderBundle: string): Promise<number | und
 
 export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
   const env = lambdaEnv(stratus.renderBundle);
+  const cachedBundle = await withCodeCache(stratus.renderDir);
+  const cachedEnv = lambdaEnv(cachedBundle);
   const bare: number[] = [];
   const lambda: number[] = [];
   const lambdaImport: number[] = [];
   const lambdaInside: number[] = [];
+  const cachedInside: number[] = [];
   const servers = new Map<string, number[]>();
   // One unmeasured pass: the CLI recompiles itself after a source change, and the disk cache warms.
   await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env, stdio: 'ignore' });
+  await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env: cachedEnv, stdio: 'ignore' });
   for (const app of [stratus, ...others]) await (await app.start(await freePort())).stop();
   // What each process costs above `node -e 0` run just before it: on a machine whose speed
   // drifts from one second to the next, a pair is compared within itself, not with a median
   // of floors taken minutes apart.
   const lambdaAbove: number[] = [];
+  const cachedAbove: number[] = [];
   const serversAbove = new Map<string, number[]>();
   for (let round = 0; round < options.cold.rounds; round++) {
     for (let pair = 0; pair < LAMBDA_PAIRS; pair++) {
       bare.push((await timeProcess(process.execPath, ['-e', '0'], { env })).ms);
-      const run = await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env });
-      const line = run.stderr.split('\n').find((l) => l.startsWith('BENCH '));
-      if (run.code !== 0 || !line) throw new Error(`render Lambda cold start failed:\n${run.stderr}`);
+      const run = await runLambda(env);
       lambda.push(run.ms);
       lambdaAbove.push(run.ms - bare.at(-1)!);
-      const timed = JSON.parse(line.slice(6)) as { importMs: number; firstMs: number };
-      lambdaImport.push(timed.importMs);
-      lambdaInside.push(timed.importMs + timed.firstMs);
+      lambdaImport.push(run.importMs);
+      lambdaInside.push(run.insideMs);
+      bare.push((await timeProcess(process.execPath, ['-e', '0'], { env: cachedEnv })).ms);
+      const cached = await runLambda(cachedEnv);
+      cachedAbove.push(cached.ms - bare.at(-1)!);
+      cachedInside.push(cached.insideMs);
     }
     for (const app of [stratus, ...others]) {
       const floor = (await timeProcess(process.execPath, ['-e', '0'], { env })).ms;
@@ -79,17 +122,24 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
       await server.stop();
     }
     log(`  round ${round + 1}: node -e 0 ${bare.at(-1)!.toFixed(0)} ms; above it: Lambda ${lambdaAbove.slice(-LAMBDA_PAIRS).map((v) => v.toFixed(0)).join('/')} ms, ` +
+      `with its code cache ${cachedAbove.slice(-LAMBDA_PAIRS).map((v) => v.toFixed(0)).join('/')} ms, ` +
       [...serversAbove].map(([fw, v]) => `${fw} server ${v.at(-1)!.toFixed(0)} ms`).join(', '));
   }
   // The same, counted in instructions where perf can (the machine's load hardly moves them).
   const lambdaAboveCounted: number[] = [];
+  const cachedAboveCounted: number[] = [];
   for (let pair = 0; pair < LAMBDA_PAIRS; pair++) {
     const floor = await countProcessInstructions(process.execPath, ['-e', '0'], env);
     const cold = floor === undefined ? undefined : await countLambdaColdStart(stratus.renderBundle);
-    if (floor === undefined || cold === undefined) break;
+    const cached = cold === undefined ? undefined : await countLambdaColdStart(cachedBundle);
+    if (floor === undefined || cold === undefined || cached === undefined) break;
     lambdaAboveCounted.push(cold - floor);
+    cachedAboveCounted.push(cached - floor);
   }
-  if (lambdaAboveCounted.length > 0) log(`  counted (perf): Lambda above node -e 0 ${lambdaAboveCounted.map((v) => `${(v / 1e6).toFixed(1)}M`).join('/')} instructions`);
+  if (lambdaAboveCounted.length > 0) {
+    const millions = (values: number[]) => values.map((v) => `${(v / 1e6).toFixed(1)}M`).join('/');
+    log(`  counted (perf): Lambda above node -e 0 ${millions(lambdaAboveCounted)} instructions, with its code cache ${millions(cachedAboveCounted)}`);
+  }
   const section = 'Cold start (spawn → first response of /ssr/1)';
   const bareS = summarize(bare);
   const above = (values: number[]) => summarize(values.map((v) => Math.max(0, v)));
@@ -106,10 +156,15 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
     { id: 'cold-lambda-import', section, label: 'render Lambda: import of the bundle alone', unit: 'ms', better: 'lower', stratus: summarize(lambdaImport), otherLabel: 'Next.js' },
     { id: 'cold-lambda-inside', section, label: 'render Lambda: import + one event, timed inside the process', unit: 'ms', better: 'lower', stratus: summarize(lambdaInside), otherLabel: 'Next.js' },
     { id: 'cold-server', section, label: 'local server: spawn → first 200', unit: 'ms', better: 'lower', stratus: summarize(servers.get('stratus')!), ...othersAs(summarize) },
-    { id: 'cold-lambda-above-node', section, label: 'Lambda above bare node (target ≤ 0.1× Next)', unit: 'ms', better: 'lower', stratus: above(lambdaAbove), ...othersAs(above, serversAbove) },
+    { id: 'cold-lambda-above-node', section, label: 'Lambda above bare node, no code cache (a first deploy, --no-code-cache)', unit: 'ms', better: 'lower', stratus: above(lambdaAbove), ...othersAs(above, serversAbove) },
+    { id: 'cold-lambda-cached-above-node', section, label: 'Lambda above bare node, with the code cache stratus deploy ships', unit: 'ms', better: 'lower', stratus: above(cachedAbove), ...othersAs(above, serversAbove) },
+    { id: 'cold-lambda-cached-inside', section, label: 'render Lambda with its code cache: import + one event, timed inside the process', unit: 'ms', better: 'lower', stratus: summarize(cachedInside), otherLabel: 'Next.js' },
     { id: 'cold-server-above-node', section, label: 'local server above bare node', unit: 'ms', better: 'lower', stratus: above(serversAbove.get('stratus')!), ...othersAs(above, serversAbove) },
     ...(lambdaAboveCounted.length === 0
       ? []
-      : [{ id: 'cold-lambda-above-node-instructions', section, label: 'Lambda above bare node, in instructions (perf)', unit: 'instructions', better: 'lower' as const, stratus: summarize(lambdaAboveCounted), otherLabel: 'Next.js' as const }]),
+      : [
+          { id: 'cold-lambda-above-node-instructions', section, label: 'Lambda above bare node, in instructions (perf), no code cache', unit: 'instructions', better: 'lower' as const, stratus: summarize(lambdaAboveCounted), otherLabel: 'Next.js' as const },
+          { id: 'cold-lambda-cached-above-node-instructions', section, label: 'Lambda above bare node, in instructions (perf), with its code cache', unit: 'instructions', better: 'lower' as const, stratus: summarize(cachedAboveCounted), otherLabel: 'Next.js' as const },
+        ]),
   ];
 }
