@@ -6,7 +6,11 @@ export const OUTPUT_LAYOUT = {
   manifest: 'manifest.json',
   /** Everything under here is uploaded to the S3 bucket as is. */
   assets: 'assets',
-  /** The render Lambda's code folder: `index.js` (handler `index.handler`), manifest, prerendered pages, `lazy/` (packages loaded on first use). */
+  /**
+   * The render Lambda's code folder: `index.js` (handler `index.handler`, the entry), `app.js`
+   * (the bundle it loads), manifest, prerendered pages, `lazy/` (packages loaded on first
+   * use); after `stratus deploy`, `app.<hash>.cache` (V8's code cache of the bundle).
+   */
   renderLambda: 'lambdas/render',
   /** The image Lambda's code folder: `index.js` (handler `index.handler`), `lazy/` and sharp's native package. */
   imageLambda: 'lambdas/image',
