@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { allowedMethods, bodyRoutesOf, edgeRoutingOf, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
 import { readManifest } from '../../contract/manifest';
-import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import { LAMBDA_ENTRY_FILE, OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { withSecurityHeaders } from '../../contract/security-headers';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
 import { checkInvokePayload, checkSignedPayload, MAX_INVOKE_PAYLOAD_BYTES, signedByOriginAccess } from './origin-access';
@@ -79,10 +79,12 @@ function hasBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
+/** The build's render handler, loaded afresh: `stratus dev` builds into the same folders in turn. */
 export function loadRenderHandler(outDir: string): FunctionUrlHandler {
-  const file = path.join(outDir, OUTPUT_LAYOUT.renderLambda, 'index.js');
-  delete require.cache[file];
-  return (require(file) as { handler: FunctionUrlHandler }).handler;
+  const dir = path.join(outDir, OUTPUT_LAYOUT.renderLambda);
+  // The entry and the bundle it requires (app.js), and the packages beside them.
+  for (const loaded of Object.keys(require.cache)) if (loaded.startsWith(dir + path.sep)) delete require.cache[loaded];
+  return (require(path.join(dir, LAMBDA_ENTRY_FILE)) as { handler: FunctionUrlHandler }).handler;
 }
 
 export async function startServer(options: ServerOptions) {

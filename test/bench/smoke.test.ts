@@ -28,7 +28,7 @@ const EXPECTED_ROWS = [
   'memory-peak-rss',
   'render-core',
   'cold-node-floor', 'cold-lambda', 'cold-lambda-inside', 'cold-server', 'cold-lambda-above-node', 'cold-lambda-cached-above-node', 'cold-lambda-cached-inside',
-  'size-server-raw', 'size-server-zip', 'first-load-home-gzip', 'first-load-home-brotli', 'first-load-ssr-gzip', 'first-load-react-floor', 'first-load-home-beyond-react',
+  'size-server-raw', 'size-server-zip', 'size-server-zip-deployed', 'first-load-home-gzip', 'first-load-home-brotli', 'first-load-ssr-gzip', 'first-load-react-floor', 'first-load-home-beyond-react',
   'nav-static', 'nav-server',
   'images-rate-floor', 'images-handler-floor', 'images-rate', 'images-p50', 'images-p99',
   // Counted by perf, where it is installed and may count.

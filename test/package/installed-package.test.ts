@@ -123,8 +123,8 @@ test('init, then build: the app builds from the installed package alone', () => 
   const build = sh('npx stratus build my-site');
   ok(build);
   expect(build.stdout).toMatch(/2 routes, build \w+/);
-  const render = path.join(app, '.stratus', 'lambdas', 'render', 'index.js');
-  expect(existsSync(render)).toBe(true);
+  expect(existsSync(path.join(app, '.stratus', 'lambdas', 'render', 'index.js'))).toBe(true);
+  const render = path.join(app, '.stratus', 'lambdas', 'render', 'app.js');
   expect(existsSync(path.join(app, '.stratus', 'lambdas', 'image', 'node_modules', 'sharp'))).toBe(true);
   // The runtime and the render core came from the package, nothing from this checkout.
   const map = JSON.parse(readFileSync(`${render}.map`, 'utf8')) as { sources: string[] };

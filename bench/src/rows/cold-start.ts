@@ -11,11 +11,11 @@
  * made of itself (lambdas/render/code-cache.ts), made here the same way: the handler
  * answers `{ stratus: "code-cache" }` in a process started as the cold ones are.
  */
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { toFunctionUrlEvent } from '../../../cli/serve/function-url-event';
 import type { BuiltApp, StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
+import { withCodeCache } from '../code-cache';
 import { countProcessInstructions } from '../instructions';
 import { freePort, measuredEnv, timeProcess } from '../processes';
 import { summarize, type Summary } from '../stats';
@@ -44,28 +44,6 @@ function lambdaEnv(renderBundle: string): NodeJS.ProcessEnv {
   return measuredEnv({ AWS_LAMBDA_FUNCTION_NAME: 'bench-render', BENCH_BUNDLE: renderBundle, BENCH_EVENT: JSON.stringify(event) });
 }
 
-// Runs in a fresh process: what `stratus deploy` asks the deployed function for, written beside its bundle.
-const CODE_CACHE_SCRIPT = `
-require(process.env.BENCH_BUNDLE).handler({ stratus: 'code-cache' }, { awsRequestId: 'code-cache' }).then((answer) => {
-  require('node:fs').writeFileSync(require('node:path').join(require('node:path').dirname(process.env.BENCH_BUNDLE), answer.file), Buffer.from(answer.codeCache, 'base64'));
-});
-`;
-
-/**
- * A copy of the render function's folder with the code cache the function makes of itself,
- * as the second deploy of `stratus deploy` ships it; its entry file. Removed at exit.
- */
-async function withCodeCache(renderDir: string): Promise<string> {
-  const copy = `${renderDir}-code-cache`;
-  rmSync(copy, { recursive: true, force: true });
-  cpSync(renderDir, copy, { recursive: true });
-  process.once('exit', () => rmSync(copy, { recursive: true, force: true }));
-  const entry = path.join(copy, 'index.js');
-  const made = await timeProcess(process.execPath, ['-e', CODE_CACHE_SCRIPT], { env: lambdaEnv(entry) });
-  if (made.code !== 0) throw new Error(`the render function made no code cache:\n${made.stderr}`);
-  return entry;
-}
-
 /** One Lambda child: its time spawn → exit, and its own clock from before the require to the answer. */
 async function runLambda(env: NodeJS.ProcessEnv): Promise<{ ms: number; importMs: number; insideMs: number }> {
   const run = await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env });
@@ -82,7 +60,7 @@ export function countLambdaColdStart(renderBundle: string): Promise<number | und
 
 export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
   const env = lambdaEnv(stratus.renderBundle);
-  const cachedBundle = await withCodeCache(stratus.renderDir);
+  const cachedBundle = path.join(await withCodeCache(stratus.renderDir), 'index.js');
   const cachedEnv = lambdaEnv(cachedBundle);
   const bare: number[] = [];
   const lambda: number[] = [];

@@ -9,6 +9,7 @@
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { withCodeCache } from '../code-cache';
 import { brotliCompressSync, deflateRawSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { REPO, type BuiltApp, type NextBuild, type StratusBuild } from '../apps';
@@ -113,6 +114,9 @@ export async function runSize(stratus: StratusBuild, next: NextBuild | undefined
   rows.push({ id: 'size-server-raw', section, label: 'server code, raw (Lambda folder / standalone)', unit: 'B', better: 'lower', stratus: one(server.stratus.raw), other: server.next && one(server.next.raw), otherLabel: 'Next.js' });
   rows.push({ id: 'size-server-zip', section, label: 'server code, zipped', unit: 'B', better: 'lower', stratus: one(server.stratus.zipped), other: server.next && one(server.next.zipped), otherLabel: 'Next.js' });
   rows.push({ id: 'size-server-files', section, label: 'server code, files', unit: 'files', better: 'lower', stratus: one(server.stratus.files), other: server.next && one(server.next.files), otherLabel: 'Next.js' });
+  // What `stratus deploy` ships: the same folder and the code cache the function makes of itself.
+  const shipped = folderSize(await withCodeCache(stratus.renderDir));
+  rows.push({ id: 'size-server-zip-deployed', section, label: 'server code, zipped, with the code cache stratus deploy adds', unit: 'B', better: 'lower', stratus: one(shipped.zipped), other: server.next && one(server.next.zipped), otherLabel: 'Next.js' });
   const measured = new Map<string, Record<string, { gzip: number; brotli: number; scripts: number }>>();
   for (const app of apps) {
     const running = await app.start(await freePort());
