@@ -26,6 +26,15 @@ function isAnswer(value: unknown): value is CodeCacheAnswer {
 }
 
 /**
+ * Whether the bytes open as V8's code caches do: a header (24 bytes on Node 20, 32 on 22)
+ * whose first word, little-endian, is a magic number with 0xC0DE as its high half. The rest
+ * of the header changes with V8's version and V8 checks it itself.
+ */
+export function looksLikeV8CodeCache(bytes: Buffer): boolean {
+  return bytes.length > 32 && bytes.readUInt16LE(2) === 0xc0de;
+}
+
+/**
  * Asks the function for its cache and writes it beside the build's bundle. Resolves to the
  * file written, or undefined when there is none to ship (the reason logged): the site
  * works the same without it, so nothing here fails the deploy.
@@ -55,6 +64,13 @@ export async function fetchCodeCache(options: CodeCacheStepOptions): Promise<str
     return undefined;
   }
   const bytes = Buffer.from(answer.codeCache, 'base64');
+  // V8 checks a cache's version, flags and length, but not the bytes after its header (a
+  // garbled file of the right length stops the process at init): only a V8 cache is shipped,
+  // and in Lambda the deployment zip's CRC keeps its bytes as written.
+  if (!looksLikeV8CodeCache(bytes)) {
+    log('code cache: skipped, the render function\'s answer is not a V8 code cache');
+    return undefined;
+  }
   const file = path.join(renderDir, expected);
   writeFileSync(file, bytes);
   log(`code cache: ${kB(bytes.length)}, made by the render function in Lambda (Node.js ${answer.node}, ${answer.arch})`);

@@ -5,7 +5,7 @@
  * function's code. AWS itself is the one thing not run: `cdk deploy` is replaced by a
  * recorder of what it was given; the synth is real.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deploy } from '../../../cli/deploy/deploy';
@@ -107,13 +107,16 @@ describe('stratus deploy', () => {
 });
 
 describe('fetchCodeCache', () => {
+  // The bundle fetchWith writes: the name the function's answer must carry is its hash's.
+  const fixtureBundle = path.join(tempApp({ 'app.js': 'module.exports = {};\n' }, 'stratus-bundle-'), 'app.js');
+
   /** A build folder holding a bundle; the function answers `answer`; what was written and said. */
   async function fetchWith(answer: unknown) {
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-cache-'));
     try {
       const renderDir = path.join(outDir, 'lambdas', 'render');
       mkdirSync(renderDir, { recursive: true });
-      writeFileSync(path.join(renderDir, 'app.js'), 'module.exports = {};\n');
+      writeFileSync(path.join(renderDir, 'app.js'), readFileSync(fixtureBundle));
       const lines: string[] = [];
       const written = await fetchCodeCache({ renderDir, functionName: 'shop-render', log: (line) => lines.push(line), invoke: async () => answer });
       return { written, said: lines.join('\n'), files: readdirSync(renderDir) };
@@ -126,6 +129,13 @@ describe('fetchCodeCache', () => {
     const { written, said, files } = await fetchWith({ file: 'app.0123456789abcdef.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' });
     expect(written).toBeUndefined();
     expect(said).toMatch(/runs another build/);
+    expect(files).toEqual(['app.js']);
+  });
+
+  test('bytes that are not a V8 code cache are not written', async () => {
+    const { written, said, files } = await fetchWith({ file: codeCacheFileName(appBundleId(fixtureBundle)), codeCache: Buffer.alloc(4096, 7).toString('base64'), node: 'v22.0.0', arch: 'arm64' });
+    expect(written).toBeUndefined();
+    expect(said).toMatch(/not a V8 code cache/);
     expect(files).toEqual(['app.js']);
   });
 
