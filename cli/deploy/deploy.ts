@@ -158,11 +158,12 @@ export async function deploy(options: DeployOptions): Promise<number> {
   if (status !== 0 || options.codeCache === false) return status;
 
   options.log('making the render function\'s code cache in Lambda (stratus deploy --no-code-cache skips it)…');
+  const stackName = String(context.stackName ?? 'Stratus');
   let functionName: string;
   try {
-    functionName = renderFunctionFrom(outputsFile, String(context.stackName ?? 'Stratus'));
-  } catch (error) {
-    options.log(`code cache: skipped, ${(error as Error).message}`);
+    functionName = renderFunctionFrom(outputsFile, stackName);
+  } catch {
+    options.log(`code cache: skipped, the deploy's outputs (${path.relative(process.cwd(), outputsFile)}) name no render function for stack ${stackName}`);
     return 0;
   }
   const functionRegion = context.region ? String(context.region) : undefined;
@@ -176,5 +177,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
   // The same context (deploy id included): the version this publishes belongs to this deploy.
   synthesize();
   options.log(`cdk ${args.join(' ')}   (again: the render function, with its code cache)`);
-  return cdk(args);
+  const again = cdk(args);
+  if (again !== 0) options.log('The second deploy failed: the site runs what the first one deployed, without the code cache. `stratus deploy` again makes and ships it.');
+  return again;
 }

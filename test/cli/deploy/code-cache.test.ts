@@ -44,7 +44,7 @@ describe('stratus deploy', () => {
   const outDirs: string[] = [];
   afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-  async function deployWith(overrides: Partial<Parameters<typeof deploy>[0]>) {
+  async function deployWith(overrides: Partial<Parameters<typeof deploy>[0]>, cdkStatuses: number[] = []) {
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-deploy-'));
     outDirs.push(outDir);
     const renderDir = path.join(outDir, 'lambdas', 'render');
@@ -62,7 +62,7 @@ describe('stratus deploy', () => {
       cdk: (args) => {
         calls.push({ args, shipped: cachesShipped(args[args.indexOf('--app') + 1]!) });
         writeFileSync(args[args.indexOf('--outputs-file') + 1]!, JSON.stringify({ Shop: { [OUTPUTS.renderFunction]: 'shop-render' } }));
-        return 0;
+        return cdkStatuses[calls.length - 1] ?? 0;
       },
       invoke: (name, event) => {
         invoked.push(name);
@@ -85,6 +85,13 @@ describe('stratus deploy', () => {
     // What was shipped is what a cold start takes.
     const { probe } = runColdProbe<{ codeCache: string }>(PROBE, path.join(renderDir, 'index.js'), functionUrlEvent('/ssr/4'));
     expect(probe.codeCache).toBe('used');
+  }, 240_000);
+
+  test('a second deploy that fails says the site runs the first one, and the command fails', async () => {
+    const { code, calls, lines } = await deployWith({}, [0, 1]);
+    expect(calls).toHaveLength(2);
+    expect(code).toBe(1);
+    expect(lines.at(-1)).toMatch(/site runs what the first one deployed, without the code cache/);
   }, 240_000);
 
   test('--no-code-cache deploys once', async () => {
