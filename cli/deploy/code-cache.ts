@@ -6,7 +6,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { appBundleId } from '../builder/steps/bundle-render';
+import { appBundleId } from '../builder/bundle-id';
 import { APP_BUNDLE_FILE, codeCacheFileName, type CodeCacheAnswer, type CodeCacheEvent } from '../../lambdas/render/code-cache';
 
 export interface CodeCacheStepOptions {

@@ -3,8 +3,7 @@
  * CommonJS file for Node.js (`app.js`), React in production mode; and the function's entry
  * (`index.js`), which loads it with the code cache `stratus deploy` makes (lambdas/render/loader.ts).
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
@@ -19,6 +18,7 @@ import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
 import { findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
+import { appBundleId } from '../bundle-id';
 import { APP_BUNDLE_FILE } from '../../../lambdas/render/code-cache';
 import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 
@@ -134,11 +134,6 @@ export async function bundleRender(options: {
   makeSourceMapReadable(outfile, options.appDir);
   await writeRenderEntry(options.lambdaDir, appBundleId(outfile));
   return outfile;
-}
-
-/** The name a code cache of this bundle goes by: a hash of its bytes (V8 itself checks a source only by its length). */
-export function appBundleId(bundleFile: string): string {
-  return createHash('sha256').update(readFileSync(bundleFile)).digest('hex').slice(0, 16);
 }
 
 /** `index.js`: the loader, with the bundle's id written in. */

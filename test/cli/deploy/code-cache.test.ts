@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deploy } from '../../../cli/deploy/deploy';
 import { fetchCodeCache } from '../../../cli/deploy/code-cache';
-import { appBundleId } from '../../../cli/builder/steps/bundle-render';
+import { appBundleId } from '../../../cli/builder/bundle-id';
 import { codeCacheFileName } from '../../../lambdas/render/code-cache';
 import { OUTPUTS } from '../../../infra/outputs';
 import { runColdProbe } from '../../helpers/cold-probe';
