@@ -167,12 +167,19 @@ export async function deploy(options: DeployOptions): Promise<number> {
     return 0;
   }
   const functionRegion = context.region ? String(context.region) : undefined;
-  const written = await fetchCodeCache({
-    renderDir: path.join(outDir, OUTPUT_LAYOUT.renderLambda),
-    functionName,
-    log: options.log,
-    invoke: options.invoke ?? ((name, event) => invokeLive(functionRegion, name, event)),
-  });
+  let written: string | undefined;
+  try {
+    written = await fetchCodeCache({
+      renderDir: path.join(outDir, OUTPUT_LAYOUT.renderLambda),
+      functionName,
+      log: options.log,
+      invoke: options.invoke ?? ((name, event) => invokeLive(functionRegion, name, event)),
+    });
+  } catch (error) {
+    // The first deploy stands; the site works the same without the cache.
+    options.log(`code cache: skipped (${(error as Error).message.split('\n')[0]})`);
+    return 0;
+  }
   if (!written) return 0;
   // The same context (deploy id included): the version this publishes belongs to this deploy.
   synthesize();
