@@ -6,7 +6,7 @@
  * are rendered again, stored for every instance, and removed from CloudFront's cache.
  */
 import { renderFunctionFrom } from './deploy-outputs';
-import { invokeLive } from './invoke-live';
+import { invokeLive } from '../infra/invoke-live';
 import type { RevalidateEvent, RevalidateReport } from '../lambdas/render/operator-event';
 import { MAX_REVALIDATE_PATHS } from '../lambdas/render/operator-event';
 

@@ -5,7 +5,7 @@
  * deploy needs AWS credentials, and without them the command stops before it with the fix.
  * The CDK is the project's (`npm install --save-dev aws-cdk aws-cdk-lib constructs`).
  *
- * Then the deployed render function makes V8's code cache of its bundle (code-cache.ts),
+ * Then the deployed render function makes V8's code cache of its bundle (infra/deploy-code-cache.ts),
  * and a second `cdk deploy` ships it: only that function's code changes, under the same
  * deploy id, so a rollback still returns to the deploy before.
  */
@@ -18,8 +18,8 @@ import { REPO_ROOT } from '../paths';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import type { CodeCacheEvent } from '../../lambdas/render/code-cache';
 import { renderFunctionFrom } from '../deploy-outputs';
-import { invokeLive } from '../invoke-live';
-import { fetchCodeCache } from './code-cache';
+import { fetchCodeCache } from '../../infra/deploy-code-cache';
+import { invokeLive } from '../../infra/invoke-live';
 
 export interface DeployOptions {
   appDir: string;

@@ -1,13 +1,17 @@
 /**
- * `npm run deploy`'s code-cache step (infra/deploy-code-cache.ts): where it finds the build
- * folder and the region (as `cdk deploy` resolves context), the function from the outputs
- * file, and the cache written beside the bundle, made by the built function itself in a
- * fresh process as Lambda would run it. infra/deploy.cjs loads it through register-ts.cjs.
+ * A deploy's code-cache step (infra/deploy-code-cache.ts): what it ships of the function's
+ * answer and what it refuses; for `npm run deploy`, where it finds the build folder and the
+ * region (as `cdk deploy` resolves context), the function from the outputs file, and the
+ * cache written beside the bundle, made by the built function itself in a fresh process as
+ * Lambda would run it. infra/deploy.cjs loads it through register-ts.cjs.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { contextValue, makeCodeCache } from '../../infra/deploy-code-cache';
+import { contextValue, fetchCodeCache, makeCodeCache } from '../../infra/deploy-code-cache';
+import { appBundleId } from '../../infra/bundle-id';
+import { codeCacheFileName } from '../../lambdas/render/code-cache';
 import { OUTPUTS } from '../../infra/outputs';
 import { buildApp } from '../helpers/build-app';
 import { runColdProbe } from '../helpers/cold-probe';
@@ -72,4 +76,45 @@ test('outputs that name no render function: nothing to do, and it says so', asyn
 test('infra/deploy.cjs can load it without a compiler, as it runs', () => {
   const run = spawnSync(process.execPath, ['-e', "require('./infra/register-ts.cjs'); const m = require('./infra/deploy-code-cache.ts'); process.stdout.write(typeof m.makeCodeCache);"], { cwd: ROOT, encoding: 'utf8' });
   expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: 'function', stderr: '' });
+});
+
+describe('fetchCodeCache', () => {
+  // The bundle fetchWith writes: the name the function's answer must carry is its hash's.
+  const fixtureBundle = path.join(tempApp({ 'app.js': 'module.exports = {};\n' }, 'stratus-bundle-'), 'app.js');
+
+  /** A build folder holding a bundle; the function answers `answer`; what was written and said. */
+  async function fetchWith(answer: unknown) {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-cache-'));
+    try {
+      const renderDir = path.join(outDir, 'lambdas', 'render');
+      mkdirSync(renderDir, { recursive: true });
+      writeFileSync(path.join(renderDir, 'app.js'), readFileSync(fixtureBundle));
+      const lines: string[] = [];
+      const written = await fetchCodeCache({ renderDir, functionName: 'shop-render', log: (line) => lines.push(line), invoke: async () => answer });
+      return { written, said: lines.join('\n'), files: readdirSync(renderDir) };
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }
+
+  test('refuses a cache made for another build than the one in the folder (another deploy since)', async () => {
+    const { written, said, files } = await fetchWith({ file: 'app.0123456789abcdef.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' });
+    expect(written).toBeUndefined();
+    expect(said).toMatch(/runs another build/);
+    expect(files).toEqual(['app.js']);
+  });
+
+  test('bytes that are not a V8 code cache are not written', async () => {
+    const { written, said, files } = await fetchWith({ file: codeCacheFileName(appBundleId(fixtureBundle)), codeCache: Buffer.alloc(4096, 7).toString('base64'), node: 'v22.0.0', arch: 'arm64' });
+    expect(written).toBeUndefined();
+    expect(said).toMatch(/not a V8 code cache/);
+    expect(files).toEqual(['app.js']);
+  });
+
+  test('an answer of another shape (a function deployed by an older Stratus) is not written', async () => {
+    const { written, said, files } = await fetchWith({ statusCode: 404, body: 'Not found' });
+    expect(written).toBeUndefined();
+    expect(said).toMatch(/answered something else/);
+    expect(files).toEqual(['app.js']);
+  });
 });

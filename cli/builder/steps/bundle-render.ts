@@ -18,7 +18,7 @@ import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
 import { findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
-import { appBundleId } from '../bundle-id';
+import { appBundleId } from '../../../infra/bundle-id';
 import { APP_BUNDLE_FILE } from '../../../lambdas/render/code-cache';
 import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 

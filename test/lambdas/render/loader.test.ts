@@ -6,7 +6,7 @@
  */
 import { readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { appBundleId } from '../../../cli/builder/bundle-id';
+import { appBundleId } from '../../../infra/bundle-id';
 import { codeCacheFileName, isCodeCacheEvent, isCodeCacheFileName, WARM_UP_PATH, type CodeCacheAnswer } from '../../../lambdas/render/code-cache';
 import { buildApp, type BuiltApp } from '../../helpers/build-app';
 import { runColdProbe } from '../../helpers/cold-probe';

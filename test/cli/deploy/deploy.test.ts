@@ -5,12 +5,11 @@
  * function's code. AWS itself is the one thing not run: `cdk deploy` is replaced by a
  * recorder of what it was given; the synth is real.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deploy } from '../../../cli/deploy/deploy';
-import { fetchCodeCache } from '../../../cli/deploy/code-cache';
-import { appBundleId } from '../../../cli/builder/bundle-id';
+import { appBundleId } from '../../../infra/bundle-id';
 import { codeCacheFileName } from '../../../lambdas/render/code-cache';
 import { OUTPUTS } from '../../../infra/outputs';
 import { runColdProbe } from '../../helpers/cold-probe';
@@ -111,45 +110,4 @@ describe('stratus deploy', () => {
     expect(lines.join('\n')).toMatch(/code cache: skipped, the render function did not make one \(User is not authorized/);
     expect(readdirSync(renderDir).filter((name) => name.endsWith('.cache'))).toEqual([]);
   }, 240_000);
-});
-
-describe('fetchCodeCache', () => {
-  // The bundle fetchWith writes: the name the function's answer must carry is its hash's.
-  const fixtureBundle = path.join(tempApp({ 'app.js': 'module.exports = {};\n' }, 'stratus-bundle-'), 'app.js');
-
-  /** A build folder holding a bundle; the function answers `answer`; what was written and said. */
-  async function fetchWith(answer: unknown) {
-    const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-cache-'));
-    try {
-      const renderDir = path.join(outDir, 'lambdas', 'render');
-      mkdirSync(renderDir, { recursive: true });
-      writeFileSync(path.join(renderDir, 'app.js'), readFileSync(fixtureBundle));
-      const lines: string[] = [];
-      const written = await fetchCodeCache({ renderDir, functionName: 'shop-render', log: (line) => lines.push(line), invoke: async () => answer });
-      return { written, said: lines.join('\n'), files: readdirSync(renderDir) };
-    } finally {
-      rmSync(outDir, { recursive: true, force: true });
-    }
-  }
-
-  test('refuses a cache made for another build than the one in the folder (another deploy since)', async () => {
-    const { written, said, files } = await fetchWith({ file: 'app.0123456789abcdef.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' });
-    expect(written).toBeUndefined();
-    expect(said).toMatch(/runs another build/);
-    expect(files).toEqual(['app.js']);
-  });
-
-  test('bytes that are not a V8 code cache are not written', async () => {
-    const { written, said, files } = await fetchWith({ file: codeCacheFileName(appBundleId(fixtureBundle)), codeCache: Buffer.alloc(4096, 7).toString('base64'), node: 'v22.0.0', arch: 'arm64' });
-    expect(written).toBeUndefined();
-    expect(said).toMatch(/not a V8 code cache/);
-    expect(files).toEqual(['app.js']);
-  });
-
-  test('an answer of another shape (a function deployed by an older Stratus) is not written', async () => {
-    const { written, said, files } = await fetchWith({ statusCode: 404, body: 'Not found' });
-    expect(written).toBeUndefined();
-    expect(said).toMatch(/answered something else/);
-    expect(files).toEqual(['app.js']);
-  });
 });

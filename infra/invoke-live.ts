@@ -2,7 +2,7 @@
  * The operator commands' one call into a deployed function: its live alias invoked
  * directly with a JSON event (lambda:InvokeFunction), its JSON answer returned.
  */
-import { LIVE_ALIAS } from '../infra/outputs';
+import { LIVE_ALIAS } from './outputs';
 
 export async function invokeLive(region: string | undefined, functionName: string, event: object): Promise<unknown> {
   const { LambdaClient, InvokeCommand } = require('@aws-sdk/client-lambda') as typeof import('@aws-sdk/client-lambda');
