@@ -5,8 +5,8 @@
  * (lambdas/render/operator-event.ts), which needs lambda:InvokeFunction on it: the pages
  * are rendered again, stored for every instance, and removed from CloudFront's cache.
  */
-import { renderFunctionFrom } from './deploy-outputs';
 import { invokeLive } from '../infra/invoke-live';
+import { renderFunctionFrom } from '../infra/outputs';
 import type { RevalidateEvent, RevalidateReport } from '../lambdas/render/operator-event';
 import { MAX_REVALIDATE_PATHS } from '../lambdas/render/operator-event';
 

@@ -11,7 +11,7 @@ import { OUTPUT_LAYOUT } from '../contract/output-layout';
 import { APP_BUNDLE_FILE, codeCacheFileName, type CodeCacheAnswer, type CodeCacheEvent } from '../lambdas/render/code-cache';
 import { appBundleId } from './bundle-id';
 import { invokeLive } from './invoke-live';
-import { OUTPUTS } from './outputs';
+import { renderFunctionFrom } from './outputs';
 
 export interface CodeCacheStepOptions {
   /** The build's render function folder (`<outDir>/lambdas/render`). */
@@ -99,42 +99,52 @@ export function contextValue(root: string, args: readonly string[], key: string)
   }
 }
 
-/** The render function's name in the outputs file (`npm run deploy` names no stack: any stack with the output). */
-function renderFunctionIn(outputsFile: string): string | undefined {
-  try {
-    const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>;
-    return Object.values(outputs).map((stack) => stack[OUTPUTS.renderFunction]).find((name) => typeof name === 'string');
-  } catch {
-    return undefined;
-  }
-}
-
-export interface DeployCodeCacheOptions {
-  /** The checkout (cdk.json's folder). */
-  root: string;
-  /** What was passed on to `cdk deploy`. */
-  args: readonly string[];
+export interface MakeCodeCacheOptions {
+  /** The build's render function folder (`<buildDir>/lambdas/render`). */
+  renderDir: string;
+  /** Where `cdk deploy` wrote the stacks' outputs. */
   outputsFile: string;
+  /** The site's stack; any stack with the render function's output when not named. */
+  stack?: string;
+  region?: string;
+  /** How the command is told to skip the step, for the progress line. */
+  skipWith: string;
   log: (line: string) => void;
   /** @default the AWS SDK's Lambda client on the live alias */
   invoke?: (functionName: string, event: CodeCacheEvent) => Promise<unknown>;
 }
 
-/** `npm run deploy`'s step: resolves to whether a cache was written (the deploy must run again to ship it). */
-export async function makeCodeCache(options: DeployCodeCacheOptions): Promise<boolean> {
-  const functionName = renderFunctionIn(options.outputsFile);
-  if (!functionName) {
-    options.log(`code cache: skipped, ${path.relative(options.root, options.outputsFile)} names no render function`);
+/**
+ * A deploy's second step, up to the second `cdk deploy`: resolves to whether a cache was
+ * written (the deploy must run again to ship it). Nothing here fails the deploy: the first
+ * one stands, and the reason for skipping is logged.
+ */
+export async function makeCodeCache(options: MakeCodeCacheOptions): Promise<boolean> {
+  const { log } = options;
+  let functionName: string;
+  try {
+    functionName = renderFunctionFrom(options.outputsFile, options.stack);
+  } catch {
+    log(`code cache: skipped, ${path.relative(process.cwd(), options.outputsFile)} names no render function${options.stack ? ` for stack ${options.stack}` : ''}`);
     return false;
   }
-  const buildDir = path.resolve(options.root, contextValue(options.root, options.args, 'buildDir') || 'web/site/.stratus');
-  const region = contextValue(options.root, options.args, 'region') || undefined;
-  options.log('making the render function\'s code cache in Lambda (npm run deploy -- --no-code-cache skips it)…');
-  const written = await fetchCodeCache({
-    renderDir: path.join(buildDir, OUTPUT_LAYOUT.renderLambda),
-    functionName,
-    log: options.log,
-    invoke: options.invoke ?? ((name, event) => invokeLive(region, name, event)),
-  });
-  return written !== undefined;
+  log(`making the render function's code cache in Lambda (${options.skipWith} skips it)…`);
+  try {
+    const written = await fetchCodeCache({
+      renderDir: options.renderDir,
+      functionName,
+      log,
+      invoke: options.invoke ?? ((name, event) => invokeLive(options.region, name, event)),
+    });
+    return written !== undefined;
+  } catch (error) {
+    log(`code cache: skipped (${(error as Error).message.split('\n')[0]})`);
+    return false;
+  }
+}
+
+/** What `npm run deploy` deployed, as `cdk deploy` resolves this checkout's context: the render folder and the region. */
+export function checkoutDeployTarget(root: string, args: readonly string[]): { renderDir: string; region?: string } {
+  const buildDir = path.resolve(root, contextValue(root, args, 'buildDir') || 'web/site/.stratus');
+  return { renderDir: path.join(buildDir, OUTPUT_LAYOUT.renderLambda), region: contextValue(root, args, 'region') || undefined };
 }

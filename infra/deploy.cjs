@@ -25,8 +25,9 @@ if (status !== 0 || passed.length < process.argv.length - 2) process.exit(status
 // the same deploy (same id: a rollback treats both as one) ships it. The build stays current:
 // the cache is not one of its sources, so the CDK app does not build again.
 require('./register-ts.cjs');
-const { makeCodeCache } = require('./deploy-code-cache.ts');
-makeCodeCache({ root, args: passed, outputsFile: path.join(root, outputsFile), log: (line) => console.log(line) }).then((written) => {
+const { checkoutDeployTarget, makeCodeCache } = require('./deploy-code-cache.ts');
+const target = checkoutDeployTarget(root, passed);
+makeCodeCache({ ...target, outputsFile: path.join(root, outputsFile), skipWith: 'npm run deploy -- --no-code-cache', log: (line) => console.log(line) }).then((written) => {
   if (!written) process.exit(0);
   console.log(`cdk ${args.join(' ')}   (again: the render function, with its code cache)`);
   const again = deploy();

@@ -17,9 +17,7 @@ import { BuildError } from '../builder/errors';
 import { REPO_ROOT } from '../paths';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import type { CodeCacheEvent } from '../../lambdas/render/code-cache';
-import { renderFunctionFrom } from '../deploy-outputs';
-import { fetchCodeCache } from '../../infra/deploy-code-cache';
-import { invokeLive } from '../../infra/invoke-live';
+import { makeCodeCache } from '../../infra/deploy-code-cache';
 
 export interface DeployOptions {
   appDir: string;
@@ -157,29 +155,15 @@ export async function deploy(options: DeployOptions): Promise<number> {
   const status = cdk(args);
   if (status !== 0 || options.codeCache === false) return status;
 
-  options.log('making the render function\'s code cache in Lambda (stratus deploy --no-code-cache skips it)…');
-  const stackName = String(context.stackName ?? 'Stratus');
-  let functionName: string;
-  try {
-    functionName = renderFunctionFrom(outputsFile, stackName);
-  } catch {
-    options.log(`code cache: skipped, the deploy's outputs (${path.relative(process.cwd(), outputsFile)}) name no render function for stack ${stackName}`);
-    return 0;
-  }
-  const functionRegion = context.region ? String(context.region) : undefined;
-  let written: string | undefined;
-  try {
-    written = await fetchCodeCache({
-      renderDir: path.join(outDir, OUTPUT_LAYOUT.renderLambda),
-      functionName,
-      log: options.log,
-      invoke: options.invoke ?? ((name, event) => invokeLive(functionRegion, name, event)),
-    });
-  } catch (error) {
-    // The first deploy stands; the site works the same without the cache.
-    options.log(`code cache: skipped (${(error as Error).message.split('\n')[0]})`);
-    return 0;
-  }
+  const written = await makeCodeCache({
+    renderDir: path.join(outDir, OUTPUT_LAYOUT.renderLambda),
+    outputsFile,
+    stack: String(context.stackName ?? 'Stratus'),
+    region: context.region ? String(context.region) : undefined,
+    skipWith: 'stratus deploy --no-code-cache',
+    log: options.log,
+    invoke: options.invoke,
+  });
   if (!written) return 0;
   // The same context (deploy id included): the version this publishes belongs to this deploy.
   synthesize();

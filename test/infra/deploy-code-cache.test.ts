@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contextValue, fetchCodeCache, makeCodeCache } from '../../infra/deploy-code-cache';
+import { checkoutDeployTarget, contextValue, fetchCodeCache, makeCodeCache } from '../../infra/deploy-code-cache';
 import { appBundleId } from '../../infra/bundle-id';
 import { codeCacheFileName } from '../../lambdas/render/code-cache';
 import { OUTPUTS } from '../../infra/outputs';
@@ -45,9 +45,9 @@ test('the function named in the outputs makes its cache, written beside the bund
     const invoked: string[] = [];
     const lines: string[] = [];
     const written = await makeCodeCache({
-      root,
-      args: ['-c', `buildDir=${app.outDir}`],
+      ...checkoutDeployTarget(root, ['-c', `buildDir=${app.outDir}`]),
       outputsFile,
+      skipWith: 'npm run deploy -- --no-code-cache',
       log: (line) => lines.push(line),
       invoke: async (name, event) => {
         invoked.push(name);
@@ -68,7 +68,7 @@ test('outputs that name no render function: nothing to do, and it says so', asyn
   const outputsFile = path.join(root, 'outputs.json');
   writeFileSync(outputsFile, JSON.stringify({ Stratus: {} }));
   const lines: string[] = [];
-  const written = await makeCodeCache({ root, args: [], outputsFile, log: (line) => lines.push(line), invoke: async () => { throw new Error('not called'); } });
+  const written = await makeCodeCache({ ...checkoutDeployTarget(root, []), outputsFile, skipWith: 'npm run deploy -- --no-code-cache', log: (line) => lines.push(line), invoke: async () => { throw new Error('not called'); } });
   expect(written).toBe(false);
   expect(lines).toEqual([expect.stringMatching(/names no render function/)]);
 });
