@@ -1,7 +1,7 @@
 /**
  * Packages the Lambda code requires only on first use (ipaddr.js in
  * lambdas/shared/public-address.ts, path-to-regexp in lambdas/render/routing/path-patterns.ts),
- * written as files of their own beside the function's `index.js` rather than inside it. V8
+ * written as files of their own beside the function's bundle (`app.js` for the render function, `index.js` for the image function) rather than inside it. V8
  * reads the whole text of a script when it loads it, so a package inside the bundle costs
  * every cold start even when no request needs it: ipaddr.js (12.8 kB minified) cost the
  * render function ≈ 3M instructions of its ≈ 110M above bare Node, though only proxied
@@ -16,7 +16,7 @@ import { fromEsbuildFailure } from './errors';
 /** Packages the Lambda code requires only on first use. */
 export const LAZY_PACKAGES: readonly string[] = ['ipaddr.js', 'path-to-regexp'];
 
-/** The folder beside a function's `index.js` that holds them. */
+/** The folder beside a function's bundle that holds them. */
 export const LAZY_DIR = 'lazy';
 
 /**
