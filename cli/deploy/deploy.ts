@@ -16,7 +16,7 @@ import { build } from '../builder/build';
 import { BuildError } from '../builder/errors';
 import { REPO_ROOT } from '../paths';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
-import type { CodeCacheEvent } from '../../lambdas/render/code-cache';
+import type { CodeCacheEvent } from '../../lambdas/render/lambda/code-cache';
 import { makeCodeCache } from '../../infra/deploy-code-cache';
 
 export interface DeployOptions {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { runtimeAliasPlugin } from '../../../cli/builder/plugins/runtime-alias';
 import { SERVER_OPTIONS } from '../../../cli/builder/steps/bundle-render';
-import type { AppModules, RenderApp } from '../../../lambdas/render/render-core';
+import type { AppModules, RenderApp } from '../../../lambdas/render/core/render-core';
 import { readManifest, type Manifest } from '../../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { STRATUS_APP, type StratusBuild } from '../apps';
