@@ -3,13 +3,13 @@
  * alone, `getStaticProps` called with `draftMode: true`, past every cache (their answers are
  * `no-store`, never written to the page store; the cookie is in the edge's page cache key,
  * so CloudFront never answers them from its copy). `res.setDraftMode({ enable })` in an API
- * route sets or clears the cookie. The cookie is signed (HMAC-SHA256) with a secret the
- * stack creates in Secrets Manager (`STRATUS_DRAFT_SECRET_ARN`), read once per instance when
- * first needed; locally `STRATUS_DRAFT_SECRET`, else a random secret for the process.
+ * route sets or clears the cookie. The cookie is signed (HMAC-SHA256) with a secret read
+ * once per instance when first needed (ports/from-environment.ts says which).
  */
 import { DRAFT_COOKIE } from '../../../contract/urls';
 import { parseCookies } from '../../shared/cookies';
 import { nodeCrypto } from '../../shared/node-builtins';
+import type { DraftSecret } from '../ports/ports';
 
 export { DRAFT_COOKIE };
 
@@ -30,7 +30,7 @@ function sign(secret: string, nonce: string): string {
  * const setCookie = await draft.cookie(true); // "__stratus_draft=…; Path=/; HttpOnly; Secure; SameSite=None"
  * await draft.isDraft(setCookie.split(';')[0]); // true
  */
-export function createDraftMode(secret: () => Promise<string>): DraftMode {
+export function createDraftMode(secret: DraftSecret): DraftMode {
   let loaded: Promise<string> | undefined;
   const key = () => (loaded ??= secret().catch((error) => {
     loaded = undefined; // a failed read is tried again by the next request
@@ -55,26 +55,4 @@ export function createDraftMode(secret: () => Promise<string>): DraftMode {
       return `${DRAFT_COOKIE}=${nonce}.${sign(await key(), nonce)}; ${attributes}`;
     },
   };
-}
-
-/**
- * The draft secret this environment has: the stack's Secrets Manager secret
- * (`STRATUS_DRAFT_SECRET_ARN`), else `STRATUS_DRAFT_SECRET`, else a random one for this
- * process (the local server: draft cookies last until it restarts).
- */
-export function draftSecretFrom(env: NodeJS.ProcessEnv = process.env): () => Promise<string> {
-  const arn = env.STRATUS_DRAFT_SECRET_ARN;
-  if (arn) {
-    return async () => {
-      // require, not import(): one module system in the bundle, and jest runs it as it is.
-      const sdk = require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
-      const client = new sdk.SecretsManagerClient(env.STRATUS_SECRETS_ENDPOINT ? { endpoint: env.STRATUS_SECRETS_ENDPOINT } : {});
-      const answer = await client.send(new sdk.GetSecretValueCommand({ SecretId: arn }));
-      if (!answer.SecretString) throw new Error(`The draft-mode secret ${arn} has no string value.`);
-      return answer.SecretString;
-    };
-  }
-  // Made on first use: most processes never enter draft mode (and node:crypto loads only then).
-  let fixed = env.STRATUS_DRAFT_SECRET;
-  return async () => (fixed ||= nodeCrypto().randomBytes(32).toString('base64url'));
 }

@@ -2,12 +2,12 @@
  * On-demand revalidation: `res.revalidate('/path')` in an API route, and the operators'
  * `stratus revalidate <path>…` (which invokes the function directly). The page is rendered
  * again now, under the fleet-wide lease (static-pages.ts), written to the shared store, and
- * then removed from CloudFront's cache with its page data (invalidations.ts), so the next
+ * then removed from CloudFront's cache with its page data (ports/, `Invalidations`), so the next
  * visitor anywhere gets the new version.
  */
 import { dataUrl } from '../../../contract/urls';
 import { localizePath } from '../../../web/runtime/shared/locale-prefix';
-import type { Invalidations } from '../ports/invalidations';
+import type { Invalidations } from '../ports/ports';
 import type { PageRequest } from './outcome';
 import { routeRequest, type RouteTable } from './route';
 import type { StaticPages } from '../static/static-pages';

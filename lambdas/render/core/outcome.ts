@@ -8,7 +8,7 @@ import type { ManifestRoute } from '../../../contract/manifest';
 import type { ApiModule, PageModule, PageProps } from '../../../web/runtime/shared/page-types';
 import type { RouteParams } from '../../../web/runtime/shared/route-match';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
-import type { StoredPage } from '../static/page-store';
+import type { StoredPage } from '../ports/ports';
 
 /**
  * What a request asks for: a page's HTML, its page data (`/_app/data/<buildId>/….json`), or

@@ -22,14 +22,15 @@ import { setSitePaths, withoutBasePath } from '../../../web/runtime/shared/site-
 import { REWRITE_HEADER } from '../../../contract/urls';
 import { createSiteRouting, type SiteRoutingPorts } from '../routing/site-routing';
 import type { DraftMode } from '../api/draft-mode';
-import { noInvalidations, type Invalidations } from '../ports/invalidations';
+import { noInvalidations } from '../ports/no-invalidations';
+import type { Invalidations, StoredPage } from '../ports/ports';
 import { logRequest } from './log-line';
 import { createOnDemand } from './on-demand';
 import { routeOf, serverError, type Format, type Outcome, type PageRequest, type Target } from './outcome';
 import { createOutput } from './output';
 import { refuseMethod } from './methods';
 import { createPageHtml, type AppModules } from '../html/page-html';
-import type { PageStore, StoredPage } from '../static/page-store';
+import type { PageStore } from '../static/page-store';
 import { formatOf, readRequest } from './request';
 import { routeApi, routeRequest, type RouteTable } from './route';
 import { applyImageConfig } from '../html/runtime-state';

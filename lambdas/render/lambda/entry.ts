@@ -14,7 +14,7 @@ import { apiTimeoutFrom } from '../api/api-stage';
 import { isRevalidateEvent, runRevalidate } from './operator-event';
 import { PageStore } from '../static/page-store';
 import { renderEnvironment } from './render-environment';
-import { loadSecrets } from '../ports/secrets';
+import { loadSecrets } from './secrets';
 import { createRenderApp, type AppModules, type RenderApp } from '../core/render-core';
 import { createOwnOriginFetch } from '../routing/own-origin';
 

@@ -12,41 +12,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PrerenderedPage } from '../../../contract/manifest';
 import { prerenderedKey as storeKey } from '../../../contract/output-layout';
-import type { RegenerationLease } from '../ports/regeneration-lease';
 import { nodeCrypto } from '../../shared/node-builtins';
-
-export interface StoredPage {
-  html: string;
-  json: string;
-  etag: string;
-  /** Seconds; false when the page never goes stale. */
-  revalidate: number | false;
-  /** `Date.now()` when it was rendered or loaded. */
-  renderedAt: number;
-  notFound?: boolean;
-}
+import { DEFAULT_STORE_CACHE_MS, type RegenerationLease, type SharedPages, type StoredPage } from '../ports/ports';
 
 export function etagOf(body: string): string {
   return `"${nodeCrypto().createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/**
- * Where regenerated pages are kept for every instance: one object per page, HTML and data
- * together, so the two never disagree. `key` is `<buildId>/<locale><path>`.
- */
-export interface SharedPages {
-  read(key: string): Promise<StoredPage | undefined>;
-  write(key: string, page: StoredPage): Promise<void>;
-}
-
 /** Pages kept by this instance at most (a large site's on-demand pages must not grow memory without end). */
 export const MAX_MEMORY_PAGES = 1000;
-
-/**
- * How long an instance trusts its memory copy of a page before reading the shared store
- * again: the bound on how much later than another instance's write it serves the new copy.
- */
-export const DEFAULT_STORE_CACHE_MS = 1000;
 
 interface Cached {
   page: StoredPage | undefined;

@@ -3,7 +3,7 @@
  * again when stale (`revalidate`), missing (`fallback`) or asked to (`res.revalidate`).
  *
  * One regeneration of a page at a time across the fleet: an instance takes the page's lease
- * (regeneration-lease.ts) before rendering it, and looks at the shared store once more
+ * (ports/ports.ts, `RegenerationLease`) before rendering it, and looks at the shared store once more
  * first, in case another instance has just written it. Stale pages are answered stale to
  * everyone but the one request that regenerates (CloudFront's `stale-while-revalidate`
  * hides that one's wait from visitors); on this instance, concurrent requests share one
@@ -17,8 +17,9 @@ import { log, logError } from '../../shared/log';
 import { readDataResult, type DataOutcome } from '../data/data-result';
 import type { PageRequest } from '../core/outcome';
 import type { PageHtml } from '../html/page-html';
-import { etagOf, type PageStore, type StoredPage } from './page-store';
-import { memoryLease, type RegenerationLease } from '../ports/regeneration-lease';
+import { etagOf, type PageStore } from './page-store';
+import { memoryLease } from '../ports/memory-lease';
+import type { RegenerationLease, StoredPage } from '../ports/ports';
 
 /** A getStaticProps redirect: answered as it is, never stored. */
 export type StaticRedirect = Extract<DataOutcome, { type: 'redirect' }>;

@@ -2,7 +2,7 @@
 import { NO_STORE } from '../../../../lambdas/shared/cache-control';
 import { cacheOf, logLine, logRequest } from '../../../../lambdas/render/core/log-line';
 import type { Outcome } from '../../../../lambdas/render/core/outcome';
-import type { StoredPage } from '../../../../lambdas/render/static/page-store';
+import type { StoredPage } from '../../../../lambdas/render/ports/ports';
 import { api, captureLogs, manifestOf, pageRequest, pagesOf, request } from '../memory-app';
 
 const Page = { default: () => null };

@@ -6,7 +6,7 @@ import { NO_STORE, staticCacheControl } from '../../../../lambdas/shared/cache-c
 import type { Outcome, PageRequest } from '../../../../lambdas/render/core/outcome';
 import { createOutput } from '../../../../lambdas/render/core/output';
 import type { PageHtml } from '../../../../lambdas/render/html/page-html';
-import type { StoredPage } from '../../../../lambdas/render/static/page-store';
+import type { StoredPage } from '../../../../lambdas/render/ports/ports';
 import type { CoreResponse } from '../../../../lambdas/shared/http';
 import { manifestOf, pageRequest, pagesOf } from '../memory-app';
 

@@ -1,37 +1,12 @@
 /**
- * At most one regeneration of a page at a time across the fleet: before rendering a page
- * again, an instance takes the page's lease with a conditional write; the others keep
- * serving the copy they have. A lease expires by itself (`ttlMs`), so an instance that dies
- * mid-regeneration (timeout, crash) holds nobody up for longer than that, and one whose
- * regeneration failed leaves it in place: the page is tried again once it has expired.
- * In AWS the leases are items of a DynamoDB table (why not S3: docs/DECISIONS.md); in one
- * process (the local server, the build) they are kept in memory.
+ * Regeneration leases across the fleet (ports.ts, `RegenerationLease`) as items of a
+ * DynamoDB table (why not S3: docs/DECISIONS.md): before rendering a page again, an
+ * instance takes the page's lease with a conditional write; the others keep serving the
+ * copy they have. One whose regeneration failed leaves its lease in place: the page is
+ * tried again once it has expired. In one process, memory-lease.ts.
  */
 import { nodeCrypto } from '../../shared/node-builtins';
-
-export interface RegenerationLease {
-  /** Takes the lease on `key` for `ttlMs`: a token to release it with, or undefined when another holds it. */
-  acquire(key: string, ttlMs: number): Promise<string | undefined>;
-  /** Gives the lease back, if it is still the one `token` took (an expired one may be someone else's now). */
-  release(key: string, token: string): Promise<void>;
-}
-
-/** Leases within one process. */
-export function memoryLease(now: () => number = () => Date.now()): RegenerationLease {
-  const held = new Map<string, { token: string; expiresAt: number }>();
-  return {
-    async acquire(key, ttlMs) {
-      const current = held.get(key);
-      if (current && current.expiresAt > now()) return undefined;
-      const token = nodeCrypto().randomUUID();
-      held.set(key, { token, expiresAt: now() + ttlMs });
-      return token;
-    },
-    async release(key, token) {
-      if (held.get(key)?.token === token) held.delete(key);
-    },
-  };
-}
+import type { RegenerationLease } from './ports';
 
 export interface DynamoLeaseOptions {
   table: string;

@@ -3,7 +3,9 @@
  * process.env, as STRATUS_SECRETS lists them; the AWS SDK calls as the runtime's SDK gets them.
  */
 import { encodeSecrets, SECRETS_ENV } from '../../../../contract/secrets';
-import { loadSecrets, sdkReaders, type SecretReaders } from '../../../../lambdas/render/ports/secrets';
+import { loadSecrets } from '../../../../lambdas/render/lambda/secrets';
+import { sdkReaders } from '../../../../lambdas/render/ports/aws-secrets';
+import type { SecretReaders } from '../../../../lambdas/render/ports/ports';
 
 const sent: { client: string; input: Record<string, unknown> }[] = [];
 const PARAMETERS: Record<string, string> = { '/shop/db-password': 's3cret', '/shop/other': 'o' };

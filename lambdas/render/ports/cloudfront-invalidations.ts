@@ -1,49 +1,11 @@
 /**
- * Removing pages from CloudFront's cache after an on-demand revalidation. Paths asked for
- * within `delayMs` of each other go out as one invalidation, each path once. The delay is
- * at least the page store's memory bound (page-store.ts, `DEFAULT_STORE_CACHE_MS`): by the
- * time CloudFront asks an instance again, no instance still trusts its old memory copy, so
- * the edge cannot take the old page back. Invalidations are charged per path past the first
- * 1,000 a month (https://aws.amazon.com/cloudfront/pricing/): deduplicating matters.
+ * Invalidations in CloudFront: the sender batched-invalidations.ts calls (CreateInvalidation,
+ * through the AWS SDK loaded on first use), and the distribution's id read once from the SSM
+ * parameter the stack writes (`STRATUS_DISTRIBUTION_PARAMETER`).
  */
 import { log } from '../../shared/log';
-import { DEFAULT_STORE_CACHE_MS } from '../static/page-store';
 import { nodeCrypto } from '../../shared/node-builtins';
-
-/** Sends one invalidation of these paths. */
-export type InvalidationSender = (paths: string[]) => Promise<void>;
-
-/** Paths per CreateInvalidation at most (CloudFront takes 3,000 file paths in progress per distribution). */
-export const MAX_PATHS_PER_INVALIDATION = 1000;
-
-export interface Invalidations {
-  /** Resolves once an invalidation holding these paths has been accepted; rejects when it was refused. */
-  invalidate(paths: readonly string[]): Promise<void>;
-}
-
-/**
- * @example
- * const invalidations = batchInvalidations(cloudFrontSender({ distributionId: async () => 'E2QWRUHAPOMQZL' }));
- * await Promise.all([invalidations.invalidate(['/a']), invalidations.invalidate(['/a', '/b'])]); // one invalidation: /a, /b
- */
-export function batchInvalidations(send: InvalidationSender, delayMs = DEFAULT_STORE_CACHE_MS): Invalidations {
-  let batch: { paths: Set<string>; sent: Promise<void> } | undefined;
-  return {
-    invalidate(paths) {
-      if (!batch) {
-        const paths = new Set<string>();
-        const sent = new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(async () => {
-          batch = undefined;
-          const all = [...paths];
-          for (let i = 0; i < all.length; i += MAX_PATHS_PER_INVALIDATION) await send(all.slice(i, i + MAX_PATHS_PER_INVALIDATION));
-        });
-        batch = { paths, sent };
-      }
-      for (const path of paths) batch.paths.add(path);
-      return batch.sent;
-    },
-  };
-}
+import type { InvalidationSender } from './ports';
 
 /**
  * A path as CloudFront's invalidation takes it: `*` is its wildcard, so a literal one is
@@ -95,6 +57,3 @@ export function distributionIdFromParameter(name: string, endpoint?: string): ()
       throw error;
     }));
 }
-
-/** Where nothing caches pages in front of the function (the local server, tests): nothing to remove. */
-export const noInvalidations: Invalidations = { invalidate: async () => undefined };
