@@ -21,6 +21,8 @@ import { withAssetBase } from '../html/asset-urls';
 import { setSitePaths, withoutBasePath } from '../../../web/runtime/shared/site-paths';
 import { REWRITE_HEADER } from '../../../contract/urls';
 import { createSiteRouting, type SiteRoutingPorts } from '../routing/site-routing';
+import type { AppMiddleware } from '../routing/middleware';
+import type { ApiModule, PageModule } from '../../../web/runtime/shared/page-types';
 import type { DraftMode } from '../api/draft-mode';
 import { noInvalidations } from '../ports/no-invalidations';
 import type { Invalidations, StoredPage } from '../ports/ports';
@@ -29,14 +31,22 @@ import { createOnDemand } from './on-demand';
 import { routeOf, serverError, type Format, type Outcome, type PageRequest, type Target } from './outcome';
 import { createOutput } from './output';
 import { refuseMethod } from './methods';
-import { createPageHtml, type AppModules } from '../html/page-html';
+import { createPageHtml, type DocumentModules } from '../html/page-html';
 import type { PageStore } from '../static/page-store';
 import { formatOf, readRequest } from './request';
 import { routeApi, routeRequest, type RouteTable } from './route';
 import { applyImageConfig } from '../html/runtime-state';
 import { createStaticPages, type StaticRedirect } from '../static/static-pages';
 
-export type { AppModules } from '../html/page-html';
+/** The app's modules compiled into the render function (the generated entry's `modules`, lambda/bundle.ts). */
+export interface AppModules extends DocumentModules {
+  /** Page modules by route pattern. */
+  pages: Record<string, PageModule>;
+  /** API route modules by route pattern (`/api/users/[id]`); none when absent. */
+  apis?: Record<string, ApiModule>;
+  /** The app's `middleware.ts` with `stratus/server`; none when the app has no middleware. */
+  middleware?: AppMiddleware;
+}
 
 export interface RenderAppOptions {
   /** Where rewrites that leave the render function go: another origin, or a file of the site. */

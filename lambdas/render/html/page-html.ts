@@ -3,31 +3,24 @@
  * own `404`/`500`/`_error` when it has one, else the built-in page), each with the
  * manifest's scripts and styles and the data the browser hydrates from.
  */
-import type { AppMiddleware } from '../routing/middleware';
 import type { ComponentType } from 'react';
 import type { Manifest } from '../../../contract/manifest';
 import { ErrorPage } from '../../../web/runtime/shared/error-page';
 import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { chooseErrorPage, type ErrorPageName } from '../../../web/runtime/shared/error-page-choice';
 import { errorTitle } from '../../../web/runtime/shared/errors';
-import { BUILT_IN_ERROR_PAGE, type ApiModule, type AppComponent, type EmbeddedData, type PageModule, type PageProps } from '../../../web/runtime/shared/page-types';
+import { BUILT_IN_ERROR_PAGE, type AppComponent, type EmbeddedData, type PageProps } from '../../../web/runtime/shared/page-types';
 import { logError } from '../../shared/log';
 import type { PageRequest, Query } from '../core/outcome';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
 import { renderPageDocument, type PageRenderInput } from './render-page';
 
-/** The page components compiled into the render function. */
-export interface AppModules {
-  /** Page modules by route pattern. */
-  pages: Record<string, PageModule>;
-  /** API route modules by route pattern (`/api/users/[id]`); none when absent. */
-  apis?: Record<string, ApiModule>;
+/** The app's components a document is made of: `_app`, `_document` and its own error pages. */
+export interface DocumentModules {
   App?: AppComponent;
   /** The app's `pages/_document`, rendered around every page on the server. */
   Document?: DocumentComponent;
   errorPages: Partial<Record<ErrorPageName, { default: ComponentType<any> }>>;
-  /** The app's `middleware.ts` with `stratus/server`; none when the app has no middleware. */
-  middleware?: AppMiddleware;
 }
 
 /** A document: a string, or a promise of one when the app's `_document` has its own `getInitialProps`. */
@@ -55,7 +48,7 @@ function orElse(render: () => Markup, fallback: (error: unknown) => Markup): Mar
   }
 }
 
-export function createPageHtml(modules: AppModules, manifest: Manifest): PageHtml {
+export function createPageHtml(modules: DocumentModules, manifest: Manifest): PageHtml {
   const { buildId, config } = manifest;
   const { Document } = modules;
   // Without a _document, Stratus's own document, as fast as before it existed.

@@ -16,6 +16,7 @@ import { PageStore } from '../static/page-store';
 import { renderEnvironment } from './render-environment';
 import { loadSecrets } from './secrets';
 import { createRenderApp, type AppModules, type RenderApp } from '../core/render-core';
+import type { RenderBundle } from './bundle';
 import { createOwnOriginFetch } from '../routing/own-origin';
 
 /**
@@ -71,4 +72,16 @@ export function createRenderLambda(modules: AppModules, dir: string) {
     }
   };
   return { handler, modules };
+}
+
+/**
+ * What the generated entry exports (lambda/bundle.ts): the handler, and the same app over a
+ * manifest given in memory for the build's prerendering.
+ *
+ * @example
+ * const bundle = createRenderBundle({ pages, apis, App, Document, errorPages }, __dirname);
+ */
+export function createRenderBundle(modules: AppModules, dir: string): RenderBundle {
+  const { handler } = createRenderLambda(modules, dir);
+  return { handler, loadApp: (manifest) => loadRenderApp(modules, dir, manifest), modules };
 }

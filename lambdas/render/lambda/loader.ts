@@ -13,15 +13,12 @@ import path from 'node:path';
 import type vm from 'node:vm';
 import type { Context } from 'aws-lambda';
 import { APP_BUNDLE_FILE, codeCacheFileName, isCodeCacheEvent, WARM_UP_PATH, type CodeCacheAnswer } from './code-cache';
+import type { RenderBundle } from './bundle';
 
 /** The hash of `app.js`'s bytes, written in by the build (cli/builder/steps/bundle-render.ts). */
 declare const STRATUS_APP_BUNDLE_ID: string;
 
 type Handler = (event: unknown, context?: Partial<Context>) => Promise<unknown>;
-interface AppExports {
-  handler: Handler;
-  [name: string]: unknown;
-}
 
 /** Whether the bundle was compiled from a cache: `used`, `rejected` by V8 (compiled afresh), or `none` beside it. */
 export type CodeCacheStatus = 'used' | 'rejected' | 'none';
@@ -64,8 +61,8 @@ function compileApp(cachedData?: Buffer): vm.Script {
  * Runs the bundle's module code as a module of its own. Its require is this file's, which
  * resolves from the same folder (`createRequire` would cost a cold start ≈ 17M instructions).
  */
-function runApp(script: vm.Script): AppExports {
-  const module = { exports: {} as AppExports };
+function runApp(script: vm.Script): RenderBundle {
+  const module = { exports: {} as RenderBundle };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, require, module, appFile, __dirname);
   return module.exports;
 }
@@ -81,9 +78,9 @@ function warnRejected(): void {
 }
 
 /** The bundle, loaded with its cache when there is one; with none, by require itself. */
-function loadBundle(): { app: AppExports; status: CodeCacheStatus } {
+function loadBundle(): { app: RenderBundle; status: CodeCacheStatus } {
   const cachedData = readCache();
-  if (!cachedData) return { app: require(appFile) as AppExports, status: 'none' };
+  if (!cachedData) return { app: require(appFile) as RenderBundle, status: 'none' };
   const script = compileApp(cachedData);
   const rejected = script.cachedDataRejected === true;
   if (rejected) warnRejected();

@@ -1,7 +1,8 @@
 /** The app's documents: pages with their data, error pages (the app's own, else the built-in one). */
 import Router, { useRouter } from 'stratus/router';
 import Head from 'stratus/head';
-import { createPageHtml, type AppModules } from '../../../../lambdas/render/html/page-html';
+import { createPageHtml } from '../../../../lambdas/render/html/page-html';
+import type { AppModules } from '../../../../lambdas/render/core/render-core';
 import type { AppComponent } from '../../../../web/runtime/shared/page-types';
 import { resolveConfig } from '../../../../contract/config';
 import { captureLogs, embeddedData, manifestOf, pageRequest, pagesOf, titleOf } from '../memory-app';
