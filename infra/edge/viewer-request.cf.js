@@ -32,14 +32,20 @@ function handler(event) {
   // A body reaches a private Function URL only where the signer runs: API routes and, when
   // some page reads one (getServerSideProps), pages. Everything else is answered here.
   // The site lives under its basePath; anything outside it is the render function's 404.
+  // One spelling per path: repeated slashes, a backslash or a dot segment answer 308 with
+  // the tidy path, as the pages router does (lambdas/shared/request-path.ts, same rule),
+  // once the method is one the tidy path takes.
+  var tidy = tidyPath(uri);
+  if (tidy !== null) uri = tidy;
   var base = CONFIG.basePath || '';
   if (base) {
-    if (uri !== base && uri.indexOf(base + '/') !== 0) return request;
+    if (uri !== base && uri.indexOf(base + '/') !== 0) return tidy === null ? request : redirect(308, sitePath(tidy) + queryOf(request));
     uri = uri.slice(base.length) || '/';
   }
 
   var methods = methodsFor(uri);
   if (methods.indexOf(request.method) < 0) return methodNotAllowed(methods);
+  if (tidy !== null) return redirect(308, sitePath(tidy) + queryOf(request));
 
   if (uri === IMAGE_PATH) {
     negotiateImageFormat(headers);
@@ -61,6 +67,20 @@ function handler(event) {
     if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath(base + '/' + locale) + queryOf(request));
   }
   return request;
+}
+
+// Slashes collapsed, `\` read as `/`, dot segments (raw or `%2e`) resolved; null when tidy.
+function tidyPath(uri) {
+  if (!/\\|\/\/|\/(\.|%2e){1,2}(\/|$)/i.test(uri)) return null;
+  var parts = uri.replace(/\\/g, '/').split('/');
+  var kept = [];
+  for (var i = 1; i < parts.length; i++) {
+    var dots = parts[i].replace(/%2e/gi, '.');
+    if (dots === '..') kept.pop();
+    else if (dots !== '' && dots !== '.') kept.push(parts[i]);
+  }
+  var last = parts[parts.length - 1].replace(/%2e/gi, '.');
+  return '/' + kept.join('/') + ((last === '' || last === '.' || last === '..') && kept.length ? '/' : '');
 }
 
 // The same rule as contract/edge-behaviours.ts (edgeMethods); a test holds them equal.
