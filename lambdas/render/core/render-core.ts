@@ -1,12 +1,14 @@
 /**
  * The render core: a plain request in, a plain response out (lambdas/shared/http.ts); it
  * never sees a Lambda event (lambdas/shared/function-url.ts). Wiring of the stages, each
- * in its own file, passing one outcome (outcome.ts):
+ * in its own file (or folder), passing one outcome (outcome.ts):
  *
- *   request.ts → routing/ (layer.ts) → route.ts → data.ts → output.ts, then log-line.ts
- *                                         ↘ methods.ts (pages) · api-stage.ts (`/api/…`) ↗
+ *   path (lambdas/shared/request-path.ts, the basePath) → request.ts → routing/
+ *     → route.ts → data.ts (pages: methods.ts, static/) or api/ (`/api/…`)
+ *     → output.ts (html/), then log-line.ts
  *
- * Any failure on the way becomes the 500 outcome, written like any other.
+ * `handle` reads top to bottom as that list. Any failure on the way becomes the 500
+ * outcome, written like any other.
  */
 import { copy } from '../../shared/extend';
 import type { Manifest } from '../../../contract/manifest';
@@ -14,12 +16,12 @@ import { matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
 import { dynamicLoadsPending, dynamicLoadsSettled } from '../../../web/runtime/shared/dynamic-loads';
 import type { CoreRequest, CoreResponse, RequestContext } from '../../shared/http';
 import { startTimer } from '../../shared/log';
-import { locationQuery, readPath } from '../../shared/request-path';
+import { locationQuery, readPath, type PathReading } from '../../shared/request-path';
 import { readApiConfig, type ApiRouteConfig } from '../api/api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from '../api/api-stage';
 import { createDataStage } from './data';
 import { withAssetBase } from '../html/asset-urls';
-import { setSitePaths, withoutBasePath } from '../../../web/runtime/shared/site-paths';
+import { withoutBasePath } from '../../../web/runtime/shared/site-paths';
 import { REWRITE_HEADER } from '../../../contract/urls';
 import { createSiteRouting, type SiteRoutingPorts } from '../routing/site-routing';
 import type { AppMiddleware } from '../routing/middleware';
@@ -36,7 +38,7 @@ import { createPageHtml, type DocumentModules } from '../html/page-html';
 import type { PageStore } from '../static/page-store';
 import { formatOf, readRequest } from './request';
 import { routeApi, routeRequest, type RouteTable } from './route';
-import { applyImageConfig } from '../html/runtime-state';
+import { applyRuntimeConfig } from '../html/runtime-state';
 import { createStaticPages, type StaticRedirect } from '../static/static-pages';
 
 /** The app's modules compiled into the render function (the generated entry's `modules`, lambda/bundle.ts). */
@@ -71,16 +73,25 @@ function readApiConfigs(manifest: Manifest, modules: AppModules): Map<string, Ap
   return configs;
 }
 
+/** The render core of one app over its manifest and page store. */
+export interface RenderApp {
+  /** Answers one request; never throws: failures become the 500 page (JSON for page data), logged with their stack. */
+  handle(request: CoreRequest, context: RequestContext): Promise<CoreResponse>;
+  /** Build time: renders a static page for the prerender step. */
+  prerender(pattern: string, pagePath: string, locale: string): Promise<StoredPage | StaticRedirect>;
+  /** On-demand revalidation of one page by its URL path (`res.revalidate`, `stratus revalidate`); throws RevalidateError. */
+  revalidate(urlPath: string): Promise<void>;
+}
+
 /**
  * The render core of one app over its manifest and page store: `handle` per request,
  * `prerender` at build time. Throws ApiConfigError when an API route's exports cannot serve
  * (at cold start, and so at build time).
  */
-export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore, options: RenderAppOptions = {}) {
+export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore, options: RenderAppOptions = {}): RenderApp {
   const { config } = manifest;
-  applyImageConfig(config.images);
-  // Link and the router write URLs under the basePath, with the site's trailing slash.
-  setSitePaths({ basePath: config.routing?.basePath, trailingSlash: config.routing?.trailingSlash });
+  // The runtime's process-wide settings (image widths, basePath, trailing slash), set in one place.
+  applyRuntimeConfig(config);
   // Documents link the build's scripts and styles under the basePath.
   const html = createPageHtml(modules, withAssetBase(manifest, config.routing?.basePath ?? ''));
   const staticPages = createStaticPages(store, html, config, { leaseMs: options.leaseMs });
@@ -101,42 +112,46 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   /** On-demand revalidation of one page by its URL path (`res.revalidate`, `stratus revalidate`). */
   const revalidate = createOnDemand({ table, pages: staticPages, invalidations: options.invalidations ?? noInvalidations, buildId: manifest.buildId });
 
-  /** An API route's handler: its answer, or the 500 when the stage itself fails. */
-  async function answerApi(target: Target, request: CoreRequest, context: RequestContext): Promise<Outcome> {
-    const call = routeApi(target, table);
-    if ('kind' in call) return call;
+  /** Answers one request, stage by stage; failures become the 500 page (JSON for page data), logged with their stack. */
+  async function handle(request: CoreRequest, context: RequestContext): Promise<CoreResponse> {
+    const elapsed = startTimer();
+    // Code-split components still loading (only just after cold start): render them loaded.
+    if (dynamicLoadsPending()) await dynamicLoadsSettled();
+    const site = readSite(request, routing.basePath);
+    let outcome = await decide(site, context);
+    // Output stage: a promise only when an app's _document has its own getInitialProps.
+    let response: CoreResponse;
     try {
-      return await runApi(call, context);
+      const written = write(outcome, site.format, request);
+      response = written instanceof Promise ? await written : written;
     } catch (error) {
-      return serverError(error, request, config.defaultLocale, call.route);
+      // Rendering the page threw: the error pages themselves never do.
+      outcome = serverError(error, request, config.defaultLocale, routeOf(outcome));
+      const written = write(outcome, site.format, request);
+      response = written instanceof Promise ? await written : written;
     }
+    logRequest(request, context, outcome, response, elapsed());
+    return response;
   }
 
-  /** Route and data (or API) stages for a target the routing layer let through. */
-  async function answer(target: Target, context: RequestContext): Promise<Outcome> {
-    const { request } = target;
-    if (target.format === 'api') return answerApi(target, request, context);
-    const page = routeRequest(target, table);
-    if ('kind' in page) return page;
-    const refused = refuseMethod(page);
-    if (refused) return refused;
+  /** What to answer: the request stage, the routing layer, then the route and data (or API) stages. Never throws. */
+  async function decide(site: SiteRequest, context: RequestContext): Promise<Outcome> {
     try {
-      return await loadData(page);
+      if (site.reading.kind === 'redirect') return tidied(site.reading.path, site.original.rawQuery);
+      if (site.reading.kind === 'malformed') return { kind: 'error', statusCode: 400, locale: config.defaultLocale, asPath: '/' };
+      if (site.outside) return outsideBasePath(site.request);
+      const target = readRequest(site.request, site.format, manifest);
+      if ('kind' in target) return target;
+      // Awaited only when a step of the layer waits: a request it lets through costs no microtask turn.
+      const ran = routing.layer.run(target);
+      const end = ran instanceof Promise ? await ran : ran;
+      const headers = site.format === 'json' && end.rewrittenTo !== undefined ? { ...end.headers, [REWRITE_HEADER]: end.rewrittenTo } : end.headers;
+      if (end.answer) return withLayer(end.answer, headers, end.cookies, end.perVisitor);
+      const outcome = end.target.format === 'api' ? await callApi(end.target, context) : await loadPage(end.target);
+      return withLayer(withBasePath(outcome, routing.basePath), headers, end.cookies, end.perVisitor);
     } catch (error) {
-      return serverError(error, request, config.defaultLocale, page.route);
+      return serverError(error, site.original, config.defaultLocale);
     }
-  }
-
-  /** Request stage, routing layer, then route and data (or API) stages: what to answer. */
-  async function decide(request: CoreRequest, format: Format, context: RequestContext): Promise<Outcome> {
-    const target = readRequest(request, format, manifest);
-    if ('kind' in target) return target;
-    // Awaited only when a step of the layer waits: a request it lets through costs no microtask turn.
-    const ran = routing.layer.run(target);
-    const end = ran instanceof Promise ? await ran : ran;
-    const outcome = end.answer ?? (await answer(end.target, context));
-    const headers = format === 'json' && end.rewrittenTo !== undefined ? { ...end.headers, [REWRITE_HEADER]: end.rewrittenTo } : end.headers;
-    return withLayer(end.answer ? outcome : withBasePath(outcome, routing.basePath), headers, end.cookies, end.perVisitor);
   }
 
   /** A request outside the basePath: a `basePath: false` redirect's, or the 404 page. */
@@ -145,39 +160,28 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return end?.answer ? withLayer(end.answer, end.headers, end.cookies, end.perVisitor) : { kind: 'notFound', locale: config.defaultLocale, asPath: request.path };
   }
 
-  /** Answers one request; failures become the 500 page (JSON for page data), logged with their stack. */
-  async function handle(request: CoreRequest, context: RequestContext): Promise<CoreResponse> {
-    const elapsed = startTimer();
-    // Code-split components still loading (only just after cold start): render them loaded.
-    if (dynamicLoadsPending()) await dynamicLoadsSettled();
-    // One reading of the path for every gate and the route table (lambdas/shared/request-path.ts).
-    const reading = readPath(request.path);
-    const canonical = reading.kind === 'canonical' && reading.path !== request.path ? { ...request, path: reading.path } : request;
-    // Everything the site serves is under its basePath; the stages see paths inside it.
-    const inner = routing.basePath ? withoutBasePath(canonical.path, routing.basePath) : canonical.path;
-    const siteRequest = inner === canonical.path ? canonical : { ...canonical, path: inner ?? '/' };
-    // A path that is not canonical yet answers as an HTML page would (a redirect is followed, not read as page data).
-    const format = inner === undefined || reading.kind === 'redirect' ? 'html' : formatOf(siteRequest);
-    let outcome: Outcome;
+  /** Route stage, the page's methods, then the data stage: a page's answer, or the 500 naming its route. */
+  async function loadPage(target: Target): Promise<Outcome> {
+    const page = routeRequest(target, table);
+    if ('kind' in page) return page;
+    const refused = refuseMethod(page);
+    if (refused) return refused;
     try {
-      if (reading.kind === 'canonical') outcome = inner === undefined ? outsideBasePath(canonical) : await decide(siteRequest, format, context);
-      else outcome = reading.kind === 'redirect' ? tidied(reading.path, request.rawQuery) : { kind: 'error', statusCode: 400, locale: config.defaultLocale, asPath: '/' };
+      return await loadData(page);
     } catch (error) {
-      outcome = serverError(error, request, config.defaultLocale);
+      return serverError(error, target.request, config.defaultLocale, page.route);
     }
-    let response: CoreResponse;
+  }
+
+  /** Route stage for `/api/…`, then the API stage: the handler's answer, or the 500 naming its route. */
+  async function callApi(target: Target, context: RequestContext): Promise<Outcome> {
+    const call = routeApi(target, table);
+    if ('kind' in call) return call;
     try {
-      const written = write(outcome, format, request);
-      // A promise only when an app's _document has its own getInitialProps.
-      response = written instanceof Promise ? await written : written;
+      return await runApi(call, context);
     } catch (error) {
-      // Rendering the page threw: the error pages themselves never do.
-      outcome = serverError(error, request, config.defaultLocale, routeOf(outcome));
-      const written = write(outcome, format, request);
-      response = written instanceof Promise ? await written : written;
+      return serverError(error, target.request, config.defaultLocale, call.route);
     }
-    logRequest(request, context, outcome, response, elapsed());
-    return response;
   }
 
   /** Build time: renders a static page for the prerender step. */
@@ -194,6 +198,30 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   }
 
   return { handle, prerender, revalidate };
+}
+
+/** A request as the stages take it: its path read once for every gate, and taken inside the basePath. */
+interface SiteRequest {
+  /** The request as it came. */
+  original: CoreRequest;
+  /** The one reading of its path (lambdas/shared/request-path.ts): route it, redirect to its tidy spelling, or a 400. */
+  reading: PathReading;
+  /** The request the stages see: its canonical path, inside the basePath (its whole path when outside). */
+  request: CoreRequest;
+  /** Outside the basePath: only `basePath: false` redirects apply. */
+  outside: boolean;
+  format: Format;
+}
+
+/** Everything the site serves is under its basePath; the stages see paths inside it. */
+function readSite(original: CoreRequest, basePath: string): SiteRequest {
+  const reading = readPath(original.path);
+  const canonical = reading.kind === 'canonical' && reading.path !== original.path ? { ...original, path: reading.path } : original;
+  const inner = basePath ? withoutBasePath(canonical.path, basePath) : canonical.path;
+  const request = inner === undefined || inner === canonical.path ? canonical : { ...canonical, path: inner };
+  // A path that is not canonical yet answers as an HTML page would (a redirect is followed, not read as page data).
+  const format = inner === undefined || reading.kind === 'redirect' ? 'html' : formatOf(request);
+  return { original, reading, request, outside: inner === undefined, format };
 }
 
 /** The 308 to a path's tidy spelling (repeated slashes, backslashes, dot segments): the same for every visitor, never changing. */
@@ -221,4 +249,3 @@ function withBasePath(outcome: Outcome, basePath: string): Outcome {
   return { ...outcome, destination: basePath + outcome.destination };
 }
 
-export type RenderApp = ReturnType<typeof createRenderApp>;

@@ -8,7 +8,7 @@ import { HeadManagerContext, type HeadManager } from '../../../web/runtime/head'
 import { mergeHead, type HeadElement } from '../../../web/runtime/shared/head-manager';
 import type { AppComponent, EmbeddedData, PageProps } from '../../../web/runtime/shared/page-types';
 import { RouterContext, type StratusRouter } from '../../../web/runtime/shared/router-context';
-import { routerEvents } from '../../../web/runtime/router';
+import { routerEvents } from '../../../web/runtime/shared/router-state';
 import { renderDocument, type DocumentParts } from './document';
 import { headMarkup } from './head-markup';
 import { withServerRouter } from './runtime-state';

@@ -108,7 +108,22 @@ function through(end: Omit<LayerEnd, 'target'>, target: Target): LayerEnd {
 /** A data request the layer cannot answer as page data (another origin, a file): the client then loads the page in full. */
 const FULL_LOAD: Outcome = { kind: 'unknownBuild' };
 
-export function createRoutingLayer(options: RoutingLayerOptions) {
+/** The routing layer of one build (created by site-routing.ts). */
+export interface RoutingLayer {
+  /**
+   * The layer over one request; a promise only when a step waits (an asynchronous
+   * middleware, a rewrite), so a request it lets straight through costs no microtask turns.
+   * Throws (or rejects with) what middleware throws (the core answers 500).
+   */
+  run(target: Target): LayerEnd | Promise<LayerEnd>;
+  /**
+   * A request outside the `basePath` (`start.path` is its whole path): only redirects with
+   * `basePath: false` apply; undefined when none matches (the core answers 404).
+   */
+  outside(start: Target): LayerEnd | undefined;
+}
+
+export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
   const { routing, rules, middleware, probe } = options;
   const hasAfterFiles = rules.hasRewrites('afterFiles');
   const hasFallback = rules.hasRewrites('fallback');
@@ -222,11 +237,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     return new TargetRuleRequest(target);
   }
 
-  /**
-   * The layer over one request; a promise only when a step waits (an asynchronous
-   * middleware, a rewrite), so a request it lets straight through costs no microtask turns.
-   * Throws (or rejects with) what middleware throws (the core answers 500).
-   */
+  /** RoutingLayer.run: the steps in the pages router's order (the list at the top of this file). */
   function run(target: Target): LayerEnd | Promise<LayerEnd> {
     // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
     if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
@@ -291,10 +302,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     return through(end, target);
   }
 
-  /**
-   * A request outside the `basePath` (`start.path` is its whole path): only redirects with
-   * `basePath: false` apply; undefined when none matches (the core answers 404).
-   */
+  /** RoutingLayer.outside: `basePath: false` redirects only. */
   function outside(start: Target): LayerEnd | undefined {
     if (!routing.basePath) return undefined;
     const found = rules.redirectOutside(ruleRequest(start));
@@ -305,4 +313,3 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
   return { run, outside };
 }
 
-export type RoutingLayer = ReturnType<typeof createRoutingLayer>;

@@ -37,7 +37,14 @@ export interface SiteRoutingPorts {
 /** Answers 404 for a file of the site: used where nothing serves them (tests in memory). */
 const noOwnFiles = async (): Promise<CoreResponse> => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not Found' });
 
-export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' | 'publicFiles' | 'buildId'>, middleware: AppMiddleware | undefined, ports: SiteRoutingPorts = {}): { basePath: string; layer: RoutingLayer } {
+/** The routing of one build: its layer, and the `basePath` the core takes requests inside. */
+export interface SiteRouting {
+  /** `''` when the site has none. */
+  basePath: string;
+  layer: RoutingLayer;
+}
+
+export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' | 'publicFiles' | 'buildId'>, middleware: AppMiddleware | undefined, ports: SiteRoutingPorts = {}): SiteRouting {
   const routing = manifest.config.routing ?? NO_ROUTING;
   const locales = manifest.config;
   const pages = manifest.routes.filter((route) => route.kind !== 'api');
