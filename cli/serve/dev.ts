@@ -17,6 +17,7 @@ import { build } from '../builder/build';
 import { BuildError, isBuildError } from '../builder/errors';
 import { localBodySigner, localEdgeStep, localImageHandler } from './local-origins';
 import { startServer } from './server';
+import { NOT_STORED } from '../../lambdas/shared/cache-control';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
 
@@ -133,7 +134,7 @@ export async function dev(options: DevOptions) {
   }
 
   function serveEvents(res: ServerResponse): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': NOT_STORED, connection: 'keep-alive' });
     res.write('retry: 500\n\n');
     listeners.add(res);
     res.on('close', () => listeners.delete(res));
@@ -159,7 +160,7 @@ export async function dev(options: DevOptions) {
           page = inject(page, overlay('Error while rendering', renderError.text));
         }
         const out = Buffer.from(page);
-        res.writeHead(answer.statusCode ?? 200, { ...answer.headers, 'content-length': String(out.length), 'cache-control': 'no-store' });
+        res.writeHead(answer.statusCode ?? 200, { ...answer.headers, 'content-length': String(out.length), 'cache-control': NOT_STORED });
         res.end(out);
       });
     });
@@ -177,7 +178,7 @@ export async function dev(options: DevOptions) {
     if (req.url === DEV_EVENTS_PATH) return serveEvents(res);
     if (buildError && req.method === 'GET' && !req.url?.startsWith('/_app/')) {
       const page = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Build failed</title></head><body>${overlay('Build failed', buildError)}${RELOAD_SCRIPT}</body></html>`;
-      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': NOT_STORED });
       return res.end(page);
     }
     proxy(req, res, current!);

@@ -9,22 +9,21 @@
  */
 import type { PageData } from '../../../web/runtime/shared/page-types';
 import { ERROR_TITLES, UNKNOWN_ERROR_TITLE } from '../../../web/runtime/shared/errors';
-import { copy } from '../../shared/extend';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
-import { NO_STORE, staticCacheControl } from '../../shared/cache-control';
+import { bodyAnswer, HTML_TYPE, JSON_TYPE } from '../../shared/answers';
+import { NO_STORE, PRIVATE_NO_CACHE, staticCacheControl } from '../../shared/cache-control';
+import { matchesIfNoneMatch } from '../../shared/etag';
 import type { Format, Outcome } from './outcome';
 import type { Markup, PageHtml } from '../html/page-html';
 
 /** A response, or its promise when the document came from a `_document` with its own `getInitialProps`. */
 export type Written = CoreResponse | Promise<CoreResponse>;
 
-/** withBody over a document that may still be rendering (the common case is a string: no promise made). */
+/** bodyAnswer over a document that may still be rendering (the common case is a string: no promise made). */
 function withMarkup(status: number, markup: Markup, cacheControl: string, added: Record<string, string> | undefined): Written {
-  return typeof markup === 'string' ? withBody(status, HTML, markup, cacheControl, added) : markup.then((body) => withBody(status, HTML, body, cacheControl, added));
+  return typeof markup === 'string' ? bodyAnswer(status, HTML_TYPE, markup, cacheControl, added) : markup.then((body) => bodyAnswer(status, HTML_TYPE, body, cacheControl, added));
 }
 
-const HTML = 'text/html; charset=utf-8';
-const JSON_TYPE = 'application/json';
 const NOT_FOUND_JSON = JSON.stringify({ notFound: true } satisfies PageData);
 const UNKNOWN_BUILD_JSON = JSON.stringify({ error: 'unknown build id' });
 /** The `error` of the core's own JSON answers under `/api`: the status's reason phrase. */
@@ -32,35 +31,9 @@ const API_ERRORS: Record<number, string> = {
   400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error', 504: 'Gateway Timeout',
 };
 
-/**
- * A response with a body. `added` are the outcome's headers; the stage's own (type, cache,
- * ETag, length) are written over them. (Literal objects on the common path: a spread into
- * each response's headers cost ~1 µs a request on Node 20; with added headers, a copy by
- * `copy` and plain stores: see ../shared/extend.ts.)
- */
-function withBody(status: number, type: string, body: string, cacheControl: string, added: Record<string, string> | undefined, etag?: string): CoreResponse {
-  const length = String(Buffer.byteLength(body));
-  if (added) {
-    const headers: Record<string, string> = copy(added);
-    headers['content-type'] = type;
-    headers['cache-control'] = cacheControl;
-    if (etag !== undefined) headers.etag = etag;
-    headers['content-length'] = length;
-    return { status, headers, body };
-  }
-  const headers: Record<string, string> =
-    etag === undefined
-      ? { 'content-type': type, 'cache-control': cacheControl, 'content-length': length }
-      : { 'content-type': type, 'cache-control': cacheControl, etag, 'content-length': length };
-  return { status, headers, body };
-}
-
 /** 304 when the client's `If-None-Match` names the page's ETag. */
 function notModified(request: CoreRequest, etag: string, cacheControl: string, added?: Record<string, string>): CoreResponse | null {
-  const match = request.headers['if-none-match'];
-  if (!etag || !match) return null;
-  const tags = match.split(',').map((t) => t.trim().replace(/^W\//, ''));
-  if (!tags.includes(etag) && !tags.includes('*')) return null;
+  if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return null;
   return { status: 304, headers: { ...added, etag, 'cache-control': cacheControl } };
 }
 
@@ -80,7 +53,7 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
     case 'static': {
       const { stored } = outcome;
       const cacheControl = staticCacheControl(stored.revalidate);
-      return notModified(request, stored.etag, cacheControl, outcome.headers) ?? withBody(200, HTML, stored.html, cacheControl, outcome.headers, stored.etag);
+      return notModified(request, stored.etag, cacheControl, outcome.headers) ?? bodyAnswer(200, HTML_TYPE, stored.html, cacheControl, outcome.headers, stored.etag);
     }
     case 'redirect':
       return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
@@ -99,21 +72,21 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
 function json(outcome: Outcome): CoreResponse {
   switch (outcome.kind) {
     case 'render':
-      return withBody(200, JSON_TYPE, JSON.stringify({ pageProps: outcome.props } satisfies PageData), outcome.cacheControl ?? NO_STORE, outcome.headers);
+      return bodyAnswer(200, JSON_TYPE, JSON.stringify({ pageProps: outcome.props } satisfies PageData), outcome.cacheControl ?? NO_STORE, outcome.headers);
     case 'static':
-      return withBody(200, JSON_TYPE, outcome.stored.json, staticCacheControl(outcome.stored.revalidate), outcome.headers);
+      return bodyAnswer(200, JSON_TYPE, outcome.stored.json, staticCacheControl(outcome.stored.revalidate), outcome.headers);
     case 'redirect': {
       // The client router follows it; the data URL itself answers 200.
       const body = JSON.stringify({ redirect: { destination: outcome.destination, statusCode: outcome.statusCode } } satisfies PageData);
-      return withBody(200, JSON_TYPE, body, outcome.cacheControl, outcome.headers);
+      return bodyAnswer(200, JSON_TYPE, body, outcome.cacheControl, outcome.headers);
     }
     case 'notFound':
-      return withBody(404, JSON_TYPE, NOT_FOUND_JSON, NO_STORE, outcome.headers);
+      return bodyAnswer(404, JSON_TYPE, NOT_FOUND_JSON, NO_STORE, outcome.headers);
     case 'error':
-      return withBody(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? ERROR_TITLES[outcome.statusCode] ?? UNKNOWN_ERROR_TITLE }), NO_STORE, outcome.headers);
+      return bodyAnswer(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? ERROR_TITLES[outcome.statusCode] ?? UNKNOWN_ERROR_TITLE }), NO_STORE, outcome.headers);
     case 'unknownBuild':
       // A 404 without `notFound`, so the client does a full page load.
-      return withBody(404, JSON_TYPE, UNKNOWN_BUILD_JSON, NO_STORE, outcome.headers);
+      return bodyAnswer(404, JSON_TYPE, UNKNOWN_BUILD_JSON, NO_STORE, outcome.headers);
     case 'api':
     case 'response':
       return api(outcome);
@@ -134,9 +107,9 @@ function api(outcome: Outcome): CoreResponse {
       return response;
     }
     case 'notFound':
-      return withBody(404, JSON_TYPE, JSON.stringify({ error: API_ERRORS[404] }), NO_STORE, outcome.headers);
+      return bodyAnswer(404, JSON_TYPE, JSON.stringify({ error: API_ERRORS[404] }), NO_STORE, outcome.headers);
     case 'error':
-      return withBody(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? API_ERRORS[outcome.statusCode] }), NO_STORE, outcome.headers);
+      return bodyAnswer(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? API_ERRORS[outcome.statusCode] }), NO_STORE, outcome.headers);
     case 'redirect':
       return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
     default:
@@ -159,7 +132,7 @@ function perVisitor(response: CoreResponse, varies: boolean | undefined): CoreRe
   if (!varies) return response;
   const cacheControl = response.headers['cache-control'];
   if (cacheControl === NO_STORE || /\bprivate\b/.test(cacheControl ?? '')) return response;
-  return { ...response, headers: { ...response.headers, 'cache-control': 'private, no-cache' } };
+  return { ...response, headers: { ...response.headers, 'cache-control': PRIVATE_NO_CACHE } };
 }
 
 /**

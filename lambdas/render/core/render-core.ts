@@ -15,6 +15,7 @@ import type { Manifest } from '../../../contract/manifest';
 import { matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
 import { dynamicLoadsPending, dynamicLoadsSettled } from '../../../web/runtime/shared/dynamic-loads';
 import type { CoreRequest, CoreResponse, RequestContext } from '../../shared/http';
+import { TIDY_REDIRECT } from '../../shared/cache-control';
 import { startTimer } from '../../shared/log';
 import { locationQuery, readPath, type PathReading } from '../../shared/request-path';
 import { readApiConfig, type ApiRouteConfig } from '../api/api-config';
@@ -226,11 +227,8 @@ function readSite(original: CoreRequest, basePath: string): SiteRequest {
 
 /** The 308 to a path's tidy spelling (repeated slashes, backslashes, dot segments): the same for every visitor, never changing. */
 function tidied(path: string, rawQuery: string): Outcome {
-  return { kind: 'redirect', destination: path + locationQuery(rawQuery), statusCode: 308, cacheControl: TIDY_REDIRECT_CACHE };
+  return { kind: 'redirect', destination: path + locationQuery(rawQuery), statusCode: 308, cacheControl: TIDY_REDIRECT };
 }
-
-/** As the edge function caches its own redirect to the tidy path. */
-const TIDY_REDIRECT_CACHE = 'public, max-age=3600';
 
 /** What the routing layer added: headers under the outcome's own, cookies after its own, and whether it is per visitor. */
 function withLayer(outcome: Outcome, headers: Record<string, string> | undefined, cookies: string[] | undefined, perVisitor: boolean): Outcome {

@@ -16,7 +16,8 @@ import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import { extend } from '../../shared/extend';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
-import { NO_STORE } from '../../shared/cache-control';
+import { NO_STORE, RULE_REDIRECT } from '../../shared/cache-control';
+import { viewerHostname } from '../../shared/viewer-host';
 import { parseCookies } from '../../shared/cookies';
 import type { Outcome, Target } from '../core/outcome';
 import { destinationUrl, type Destination } from './destination';
@@ -51,13 +52,9 @@ export interface LayerEnd {
   rewrittenTo?: string;
 }
 
-function hostOf(request: CoreRequest): string {
-  return (request.headers['x-forwarded-host'] ?? request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-}
-
 function redirectTo(destination: string, statusCode: number, perVisitor: boolean): Outcome {
   // Config redirects are the same for every visitor unless a rule read the visitor's headers; still never kept long, a deploy may change them.
-  return { kind: 'redirect', destination, statusCode, cacheControl: perVisitor ? NO_STORE : 'public, max-age=0, s-maxage=60' };
+  return { kind: 'redirect', destination, statusCode, cacheControl: perVisitor ? NO_STORE : RULE_REDIRECT };
 }
 
 /**
@@ -89,7 +86,7 @@ class TargetRuleRequest implements RuleRequest {
   }
 
   get host(): string {
-    return (this.viewerHost ??= hostOf(this.request));
+    return (this.viewerHost ??= viewerHostname(this.request));
   }
 
   get cookies(): Record<string, string> {
@@ -176,7 +173,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
 
   /** Middleware's redirect or rewrite URL: a path of this site when it names the viewer's origin. */
   function ownPath(url: URL, request: CoreRequest): string | undefined {
-    if (url.hostname.toLowerCase() !== hostOf(request)) return undefined;
+    if (url.hostname.toLowerCase() !== viewerHostname(request)) return undefined;
     const path = url.pathname;
     if (!routing.basePath) return path;
     if (path === routing.basePath || path.startsWith(routing.basePath + '/')) return path.slice(routing.basePath.length) || '/';
@@ -196,7 +193,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
         let location = result.location;
         try {
           const url = new URL(location);
-          if (url.hostname.toLowerCase() === hostOf(target.request)) location = url.pathname + url.search + url.hash;
+          if (url.hostname.toLowerCase() === viewerHostname(target.request)) location = url.pathname + url.search + url.hash;
         } catch {
           // A relative location stays as it is.
         }
@@ -247,7 +244,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
         const search = target.search.toString();
         const found = active ? rules.headersFor(ruleRequest(target)) : undefined;
         const destination = routing.basePath + sitePath(path) + (search ? `?${search}` : '');
-        return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
+        return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: RULE_REDIRECT } };
       }
     }
     if (!active) return { target, perVisitor: false };

@@ -5,7 +5,8 @@
  */
 import type * as ServerRuntime from '../../../web/runtime/server';
 import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/server';
-import { fromWebResponse, viewerOrigin, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { fromWebResponse, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { viewerOrigin } from '../../shared/viewer-host';
 import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
 

@@ -8,6 +8,7 @@ import type { ResolvedRouting } from '../../../contract/routing';
 import { IMAGE_PATH, STATIC_PREFIX } from '../../../contract/urls';
 import { splitLocaleSegments } from '../../../web/runtime/shared/locale-prefix';
 import { matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
+import { notFoundText } from '../../shared/answers';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
 import { createRoutingLayer, type PathKind, type RoutingLayer } from './layer';
 import { createMiddleware, type AppMiddleware } from './middleware';
@@ -35,7 +36,7 @@ export interface SiteRoutingPorts {
 }
 
 /** Answers 404 for a file of the site: used where nothing serves them (tests in memory). */
-const noOwnFiles = async (): Promise<CoreResponse> => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not Found' });
+const noOwnFiles = async (): Promise<CoreResponse> => notFoundText();
 
 /** The routing of one build: its layer, and the `basePath` the core takes requests inside. */
 export interface SiteRouting {
