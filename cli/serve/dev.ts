@@ -14,7 +14,9 @@ import path from 'node:path';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { build } from '../builder/build';
-import { BuildError, isBuildError } from '../builder/errors';
+import { BuildError } from '../builder/errors';
+import { isStratusError } from '../../contract/errors';
+import { formatError } from '../../contract/error-codes';
 import { localBodySigner, localEdgeStep, localImageHandler } from './local-origins';
 import { startServer } from './server';
 import { NOT_STORED } from '../../lambdas/shared/cache-control';
@@ -108,7 +110,7 @@ export async function dev(options: DevOptions) {
       options.log(`${reason}: rebuilt in ${Math.round(performance.now() - started)} ms`);
       broadcast('reload');
     } catch (error) {
-      buildError = isBuildError(error) ? `${error.heading ?? 'Build failed'}:\n${error.message}` : String((error as Error).stack ?? error);
+      buildError = isStratusError(error) ? formatError(error) : String((error as Error).stack ?? error);
       options.log(`${reason}: ${buildError}`);
       broadcast('build-error', buildError);
     }
@@ -172,7 +174,7 @@ export async function dev(options: DevOptions) {
   }
 
   await rebuild('start');
-  if (!current) throw new BuildError(buildError ?? 'The first build failed.', 'Cannot start the dev server');
+  if (!current) throw new BuildError(buildError ?? 'The first build failed.', 'DEV_SERVER_START_FAILED');
 
   const front = createServer((req, res) => {
     if (req.url === DEV_EVENTS_PATH) return serveEvents(res);
@@ -185,7 +187,7 @@ export async function dev(options: DevOptions) {
   });
   await new Promise<void>((resolve, reject) => {
     front.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N.`, 'Cannot start the dev server') : error),
+      reject(error.code === 'EADDRINUSE' ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N.`, 'DEV_SERVER_START_FAILED') : error),
     );
     front.listen(options.port, '127.0.0.1', () => resolve());
   });

@@ -220,7 +220,7 @@ export async function startServer(options: ServerOptions) {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N (or PORT=N).`, 'Cannot start the server')
+          ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N (or PORT=N).`, 'SERVER_START_FAILED')
           : error,
       );
     });

@@ -4,6 +4,7 @@
  * that cannot work fails the build with the rule and the reason: an unknown key, an
  * invalid pattern, a destination param the source does not define.
  */
+import { StratusError } from '../../../contract/errors';
 import type { HeaderRule, ResolvedRedirect, ResolvedRouting, Rewrite, RewriteGroups, RouteCondition } from '../../../contract/routing';
 import { destinationParams, sourceParams } from '../../../lambdas/render/routing/destination';
 import { compileSource } from '../../../lambdas/render/routing/rule-match';
@@ -19,7 +20,12 @@ export interface RoutingInput {
 
 export const ROUTING_KEYS = ['basePath', 'trailingSlash', 'redirects', 'rewrites', 'headers'] as const;
 
-export class RoutingRuleError extends Error {}
+export class RoutingRuleError extends StratusError {
+  constructor(message: string) {
+    super('ROUTING_RULE_INVALID', message);
+    this.name = 'RoutingRuleError';
+  }
+}
 
 const COMMON_KEYS = ['source', 'has', 'missing', 'basePath', 'locale'];
 const REDIRECT_KEYS = new Set([...COMMON_KEYS, 'destination', 'permanent', 'statusCode']);

@@ -3,6 +3,7 @@
  * wrong value fails the build naming the file): how its body is parsed, and whether it
  * answers through a library of its own.
  */
+import { StratusError } from '../../../contract/errors';
 import type { ApiModule } from '../../../web/runtime/shared/page-types';
 import { DEFAULT_BODY_PARSING, parseSizeLimit, type BodyParsing } from './request-body';
 
@@ -13,8 +14,11 @@ export interface ApiRouteConfig {
 }
 
 /** A route file whose exports cannot serve: names the file and says what to change. */
-export class ApiConfigError extends Error {
-  override readonly name = 'ApiConfigError';
+export class ApiConfigError extends StratusError {
+  constructor(message: string, file: string) {
+    super('API_CONFIG_INVALID', message, { file });
+    this.name = 'ApiConfigError';
+  }
 }
 
 function readBodyParser(file: string, value: unknown): BodyParsing {
@@ -27,10 +31,10 @@ function readBodyParser(file: string, value: unknown): BodyParsing {
       const bytes = parseSizeLimit(sizeLimit as number | string);
       return { sizeLimit: bytes, label: String(sizeLimit) };
     } catch (error) {
-      throw new ApiConfigError(`${file}: config.api.bodyParser.${(error as Error).message}`);
+      throw new ApiConfigError(`${file}: config.api.bodyParser.${(error as Error).message}`, file);
     }
   }
-  throw new ApiConfigError(`${file}: config.api.bodyParser is ${JSON.stringify(value)}; use false, true or { sizeLimit }.`);
+  throw new ApiConfigError(`${file}: config.api.bodyParser is ${JSON.stringify(value)}; use false, true or { sizeLimit }.`, file);
 }
 
 /**
@@ -42,7 +46,7 @@ function readBodyParser(file: string, value: unknown): BodyParsing {
  */
 export function readApiConfig(file: string, module: ApiModule | undefined): ApiRouteConfig {
   if (!module || typeof module.default !== 'function') {
-    throw new ApiConfigError(`${file}: an API route exports its handler as default: export default function handler(req, res) { … }`);
+    throw new ApiConfigError(`${file}: an API route exports its handler as default: export default function handler(req, res) { … }`, file);
   }
   const api = module.config?.api;
   return { bodyParser: readBodyParser(file, api?.bodyParser), externalResolver: api?.externalResolver === true };

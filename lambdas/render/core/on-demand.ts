@@ -5,6 +5,7 @@
  * then removed from CloudFront's cache with its page data (ports/, `Invalidations`), so the next
  * visitor anywhere gets the new version.
  */
+import { StratusError } from '../../../contract/errors';
 import { dataUrl } from '../../../contract/urls';
 import { localizePath } from '../../../web/runtime/shared/locale-prefix';
 import type { Invalidations } from '../ports/ports';
@@ -13,8 +14,11 @@ import { routeRequest, type RouteTable } from './route';
 import type { StaticPages } from '../static/static-pages';
 
 /** A path `res.revalidate` cannot revalidate: what was asked and why. */
-export class RevalidateError extends Error {
-  override readonly name = 'RevalidateError';
+export class RevalidateError extends StratusError {
+  constructor(message: string) {
+    super('REVALIDATE_PATH_INVALID', message);
+    this.name = 'RevalidateError';
+  }
 }
 
 export interface OnDemandOptions {

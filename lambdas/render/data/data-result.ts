@@ -1,4 +1,5 @@
 /** Reading what a page's data function returned: one of three results, or a DataContractError naming the page. */
+import { StratusError } from '../../../contract/errors';
 import { findPropsProblem } from './serializable-props';
 import type { DataResult, PageProps, Redirect } from '../../../web/runtime/shared/page-types';
 
@@ -8,9 +9,9 @@ export type DataOutcome =
   | { type: 'redirect'; destination: string; statusCode: number; revalidate: number | false };
 
 /** A data function returned something the contract does not allow; names the page and says what was expected. */
-export class DataContractError extends Error {
+export class DataContractError extends StratusError {
   constructor(page: string, fn: string, detail: string) {
-    super(`${fn} of ${page} ${detail}`);
+    super('DATA_RESULT_INVALID', `${fn} of ${page} ${detail}`, { file: page });
     this.name = 'DataContractError';
   }
 }

@@ -3,6 +3,7 @@
  * answer asks for (go on, maybe with other request headers; rewrite; redirect; or its own
  * response), read off the NextResponse it returns.
  */
+import { StratusError } from '../../../contract/errors';
 import type * as ServerRuntime from '../../../web/runtime/server';
 import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/server';
 import { fromWebResponse, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
@@ -26,7 +27,12 @@ export interface AppMiddleware {
 }
 
 /** Middleware exports that cannot run: named at cold start (and so at build time). */
-export class MiddlewareConfigError extends Error {}
+export class MiddlewareConfigError extends StratusError {
+  constructor(message: string) {
+    super('MIDDLEWARE_INVALID', message, { file: 'middleware.ts' });
+    this.name = 'MiddlewareConfigError';
+  }
+}
 
 /** What the routing layer does after middleware. */
 export type MiddlewareResult = (

@@ -23,8 +23,10 @@ test('externalResolver', () => {
 
 test('wrong values and a missing handler name the file and say what to write', () => {
   expect(() => readApiConfig(FILE, { default: handler, config: { api: { bodyParser: { sizeLimit: 'huge' } } } })).toThrow(
-    new ApiConfigError(`${FILE}: config.api.bodyParser.sizeLimit "huge" is not a size: use a number of bytes (1000000) or a string such as '500kb' or '4mb'.`),
+    new ApiConfigError(`${FILE}: config.api.bodyParser.sizeLimit "huge" is not a size: use a number of bytes (1000000) or a string such as '500kb' or '4mb'.`, FILE),
   );
+  // A StratusError: the CLI prints it under its code's title, naming the file.
+  expect(() => readApiConfig(FILE, undefined)).toThrow(expect.objectContaining({ code: 'API_CONFIG_INVALID', file: FILE }));
   expect(() => readApiConfig(FILE, { default: handler, config: { api: { bodyParser: 'yes' as never } } })).toThrow(/pages\/api\/upload\.ts: config\.api\.bodyParser is "yes"; use false, true or \{ sizeLimit \}/);
   expect(() => readApiConfig(FILE, { default: 'not a function' as never })).toThrow(/pages\/api\/upload\.ts: an API route exports its handler as default/);
   expect(() => readApiConfig(FILE, undefined)).toThrow(ApiConfigError);
