@@ -22,6 +22,10 @@ function handler(event) {
   // A Function URL rejects a foreign Host, so the origin request policy never forwards it;
   // the render and image cores read the viewer's host from here instead. A viewer's own
   // X-Forwarded-Host never gets through: the cores build URLs from it.
+  // Encoded letters, digits and -._~ are those characters (RFC 3986 §6.2.2.2): every rule
+  // here and behind, and CloudFront's cache key, see one spelling (lambdas/shared/request-path.ts).
+  if (uri.indexOf('%') >= 0) request.uri = uri = uri.replace(UNRESERVED_ESCAPE, unescapeChar);
+
   var host = own(headers, 'host');
   delete headers['x-forwarded-host'];
   if (host) headers['x-forwarded-host'] = { value: host.value };
@@ -67,6 +71,12 @@ function handler(event) {
     if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath(base + '/' + locale) + queryOf(request));
   }
   return request;
+}
+
+var UNRESERVED_ESCAPE = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E)/gi;
+
+function unescapeChar(escape) {
+  return String.fromCharCode(parseInt(escape.slice(1), 16));
 }
 
 // Slashes collapsed, `\` read as `/`, dot segments (raw or `%2e`) resolved; null when tidy.

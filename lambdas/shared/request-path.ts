@@ -5,8 +5,10 @@
  * spelling"). Decided once, before anything routes the request:
  *
  * - repeated slashes, a backslash and dot segments (`.`, `..`, also as `%2e`) are answered
- *   with a 308 to the tidied path, as the pages router does for repeated slashes; the
- *   viewer-request edge function holds the same rule (infra/edge/viewer-request.cf.js);
+ *   with a 308 to the tidied path (encoded letters, digits and `-._~` written as themselves),
+ *   as the pages router does for repeated slashes; the viewer-request edge function holds
+ *   the same rule (infra/edge/viewer-request.cf.js), and passes every other path on with
+ *   those characters decoded, so CloudFront keeps one copy per resource;
  * - bad percent-encoding is malformed (a 400);
  * - anything else is served under its canonical spelling: each segment decoded, then
  *   encoded again with every character outside RFC 3986's `pchar` set percent-encoded in
@@ -35,6 +37,17 @@ const UNTIDY = /\\|\/\/|\/(?:\.|%2e){1,2}(?:\/|$)/i;
 const NOT_PCHAR = /[^A-Za-z0-9\-._~!$&'()*+,;=:@]/gu;
 /** What a `Location` path cannot carry raw (the edge function encodes the same set). */
 const LOCATION_UNSAFE = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu;
+
+/** A percent-encoded letter, digit, `-`, `.`, `_` or `~` (RFC 3986 §2.3: the same as the character itself). */
+const UNRESERVED_ESCAPE = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E)/gi;
+
+/**
+ * The path with percent-encoded unreserved characters written as themselves (`/%61dmin` →
+ * `/admin`), the rest as sent: what the edge function passes on, and reads its own rules on.
+ */
+export function decodeUnreserved(raw: string): string {
+  return raw.indexOf('%') === -1 ? raw : raw.replace(UNRESERVED_ESCAPE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+}
 
 /**
  * The path with repeated slashes collapsed, backslashes read as slashes and dot segments
@@ -98,7 +111,7 @@ function encodeChar(ch: string): string {
 export function readPath(raw: string): PathReading {
   if (raw.charCodeAt(0) !== 47 /* / */) return MALFORMED;
   if (PLAIN.test(raw) && raw.indexOf('//') === -1 && !RAW_DOT_SEGMENT.test(raw)) return { kind: 'canonical', path: raw };
-  const tidied = tidyPath(raw);
+  const tidied = tidyPath(decodeUnreserved(raw));
   if (tidied !== undefined) return { kind: 'redirect', path: locationPath(tidied) };
   const parts = raw.split('/');
   let path = '';

@@ -16,6 +16,7 @@ import type { CoreResponse } from '../../../../lambdas/shared/http';
 import { setLogSink } from '../../../../lambdas/shared/log';
 import * as serverRuntime from '../../../../web/runtime/server';
 import { NextResponse, type NextRequest } from '../../../../web/runtime/server';
+import { followTidyRedirects, spellingArb, type Seen } from '../../../helpers/path-spellings';
 import { checkProperty } from '../../../helpers/property';
 import { api, apisOf, BUILD_ID, manifestOf, pagesOf, request, type RouteSpec } from '../memory-app';
 
@@ -87,51 +88,11 @@ function gatedPaths(site: Site): string[] {
 }
 
 /** What a visitor gets, in the terms a comparison needs. */
-function answerOf(response: CoreResponse) {
+function answerOf(response: CoreResponse): Seen {
   return { status: response.status, location: response.headers.location, cacheControl: response.headers['cache-control'], body: String(response.body ?? '') };
 }
 
-/** One character of a path as a visitor might spell it: raw, or percent-encoded in either hex case. */
-function spellChar(ch: string, how: number): string {
-  if (how === 0 || ch === '/') return ch;
-  const encoded = encodeURIComponent(ch) === ch ? `%${ch.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}` : encodeURIComponent(ch);
-  return how === 1 ? encoded : encoded.toLowerCase();
-}
-
-/** A slash between segments as a visitor might spell it: repeated, or with segments that resolve away. */
-const SLASHES = ['/', '/', '/', '//', '///', '/./', '/%2e/', '/zz/../', '/zz/%2E%2e/'];
-
-/** A spelling of `path`: per character, how to write it; per inner slash, which form. */
-const spellingArb = (path: string) =>
-  fc.tuple(fc.array(fc.nat(6), { minLength: path.length, maxLength: path.length }), fc.array(fc.nat(SLASHES.length - 1), { minLength: path.length, maxLength: path.length })).map(([hows, slashes]) => {
-    let out = '';
-    for (let i = 0; i < path.length; i++) {
-      const ch = path[i]!;
-      // Mostly raw (how 3..6), else encoded; a trailing slash is only ever doubled (a segment after it would change the path).
-      if (ch === '/') out += i === path.length - 1 ? (slashes[i]! % 3 === 0 ? '//' : '/') : SLASHES[slashes[i]!]!;
-      else out += spellChar(ch, hows[i]! < 3 ? hows[i]! : 0);
-    }
-    return out;
-  });
-
-/**
- * Follows the redirects a tidy spelling gets (308, a path of this site) until something else answers.
- * Fails when one leaves the site or loops.
- */
-async function follow(handle: (path: string, cookie?: string) => Promise<CoreResponse>, path: string, cookie: string | undefined): Promise<{ response: CoreResponse; hops: string[] }> {
-  const hops: string[] = [];
-  let response = await handle(path, cookie);
-  while (response.status === 308) {
-    const location = response.headers.location!;
-    if (!location.startsWith('/') || location.startsWith('//') || location.includes('\\')) throw new Error(`${path}: 308 off the site to ${location}`);
-    hops.push(location);
-    if (hops.length > 3) throw new Error(`${path}: redirect loop ${hops.join(' → ')}`);
-    response = await handle(location, cookie);
-  }
-  return { response, hops };
-}
-
-const canonicalAnswers = new Map<string, ReturnType<typeof answerOf>>();
+const canonicalAnswers = new Map<string, Seen>();
 
 test('generated spellings of gated paths: refused, redirected to the canonical path, or its exact answer', async () => {
   const cases = fc.integer({ min: 0, max: SITES.length - 1 }).chain((siteIndex) =>
@@ -145,9 +106,9 @@ test('generated spellings of gated paths: refused, redirected to the canonical p
       const key = `${siteIndex} ${path} ${signedIn}`;
       let canonical = canonicalAnswers.get(key);
       if (!canonical) canonicalAnswers.set(key, (canonical = answerOf(await handle(path, cookie))));
-      const { response } = await follow(handle, spelled, cookie);
-      if (response.status === 400) return;
-      expect({ spelled, answer: answerOf(response) }).toEqual({ spelled, answer: canonical });
+      const seen = await followTidyRedirects(async (at) => answerOf(await handle(at, cookie)), spelled);
+      if (seen.status === 400) return;
+      expect({ spelled, answer: seen }).toEqual({ spelled, answer: canonical });
     }),
     1500,
   );
