@@ -3,7 +3,7 @@
  * patterns, page modules written in the test file, no esbuild build and no files.
  */
 import type { ReactElement } from 'react';
-import { resolveConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
 import { MANIFEST_VERSION, type Fallback, type Manifest, type ManifestRoute, type PageKind } from '../../../contract/manifest';
 import type { CoreRequest } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';

@@ -4,7 +4,7 @@ import Head from 'stratus/head';
 import { createPageHtml } from '../../../../lambdas/render/html/page-html';
 import type { AppModules } from '../../../../lambdas/render/core/render-core';
 import type { AppComponent } from '../../../../web/runtime/shared/page-types';
-import { resolveConfig } from '../../../../contract/config';
+import { resolveConfig } from '../../../../contract/config-schema';
 import { captureLogs, embeddedData, manifestOf, pageRequest, pagesOf, titleOf } from '../memory-app';
 
 function Item({ id }: { id: string }) {
