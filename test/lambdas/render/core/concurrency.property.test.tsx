@@ -9,17 +9,17 @@
 import fc from 'fast-check';
 import Head from 'stratus/head';
 import { useRouter } from 'stratus/router';
-import type { ResolvedRouting } from '../../../contract/routing';
-import { createDraftMode } from '../../../lambdas/render/draft-mode';
-import { PageStore } from '../../../lambdas/render/page-store';
-import { createRenderApp, type AppModules } from '../../../lambdas/render/render-core';
-import type { MiddlewareModule } from '../../../lambdas/render/routing/middleware';
-import type { CoreResponse } from '../../../lambdas/shared/http';
-import { setLogSink } from '../../../lambdas/shared/log';
-import * as serverRuntime from '../../../web/runtime/server';
-import { NextResponse, type NextRequest } from '../../../web/runtime/server';
-import { checkProperty } from '../../helpers/property';
-import { api, apisOf, manifestOf, pagesOf, request, type RouteSpec } from './memory-app';
+import type { ResolvedRouting } from '../../../../contract/routing';
+import { createDraftMode } from '../../../../lambdas/render/api/draft-mode';
+import { PageStore } from '../../../../lambdas/render/static/page-store';
+import { createRenderApp, type AppModules } from '../../../../lambdas/render/core/render-core';
+import type { MiddlewareModule } from '../../../../lambdas/render/routing/middleware';
+import type { CoreResponse } from '../../../../lambdas/shared/http';
+import { setLogSink } from '../../../../lambdas/shared/log';
+import * as serverRuntime from '../../../../web/runtime/server';
+import { NextResponse, type NextRequest } from '../../../../web/runtime/server';
+import { checkProperty } from '../../../helpers/property';
+import { api, apisOf, manifestOf, pagesOf, request, type RouteSpec } from '../memory-app';
 
 beforeAll(() => setLogSink(() => {}));
 
