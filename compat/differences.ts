@@ -207,7 +207,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'custom-404-cached',
     kind: 'deliberate',
-    why: "the app's own 404 page, when static, is the same answer for everyone, so it is cached like a static page (lambdas/render/output.ts); Next sends it no-store",
+    why: "the app's own 404 page, when static, is the same answer for everyone, so it is cached like a static page (lambdas/render/core/output.ts); Next sends it no-store",
     apps: ['errors'],
     field: 'cache-control',
     next: NO_STORE,

@@ -64,6 +64,13 @@ export const CLIENT_OPTIONS = {
 /** Sets what `process.env` reads in the browser (load-env.ts): the first import of the entry and of every page entry, so it runs before any other module. */
 const ENV_MODULE = 'stratus:env';
 const START_CLIENT = path.join(RUNTIME_DIR, 'browser', 'start-client');
+/**
+ * The public faces of what the runtime itself always loads (`stratus/head` over
+ * shared/head.tsx, `stratus/router` over shared/router-state.ts): the runtime's own code
+ * imports the internals, never a face, so the entry names the faces itself, keeping them
+ * in the shared chunk rather than in a chunk of their own for the pages that import them.
+ */
+const RUNTIME_FACES = ['head', 'router'].map((name) => path.join(RUNTIME_DIR, name));
 const IMAGE_CONFIG = path.join(RUNTIME_DIR, 'shared', 'image-config');
 const SITE_PATHS = path.join(RUNTIME_DIR, 'shared', 'site-paths');
 
@@ -83,10 +90,11 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const defaultImages =
     sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && !imageConfig.dangerouslyAllowSVG;
-  const imports = [ENV_MODULE, START_CLIENT, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
+  const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
   const lines = [
     `import ${JSON.stringify(ENV_MODULE)};`,
     `import { startClient } from ${JSON.stringify(START_CLIENT)};`,
+    ...RUNTIME_FACES.map((face) => `import ${JSON.stringify(face)};`),
     // The same widths as the server, so <Image> hydrates with identical srcsets.
     ...(defaultImages ? [] : [`import { setImageConfig } from ${JSON.stringify(IMAGE_CONFIG)};`, `setImageConfig(${JSON.stringify(imageConfig)});`]),
     // basePath and trailingSlash shape every URL Link and the router write, as on the server.

@@ -1,7 +1,7 @@
 /**
  * Build step: the render Lambda bundle: the render core with every page compiled in, one
  * CommonJS file for Node.js (`app.js`), React in production mode; and the function's entry
- * (`index.js`), which loads it with the code cache `stratus deploy` makes (lambdas/render/loader.ts).
+ * (`index.js`), which loads it with the code cache `stratus deploy` makes (lambdas/render/lambda/loader.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

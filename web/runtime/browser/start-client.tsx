@@ -9,7 +9,7 @@
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { DefaultApp } from '../shared/default-app';
-import { HeadManagerContext } from '../head';
+import { HeadManagerContext } from '../shared/head';
 import type { ClientOptions, EmbeddedData } from '../shared/page-types';
 import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
 import { routerEvents, setCurrentRouter } from '../shared/router-state';
