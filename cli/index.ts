@@ -15,7 +15,7 @@ const commands = {
   deploy: () => require('./deploy/deploy') as typeof import('./deploy/deploy'),
   revalidate: () => require('./revalidate') as typeof import('./revalidate'),
   init: () => require('./init/init') as typeof import('./init/init'),
-  dev: () => require('./serve/dev') as typeof import('./serve/dev'),
+  dev: () => require('./dev/dev') as typeof import('./dev/dev'),
   start: () => require('./serve/start') as typeof import('./serve/start'),
   rollback: () => require('../infra/rollback/cli') as typeof import('../infra/rollback/cli'),
 };
