@@ -14,6 +14,7 @@ import { matchRoute, splitPath } from '../../web/runtime/shared/route-match';
 import { dynamicLoadsPending, dynamicLoadsSettled } from '../../web/runtime/shared/dynamic-loads';
 import type { CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { startTimer } from '../shared/log';
+import { locationQuery, readPath } from '../shared/request-path';
 import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from './api-stage';
 import { createDataStage } from './data';
@@ -138,13 +139,18 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const elapsed = startTimer();
     // Code-split components still loading (only just after cold start): render them loaded.
     if (dynamicLoadsPending()) await dynamicLoadsSettled();
+    // One reading of the path for every gate and the route table (lambdas/shared/request-path.ts).
+    const reading = readPath(request.path);
+    const canonical = reading.kind === 'canonical' && reading.path !== request.path ? { ...request, path: reading.path } : request;
     // Everything the site serves is under its basePath; the stages see paths inside it.
-    const inner = routing.basePath ? withoutBasePath(request.path, routing.basePath) : request.path;
-    const siteRequest = inner === request.path ? request : { ...request, path: inner ?? '/' };
-    const format = inner === undefined ? 'html' : formatOf(siteRequest);
+    const inner = routing.basePath ? withoutBasePath(canonical.path, routing.basePath) : canonical.path;
+    const siteRequest = inner === canonical.path ? canonical : { ...canonical, path: inner ?? '/' };
+    // A path that is not canonical yet answers as an HTML page would (a redirect is followed, not read as page data).
+    const format = inner === undefined || reading.kind === 'redirect' ? 'html' : formatOf(siteRequest);
     let outcome: Outcome;
     try {
-      outcome = inner === undefined ? outsideBasePath(request) : await decide(siteRequest, format, context);
+      if (reading.kind === 'canonical') outcome = inner === undefined ? outsideBasePath(canonical) : await decide(siteRequest, format, context);
+      else outcome = reading.kind === 'redirect' ? tidied(reading.path, request.rawQuery) : { kind: 'error', statusCode: 400, locale: config.defaultLocale, asPath: '/' };
     } catch (error) {
       outcome = serverError(error, request, config.defaultLocale);
     }
@@ -178,6 +184,14 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
 
   return { handle, prerender, revalidate };
 }
+
+/** The 308 to a path's tidy spelling (repeated slashes, backslashes, dot segments): the same for every visitor, never changing. */
+function tidied(path: string, rawQuery: string): Outcome {
+  return { kind: 'redirect', destination: path + locationQuery(rawQuery), statusCode: 308, cacheControl: TIDY_REDIRECT_CACHE };
+}
+
+/** As the edge function caches its own redirect to the tidy path. */
+const TIDY_REDIRECT_CACHE = 'public, max-age=3600';
 
 /** What the routing layer added: headers under the outcome's own, cookies after its own, and whether it is per visitor. */
 function withLayer(outcome: Outcome, headers: Record<string, string> | undefined, cookies: string[] | undefined, perVisitor: boolean): Outcome {
