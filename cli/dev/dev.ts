@@ -27,7 +27,7 @@ import { localBodySigner, localEdgeStep, localImageHandler } from '../serve/loca
 import { startServer } from '../serve/server';
 import { createDevClientBuilder, type DevClientBuild, type DevClientBuilder } from './client-build';
 import { hotUpdate } from './hot-update';
-import { listen } from './listen';
+import { listen } from '../serve/listen';
 import { buildProblems, type Problems } from './problems';
 import { mapBrowserStack } from './stack-frames';
 import { createDevTerminal } from './terminal';
