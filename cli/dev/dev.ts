@@ -146,13 +146,14 @@ export async function dev(options: DevOptions) {
     }
   }
 
+  /** The build's errors and warnings after a change: each printed once, and sent to the overlays when they changed. */
   function report(next: Problems): void {
-    const fresh = JSON.stringify(next) !== JSON.stringify(problems);
-    problems = next;
-    if (!fresh) return;
-    for (const error of next.errors) options.log(`✖ ${error.title}\n${error.message}`);
-    for (const warning of next.warnings) options.log(`⚠ ${warning}`);
-    broadcast('problems', problems);
+    const unique = { errors: next.errors, warnings: [...new Set(next.warnings)] };
+    for (const error of unique.errors) options.log(`✖ ${error.title}\n${error.message}`);
+    for (const warning of unique.warnings) options.log(`⚠ warning: ${warning}`);
+    const fresh = JSON.stringify(unique) !== JSON.stringify(problems);
+    problems = unique;
+    if (fresh) broadcast('problems', problems);
   }
 
   /** The whole build, for the server (the browser build inside it is the one made already). */

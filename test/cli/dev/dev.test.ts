@@ -141,6 +141,17 @@ test('a change to a data function alone reloads the page once the server has it'
   expect((await get('/data')).body).toContain('n=<!-- -->2');
 });
 
+test('a build warning shows once per change, in the terminal and in the overlay', async () => {
+  const edited = Date.now();
+  const before = output.length;
+  writeFileSync(path.join(dir, '.env'), 'DATABASE_URL=postgres://local\n');
+  const problems = JSON.parse((await nextEvent(edited, 'problems')).data) as { errors: unknown[]; warnings: string[] };
+  expect(problems.errors).toEqual([]);
+  expect(problems.warnings).toEqual([expect.stringContaining('DATABASE_URL from .env')]);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(output.slice(before).match(/⚠ warning: DATABASE_URL from \.env/g)).toHaveLength(1);
+});
+
 test('the dev build is kept apart from the production one', () => {
   expect(() => readFileSync(path.join(dir, '.stratus/manifest.json'))).toThrow();
 });
