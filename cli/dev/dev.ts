@@ -12,7 +12,7 @@
  * the next one renders with the new code. A failed build keeps the last good one serving
  * and the overlay shows the error until a save fixes it.
  */
-import { watch } from 'node:fs';
+import chokidar from 'chokidar';
 import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -104,7 +104,16 @@ export async function dev(options: DevOptions) {
   }
 
   /** The dev browser build, made by the builder of these options (a new one when they change: pages, config). */
-  async function clientFor(clientOptions: ClientBundleOptions): Promise<DevClientBuild> {
+  /** One user of the browser builder at a time: the browser's update and the server's build both use it. */
+  let builderLock: Promise<unknown> = Promise.resolve();
+  function withBuilder<T>(work: () => Promise<T>): Promise<T> {
+    const result = builderLock.then(work, work);
+    builderLock = result.catch(() => undefined);
+    return result;
+  }
+
+  const clientFor = (clientOptions: ClientBundleOptions) => withBuilder(() => makeClientFor(clientOptions));
+  async function makeClientFor(clientOptions: ClientBundleOptions): Promise<DevClientBuild> {
     // The build folder takes turns (outDirs) and the scripts are served from memory: not part of the key.
     const { plugins: _plugins, outDir: _outDir, ...comparable } = clientOptions;
     const key = JSON.stringify({ ...comparable, transformCss: Boolean(clientOptions.transformCss) });
@@ -129,11 +138,12 @@ export async function dev(options: DevOptions) {
    */
   async function updateBrowser(): Promise<'update' | 'reload' | 'none' | 'failed'> {
     if (!builder || !clientBuild) return 'none';
+    const previous = clientBuild;
     try {
       const fresh = await builder.build();
       keep(fresh);
       const recovering = problems.errors.length > 0;
-      const update = hotUpdate(clientBuild, fresh, clientBuild.plan.appFile);
+      const update = hotUpdate(previous, fresh, previous.plan.appFile);
       clientBuild = fresh;
       // After a failed build the pages router reloads, as here.
       if (recovering && update.type !== 'none') pendingReload ??= 'the build works again';
@@ -201,33 +211,57 @@ export async function dev(options: DevOptions) {
     }
   }
 
-  async function rebuild(reason: string): Promise<void> {
-    const started = performance.now();
-    const browser = await updateBrowser();
-    if (browser === 'failed') return;
-    await rebuildServer(reason, started, browser);
-  }
-
-  let building: Promise<void> | null = null;
-  let pending: string | null = null;
+  // A save updates the browser at once, even while the server's build for the save before
+  // runs; the server's build runs again after it with everything saved meanwhile. Requests
+  // wait from the save until the server has the new code.
+  let browserRunning = false;
+  let browserAgain = false;
+  let serverRunning = false;
+  let serverWanted: { reason: string; started: number; browser: 'update' | 'reload' | 'none' } | undefined;
+  let staleSince: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let lastChange = '';
+
   function schedule(file: string): void {
-    pending = file;
+    lastChange = file;
+    if (!staleSince) serverReady = new Promise((resolve) => (staleSince = resolve));
     clearTimeout(timer);
     // Editors write a file in one or a few steps: a short wait lets them settle.
-    timer = setTimeout(() => void run(), 15);
+    timer = setTimeout(() => void updateLoop(), 15);
   }
-  async function run(): Promise<void> {
-    if (building || !pending) return;
-    const file = pending;
-    pending = null;
-    let finish!: () => void;
-    serverReady = new Promise((resolve) => (finish = resolve));
-    building = rebuild(`${file} changed`);
-    await building;
-    building = null;
-    finish();
-    if (pending) void run();
+
+  async function updateLoop(): Promise<void> {
+    if (browserRunning) {
+      browserAgain = true;
+      return;
+    }
+    browserRunning = true;
+    do {
+      browserAgain = false;
+      const started = performance.now();
+      const reason = `${lastChange} changed`;
+      const browser = await withBuilder(updateBrowser);
+      if (browser === 'failed') continue;
+      // 'update' wins over 'none': a server-only reload is for saves the browser did not see.
+      serverWanted = { reason, started: serverWanted?.started ?? started, browser: serverWanted?.browser === 'update' ? 'update' : browser };
+    } while (browserAgain);
+    browserRunning = false;
+    void serverLoop();
+  }
+
+  async function serverLoop(): Promise<void> {
+    if (serverRunning) return;
+    serverRunning = true;
+    while (serverWanted && !browserRunning) {
+      const { reason, started, browser } = serverWanted;
+      serverWanted = undefined;
+      await rebuildServer(reason, started, browser);
+    }
+    serverRunning = false;
+    if (!serverWanted && !browserRunning && staleSince) {
+      staleSince();
+      staleSince = undefined;
+    }
   }
 
   function serveEvents(res: ServerResponse): void {
@@ -332,15 +366,17 @@ export async function dev(options: DevOptions) {
   finishFirst();
   if (!current) options.log('The first build failed: fix the error and save, the page reloads by itself.');
 
-  const watcher = watch(appDir, { recursive: true }, (_event, filename) => {
-    const file = String(filename ?? '');
-    if (file && !IGNORED.test(file)) schedule(file);
-  });
+  // chokidar, not fs.watch: Node 20's recursive fs.watch on Linux stops reporting a file once
+  // it is replaced by a rename, as editors' atomic saves and `sed -i` do.
+  const watcher = chokidar.watch(appDir, { ignoreInitial: true, ignored: (file: string) => IGNORED.test(path.relative(appDir, file)) });
+  watcher.on('all', (_event, file) => schedule(path.relative(appDir, file).split(path.sep).join('/')));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   options.log(`ready on http://localhost:${port} (stratus dev: updates the page on save)`);
 
   async function close(): Promise<void> {
-    watcher.close();
+    await watcher.close();
+    staleSince?.();
     clearTimeout(timer);
     for (const listener of listeners) listener.end();
     terminal.restore();

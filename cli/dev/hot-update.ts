@@ -63,6 +63,15 @@ function closure(metafile: Metafile, output: string, seen = new Set<string>()): 
   return seen;
 }
 
+/**
+ * A chunk's code without its comments of file names and map: a chunk's name also changes
+ * with its stylesheet's (a CSS Module's class map is the same after a colour changed).
+ */
+function codeOf(build: DevClientBuild, output: string | undefined): string | undefined {
+  const file = output && build.files.get(urlOf(build.plan, output));
+  return file ? file.text.replace(/^\/\/[#@ ].*$/gm, '') : undefined;
+}
+
 /** Each entry's stylesheet (main, `_app`, pages): entry point → URL. */
 function stylesheets(build: DevClientBuild): Map<string, string> {
   const sheets = new Map<string, string>();
@@ -96,7 +105,7 @@ export function hotUpdate(previous: DevClientBuild, next: DevClientBuild, appFil
     if (version) {
       const was = previous.versions.get(key);
       if (was && was.clientHash !== version.clientHash) changed.push({ id: key, hash: version.clientHash });
-    } else if (after.entry.has(key) && before.code.get(key) !== after.code.get(key)) {
+    } else if (after.entry.has(key) && before.code.get(key) !== after.code.get(key) && codeOf(previous, before.code.get(key)) !== codeOf(next, after.code.get(key))) {
       changed.push({ id: key, hash: path.basename(after.code.get(key)!) });
     }
   }
