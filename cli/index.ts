@@ -1,7 +1,7 @@
 /**
  * The `stratus` command: finds the command's spec (cli/commands/), parses its arguments
- * from the spec (cli/command.ts), runs it, and prints expected failures (BuildError, a
- * mistake on the command line) without a stack trace.
+ * from the spec (cli/command.ts), runs it, and prints expected failures (a StratusError,
+ * a mistake on the command line) without a stack trace.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { initCommand } from './commands/init';
 import { revalidateCommand } from './commands/revalidate';
 import { rollbackCommand } from './commands/rollback';
 import { serveCommand, startCommand } from './commands/start';
-import { isBuildError } from './builder/errors';
+import { isStratusError } from '../contract/errors';
+import { formatError } from '../contract/error-codes';
 import { REPO_ROOT } from './paths';
 
 /** Each command's code loads when that command runs (`stratus serve` starts without the builder in its heap). */
@@ -53,8 +54,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`stratus ${spec.name}: ${error.message}\n`);
       return 2;
     }
-    if (isBuildError(error)) {
-      process.stderr.write(`\n${error.heading ?? 'Build failed'}:\n${error.message}\n`);
+    // The one guard: every user-fixable error (contract/errors.ts) prints its title, message and hint, without a stack.
+    if (isStratusError(error)) {
+      process.stderr.write(`\n${formatError(error)}\n`);
       return 1;
     }
     throw error;

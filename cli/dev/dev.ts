@@ -20,7 +20,8 @@ import path from 'node:path';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { build } from '../builder/build';
-import { isBuildError } from '../builder/errors';
+import { isStratusError } from '../../contract/errors';
+import { NOT_STORED } from '../../lambdas/shared/cache-control';
 import type { ClientBundleOptions } from '../builder/steps/bundle-client';
 import { pagesFolder } from '../builder/steps/scan-pages';
 import { localBodySigner, localEdgeStep, localImageHandler } from '../serve/local-origins';
@@ -206,7 +207,7 @@ export async function dev(options: DevOptions) {
       options.log(`${reason}: ready in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
       report(buildProblems(error, warnings, appDir));
-      if (isBuildError(error)) return;
+      if (isStratusError(error)) return;
       options.log(String((error as Error).stack ?? error));
     }
   }
@@ -265,7 +266,7 @@ export async function dev(options: DevOptions) {
   }
 
   function serveEvents(res: ServerResponse): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': NOT_STORED, connection: 'keep-alive' });
     res.write('retry: 500\n\n');
     send(res, 'hello', { id: session });
     if (problems.errors.length > 0 || problems.warnings.length > 0) send(res, 'problems', problems);
@@ -286,7 +287,7 @@ export async function dev(options: DevOptions) {
       const script = assets.get(urlPath);
       return map && script ? { path: script.path, map: Buffer.from(map.contents).toString('utf8') } : undefined;
     });
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': NOT_STORED });
     res.end(JSON.stringify(mapped));
   }
 
@@ -326,7 +327,7 @@ export async function dev(options: DevOptions) {
       answer.on('end', () => {
         const status = answer.statusCode ?? 200;
         const out = Buffer.from(beforeScripts(Buffer.concat(chunks).toString('utf8'), devScript(status)));
-        res.writeHead(status, { ...answer.headers, 'content-length': String(out.length), 'cache-control': 'no-store' });
+        res.writeHead(status, { ...answer.headers, 'content-length': String(out.length), 'cache-control': NOT_STORED });
         res.end(out);
       });
     });
@@ -345,7 +346,7 @@ export async function dev(options: DevOptions) {
       `<pre id="__stratus_no_build">${(first ? `${first.title}\n${first.message}` : 'Building…').replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre>` +
       `<script>new EventSource(${JSON.stringify(DEV_EVENTS_PATH)}).addEventListener('reload',function(){location.reload()})</script>` +
       '</body></html>';
-    res.writeHead(first ? 500 : 503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.writeHead(first ? 500 : 503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': NOT_STORED });
     res.end(page);
   }
 

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Message } from 'esbuild';
 import type { ShownError } from '../../web/runtime/browser/dev/overlay';
-import { isBuildError } from '../builder/errors';
+import { isStratusError } from '../../contract/errors';
+import { ERROR_CODES } from '../../contract/error-codes';
 import { codeFrame, readablePath } from './stack-frames';
 
 export interface Problems {
@@ -20,8 +21,8 @@ const LOCATED = /^(?:\s*)([^\s:][^:\n]*?\.[a-z]+):(\d+):(\d+):?/m;
 
 /** The build error's overlay entry: its heading, its text, and where the first located problem is, with the code there. */
 function shownBuildError(error: unknown, appDir: string): ShownError {
-  const title = isBuildError(error) ? (error.heading ?? 'Build failed') : 'Build failed';
-  const message = isBuildError(error) ? error.message : String((error as Error)?.stack ?? error);
+  const title = isStratusError(error) ? (ERROR_CODES[error.code]?.title ?? 'Build failed') : 'Build failed';
+  const message = isStratusError(error) ? error.message + (error.hint && !error.message.includes(error.hint) ? `\n${error.hint}` : '') : String((error as Error)?.stack ?? error);
   const found = LOCATED.exec(message);
   if (!found) return { kind: 'build', title, message };
   const file = readablePath(found[1]!, appDir);

@@ -11,7 +11,7 @@ export function listen(server: Server, port: number, host = '127.0.0.1'): Promis
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new BuildError(`Port ${port} is in use: stop what runs there, or pick another with --port N (or PORT=N).`, 'Cannot start the server')
+          ? new BuildError(`Port ${port} is in use: stop what runs there, or pick another with --port N (or PORT=N).`, 'SERVER_START_FAILED')
           : error,
       ),
     );

@@ -9,7 +9,7 @@ import {
   viewerRequestCode,
   viewerRequestSourcePath,
 } from '../../../infra/edge/viewer-request';
-import { resolveConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
 
 const config = { locales: ['en', 'fr', 'de-CH'], defaultLocale: 'en', imageFormats: ['image/avif', 'image/webp'] };
 const handler = loadViewerRequest(config);
