@@ -21,7 +21,7 @@ import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { build } from '../builder/build';
 import { isStratusError } from '../../contract/errors';
-import { NOT_STORED } from '../../lambdas/shared/cache-control';
+import { IMMUTABLE, NOT_STORED } from '../../lambdas/shared/cache-control';
 import type { ClientBundleOptions } from '../builder/steps/bundle-client';
 import { pagesFolder } from '../builder/steps/scan-pages';
 import { localBodySigner, localEdgeStep, localImageHandler } from '../serve/local-origins';
@@ -299,7 +299,7 @@ export async function dev(options: DevOptions) {
       return;
     }
     // Content-hashed names: a page reload reuses what it had.
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(pathname)] ?? 'application/octet-stream', 'cache-control': pathname.endsWith('.map') ? 'no-store' : 'public, max-age=31536000, immutable' });
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(pathname)] ?? 'application/octet-stream', 'cache-control': pathname.endsWith('.map') ? NOT_STORED : IMMUTABLE });
     res.end(file.contents);
   }
 
