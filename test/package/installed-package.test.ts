@@ -128,7 +128,7 @@ test('init, then build: the app builds from the installed package alone', () => 
   expect(existsSync(path.join(app, '.stratus', 'lambdas', 'image', 'node_modules', 'sharp'))).toBe(true);
   // The runtime and the render core came from the package, nothing from this checkout.
   const map = JSON.parse(readFileSync(`${render}.map`, 'utf8')) as { sources: string[] };
-  expect(map.sources).toEqual(expect.arrayContaining([expect.stringMatching(/node_modules\/stratus\/web\/runtime\/link\.tsx$/), expect.stringMatching(/node_modules\/stratus\/lambdas\/render\/entry\.ts$/)]));
+  expect(map.sources).toEqual(expect.arrayContaining([expect.stringMatching(/node_modules\/stratus\/web\/runtime\/link\.tsx$/), expect.stringMatching(/node_modules\/stratus\/lambdas\/render\/lambda\/entry\.ts$/)]));
   expect(readFileSync(`${render}.map`, 'utf8')).not.toContain(ROOT);
 }, 180_000);
 
