@@ -114,7 +114,9 @@ export async function measureApp(options: { scratch: Scratch; appDir: string; na
       .map((row) => requests.find((r) => r.name === row.check)!.path)
       .slice(0, PAGE_LOADS);
     for (const page of pages) await observeOn(`browser: load ${page}`, (target) => observePageLoad(observers.browser, target, page));
-    if (pages[0]) await observeOn(`browser: links on ${pages[0]}`, (target) => observeLinks(observers.browser, target, pages[0]!));
+    // Links are followed from the home page when it is one of them (it usually links to the rest).
+    const home = pages.find((p) => p === (facts.basePath || '/')) ?? pages[0];
+    if (home) await observeOn(`browser: links on ${home}`, (target) => observeLinks(observers.browser, target, home));
   } finally {
     await Promise.all([nextServer?.stop(), stratusServer?.stop()]);
   }

@@ -154,7 +154,12 @@ interface NextRoutesManifest {
 }
 
 interface StratusManifest {
-  config: { basePath?: string; i18n?: boolean; locales?: string[]; defaultLocale?: string };
+  config: {
+    i18n?: boolean;
+    locales?: string[];
+    defaultLocale?: string;
+    routing?: { basePath?: string; redirects?: { source: string }[]; rewrites?: Record<string, { source: string }[]> };
+  };
   routes: { pattern: string; kind: string; prerendered?: { path: string; locale?: string }[] }[];
 }
 
@@ -176,7 +181,9 @@ export function readFacts(nextDir: string | undefined, stratusOut: string | unde
   const manifest = stratusOut ? json<StratusManifest>(path.join(stratusOut, 'manifest.json')) : undefined;
   if (manifest) {
     if (!routes) {
-      facts.basePath = manifest.config.basePath ?? '';
+      const routing = manifest.config.routing;
+      facts.basePath = routing?.basePath ?? '';
+      facts.ruleSources = [...(routing?.redirects ?? []), ...Object.values(routing?.rewrites ?? {}).flat()].map((r) => r.source).slice(0, 8);
       facts.locales = manifest.config.i18n ? (manifest.config.locales ?? []) : [];
       facts.defaultLocale = manifest.config.i18n ? manifest.config.defaultLocale : undefined;
     }

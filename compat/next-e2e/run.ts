@@ -8,6 +8,8 @@
  *   npm run compat:next-e2e -- --dir /work/scratch/compat-harness/next-tests
  *   npm run compat:next-e2e -- --dir … --suites middleware-matcher,next-head --targets stratus
  *   npm run compat:next-e2e -- --dir … --mode start     (Next's `start` mode; `deploy` is the default)
+ *   npm run compat:next-e2e -- --dir … --materialize <folder>
+ *       writes each app the test files set up, as a folder, for `npm run compat:external`
  *
  * Next.js is installed once in the scratch area (STRATUS_COMPAT_SCRATCH, default
  * /work/scratch/compat-harness). Results: <scratch>/e2e-results/{next,stratus}.json (jest's
@@ -27,10 +29,10 @@ const JEST = path.join(REPO, 'node_modules', 'jest', 'bin', 'jest.js');
 const CONFIG = path.join(REPO, 'compat', 'next-e2e', 'jest.config.cjs');
 
 /** Runs jest over the chosen test files for one target; resolves when jest exits (tests failing is a result). */
-function runJest(target: 'next' | 'stratus', testsDir: string, patterns: string[], outputFile: string, mode: string, scratchRoot: string): Promise<void> {
+function runJest(target: 'next' | 'stratus', testsDir: string, patterns: string[], outputFile: string, mode: string, scratchRoot: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     const args = [JEST, '-c', CONFIG, '--ci', '--runInBand', '--json', '--outputFile', outputFile, ...patterns];
-    const env = { ...process.env, STRATUS_E2E_TESTS: testsDir, STRATUS_E2E_TARGET: target, STRATUS_E2E_MODE: mode, STRATUS_COMPAT_SCRATCH: scratchRoot };
+    const env = { ...process.env, ...extraEnv, STRATUS_E2E_TESTS: testsDir, STRATUS_E2E_TARGET: target, STRATUS_E2E_MODE: mode, STRATUS_COMPAT_SCRATCH: scratchRoot };
     const child = spawn(process.execPath, args, { cwd: REPO, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('error', reject);
     child.once('exit', () => (existsSync(outputFile) ? resolve() : reject(new Error(`jest wrote no results for ${target}`))));
@@ -39,7 +41,7 @@ function runJest(target: 'next' | 'stratus', testsDir: string, patterns: string[
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { dir: { type: 'string' }, suites: { type: 'string' }, targets: { type: 'string' }, mode: { type: 'string' }, report: { type: 'boolean' } },
+    options: { dir: { type: 'string' }, suites: { type: 'string' }, targets: { type: 'string' }, mode: { type: 'string' }, report: { type: 'boolean' }, materialize: { type: 'string' } },
   });
   if (!values.dir) throw new Error('--dir <folder of Next test files, laid out as test/e2e/<suite>/…> is required');
   const testsDir = path.resolve(values.dir);
@@ -49,6 +51,13 @@ async function main(): Promise<number> {
   const patterns = values.suites ? values.suites.split(',').map((s) => `/test/(e2e|integration|production)/${s}/`) : [];
   const resultsDir = path.join(scratch.root, 'e2e-results');
   mkdirSync(resultsDir, { recursive: true });
+  if (values.materialize) {
+    const into = path.resolve(values.materialize);
+    mkdirSync(into, { recursive: true });
+    await runJest('stratus', testsDir, patterns, path.join(resultsDir, 'materialize.json'), mode, scratch.root, { STRATUS_E2E_MATERIALIZE: into });
+    log(`wrote the apps into ${into}`);
+    return 0;
+  }
   if (!values.report) {
     if (targets.includes('next')) await ensureNext(scratch, log);
     for (const target of targets) {

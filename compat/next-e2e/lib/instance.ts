@@ -142,11 +142,28 @@ export class NextInstance {
     const existing = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, any>) : {};
     const dependencies = { ...existing.dependencies, ...this.opts.dependencies };
     writeFileSync(manifestFile, JSON.stringify({ name: 'e2e-app', private: true, ...existing, ...this.opts.packageJson, dependencies }, null, 2));
+    const materializeInto = process.env.STRATUS_E2E_MATERIALIZE;
+    if (materializeInto) return this.materialize(materializeInto);
     await installPackages(this.testDir, { ...dependencies, ...existing.devDependencies, ...this.opts.devDependencies });
     if (e2eTarget() === 'next') linkNextPackages(e2eScratch(), this.testDir);
     const built = await this.runBuild();
     if (!built.ok) throw new Error(`${e2eTarget()} build failed:\n${built.log.slice(-4000)}`);
     if (!this.opts.skipStart) await this.start();
+  }
+
+  /**
+   * Copies the app's files, as written for the build, into `dir/<test folder>[-n]` (for
+   * `npm run compat:external`) and stops there: nothing is built or served.
+   */
+  private materialize(dir: string): never {
+    const testPath = (expect.getState().testPath ?? '').split(path.sep).join('/');
+    const suite = testPath.match(/test\/(e2e|integration|production)\/(.+?)\/(?:test\/)?[^/]+\.test\.[jt]sx?$/);
+    const base = suite ? `${suite[1]}-${suite[2]!.replace(/\//g, '-')}` : path.basename(testPath).replace(/\.test\.[jt]sx?$/, '');
+    const dest = path.join(dir, appCount > 1 ? `${base}-${appCount}` : base);
+    rmSync(dest, { recursive: true, force: true });
+    copyInto(this.testDir, dest);
+    rmSync(this.testDir, { recursive: true, force: true });
+    throw new Error(`materialized into ${dest} (STRATUS_E2E_MATERIALIZE): not built`);
   }
 
   private async runBuild(): Promise<Build> {
