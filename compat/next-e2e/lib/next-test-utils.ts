@@ -34,29 +34,44 @@ function withQuery(pathname: string, query: Query): string {
   return pathname + (pathname.includes('?') ? '&' : '?') + text;
 }
 
+/** Headers with node-fetch's `raw()` (each name's values as a list, `set-cookie` kept apart). */
+type NodeFetchHeaders = Headers & { raw(): Record<string, string[]> };
+
+function withRaw(headers: Headers): NodeFetchHeaders {
+  const raw = () => {
+    const all: Record<string, string[]> = {};
+    headers.forEach((value, name) => {
+      if (name !== 'set-cookie') all[name] = [value];
+    });
+    const cookies = headers.getSetCookie();
+    if (cookies.length) all['set-cookie'] = cookies;
+    return all;
+  };
+  return Object.assign(headers, { raw });
+}
+
 /**
  * A fetch as Next's tests know it (node-fetch): with `redirect: 'manual'` the Location
- * header reads as an absolute URL; `'manual-dont-change'` leaves it as the server sent it.
+ * header reads as an absolute URL; `'manual-dont-change'` leaves it as the server sent it;
+ * `headers.raw()` is there.
  */
-export async function fetchViaHTTP(appPortOrUrl: string | number, pathname: string, query?: Query, options: FetchOptions = {}): Promise<Response> {
-  const url = getFullUrl(appPortOrUrl, serverPath(withQuery(pathname, query)));
+export async function fetchViaHTTP(appPortOrUrl: string | number, pathname: string, query?: Query | null, options: FetchOptions = {}): Promise<Response & { headers: NodeFetchHeaders }> {
+  const url = getFullUrl(appPortOrUrl, serverPath(withQuery(pathname, query ?? undefined)));
   const { redirect, ...init } = options;
   const response = await fetch(url, { ...init, redirect: redirect === 'manual-dont-change' ? 'manual' : redirect } as RequestInit);
-  if (redirect !== 'manual') return response;
-  const location = response.headers.get('location');
-  if (!location) return response;
-  const headers = new Headers(response.headers);
-  headers.set('location', new URL(location, url).href);
+  const headers = withRaw(new Headers(response.headers));
+  const location = headers.get('location');
+  if (redirect === 'manual' && location) headers.set('location', new URL(location, url).href);
   return new Proxy(response, {
     get(target, key) {
       if (key === 'headers') return headers;
       const value = Reflect.get(target, key, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
-  });
+  }) as Response & { headers: NodeFetchHeaders };
 }
 
-export async function renderViaHTTP(appPortOrUrl: string | number, pathname: string, query?: Query, options?: FetchOptions): Promise<string> {
+export async function renderViaHTTP(appPortOrUrl: string | number, pathname: string, query?: Query | null, options?: FetchOptions): Promise<string> {
   return (await fetchViaHTTP(appPortOrUrl, pathname, query, options)).text();
 }
 
@@ -126,4 +141,9 @@ export function shouldRunTurboDevTest(): boolean {
 
 export function getDistDir(): string {
   return '.next';
+}
+
+/** Outside `next dev` there is no overlay, so no description. */
+export async function getRedboxDescription(browser: BrowserHandle): Promise<string | null> {
+  return browser.eval('document.querySelector("nextjs-portal")?.shadowRoot?.querySelector("#nextjs__container_errors_desc")?.innerText ?? null');
 }
