@@ -11,19 +11,7 @@ import { buildPath, dataPath, matchRoute, splitPath } from '../../../web/runtime
 import type { PageModule } from '../../../web/runtime/shared/page-types';
 import { BuildError } from '../errors';
 import { PRERENDERED_DIR, prerenderedKey } from '../../../contract/output-layout';
-
-interface RenderBundle {
-  loadApp(manifest: Manifest): { prerender(pattern: string, path: string, locale: string): Promise<unknown> };
-  modules: { pages: Record<string, PageModule> };
-}
-
-interface StoredPageLike {
-  html: string;
-  json: string;
-  revalidate: number | false;
-  etag: string;
-  notFound?: boolean;
-}
+import type { RenderBundle } from '../../../lambdas/render/lambda/bundle';
 
 export interface PrerenderResult {
   /** By route pattern, for every route this step looked at (pages without getServerSideProps). */
@@ -106,9 +94,9 @@ export async function prerender(options: {
   }
   let done = 0;
   for (const job of jobs) {
-    let result: StoredPageLike | { type: string };
+    let result: Awaited<ReturnType<typeof app.prerender>>;
     try {
-      result = (await app.prerender(job.route.pattern, job.path, job.locale)) as StoredPageLike | { type: string };
+      result = await app.prerender(job.route.pattern, job.path, job.locale);
     } catch (error) {
       if (error instanceof BuildError) throw error;
       throw new BuildError(`${job.route.file}: prerendering ${job.path} (${job.locale}) failed: ${(error as Error).message ?? error}`);

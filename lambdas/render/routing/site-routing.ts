@@ -8,6 +8,7 @@ import type { ResolvedRouting } from '../../../contract/routing';
 import { IMAGE_PATH, STATIC_PREFIX } from '../../../contract/urls';
 import { splitLocaleSegments } from '../../../web/runtime/shared/locale-prefix';
 import { matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
+import { notFoundText } from '../../shared/answers';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
 import { createRoutingLayer, type PathKind, type RoutingLayer } from './layer';
 import { createMiddleware, type AppMiddleware } from './middleware';
@@ -25,8 +26,14 @@ const NO_ROUTING: ResolvedRouting = {
 };
 
 export interface SiteRoutingPorts {
-  /** Another origin, for rewrites that name one. @default createProxy() */
+  /** Another origin, for rewrites that name one. @default createProxy({ timeoutMs: proxyTimeoutMs }) */
   proxy?: Proxy;
+  /**
+   * How long the default proxy waits for another origin before answering 504: the
+   * function's request budget (`STRATUS_API_TIMEOUT_MS`), so a slow origin is answered
+   * before Lambda's own timeout cuts the request off. @default 10000
+   */
+  proxyTimeoutMs?: number;
   /**
    * A file of this site as its edge serves it (public files, `/_app/static`, the image
    * path), for a rewrite that lands on one: the path includes no `basePath`.
@@ -35,9 +42,16 @@ export interface SiteRoutingPorts {
 }
 
 /** Answers 404 for a file of the site: used where nothing serves them (tests in memory). */
-const noOwnFiles = async (): Promise<CoreResponse> => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not Found' });
+const noOwnFiles = async (): Promise<CoreResponse> => notFoundText();
 
-export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' | 'publicFiles' | 'buildId'>, middleware: AppMiddleware | undefined, ports: SiteRoutingPorts = {}): { basePath: string; layer: RoutingLayer } {
+/** The routing of one build: its layer, and the `basePath` the core takes requests inside. */
+export interface SiteRouting {
+  /** `''` when the site has none. */
+  basePath: string;
+  layer: RoutingLayer;
+}
+
+export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' | 'publicFiles' | 'buildId'>, middleware: AppMiddleware | undefined, ports: SiteRoutingPorts = {}): SiteRouting {
   const routing = manifest.config.routing ?? NO_ROUTING;
   const locales = manifest.config;
   const pages = manifest.routes.filter((route) => route.kind !== 'api');
@@ -67,7 +81,7 @@ export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' |
     rules: compileRouting(routing, locales),
     middleware: middleware ? createMiddleware(middleware, settings) : undefined,
     probe,
-    proxy: ports.proxy ?? createProxy(),
+    proxy: ports.proxy ?? createProxy({ timeoutMs: ports.proxyTimeoutMs }),
     fetchOwn: ports.fetchOwn ?? noOwnFiles,
   });
   return { basePath: routing.basePath, layer };
