@@ -166,8 +166,10 @@ export class NextInstance {
    */
   private materialize(dir: string): never {
     const testPath = (expect.getState().testPath ?? '').split(path.sep).join('/');
-    const suite = testPath.match(/test\/(e2e|integration|production)\/(.+?)\/(?:test\/)?[^/]+\.test\.[jt]sx?$/);
-    const base = suite ? `${suite[1]}-${suite[2]!.replace(/\//g, '-')}` : path.basename(testPath).replace(/\.test\.[jt]sx?$/, '');
+    const suite = testPath.match(/test\/(e2e|integration|production)\/(.+?)\/(?:test\/)?([^/]+)\.test\.[jt]sx?$/);
+    // A folder with several test files gets one app folder per file (`index` and the folder's own name add nothing).
+    const file = suite && !['index', suite[2]!.split('/').pop()].includes(suite[3]) ? `-${suite[3]}` : '';
+    const base = suite ? `${suite[1]}-${suite[2]!.replace(/\//g, '-')}${file}` : path.basename(testPath).replace(/\.test\.[jt]sx?$/, '');
     const dest = path.join(dir, appCount > 1 ? `${base}-${appCount}` : base);
     rmSync(dest, { recursive: true, force: true });
     copyInto(this.testDir, dest);
