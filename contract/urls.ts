@@ -15,6 +15,19 @@ export const MEDIA_PREFIX = '/_app/static/media/';
 export const DATA_PREFIX = '/_app/data/';
 /** The image optimiser: `/_app/image?url=&w=&q=`. */
 export const IMAGE_PATH = '/_app/image';
+/**
+ * Prerendered pages CloudFront answers from the bucket without the render function:
+ * `/_app/pages/<buildId>/<page key>.html` (contract/output-layout.ts, `pageKey`). Only the
+ * edge function asks for these keys; the page's own URL is what visitors use.
+ */
+export const PAGES_PREFIX = '/_app/pages/';
+/**
+ * What the edge function sets when it sends a page request to the bucket first: the path and
+ * query the visitor asked for. When the bucket has no copy, CloudFront sends the same request
+ * to the render function, which answers for this path instead of the bucket key. The edge
+ * function drops any a visitor sends.
+ */
+export const EDGE_PAGE_HEADER = 'x-stratus-page';
 /** Where each deploy records its build id in the bucket: `/_app/builds/<buildId>.json`. */
 export const BUILDS_PREFIX = '/_app/builds/';
 

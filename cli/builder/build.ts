@@ -4,11 +4,11 @@
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { BuildError } from './errors';
 import path from 'node:path';
-import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest';
+import { MANIFEST_VERSION, readManifest, type Manifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { describeRouting } from './steps/routing-rules';
 import { fontImporters } from './plugins/runtime-alias';
-import { APP_PREFIX, assetKey, DATA_PREFIX, MEDIA_PREFIX, STATIC_PREFIX } from '../../contract/urls';
+import { APP_PREFIX, assetKey, DATA_PREFIX, MEDIA_PREFIX, PAGES_PREFIX, STATIC_PREFIX } from '../../contract/urls';
 import { edgeBehaviours, selectBehaviour } from '../../contract/edge-behaviours';
 import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
@@ -24,7 +24,9 @@ import { loadPostcss } from './steps/load-postcss';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
-import { IMMUTABLE, PUBLIC_FILE } from '../../lambdas/shared/cache-control';
+import { PageLists, writeFunctionManifest } from './steps/write-manifest';
+import { progressTo, type Progress } from './progress';
+import { IMMUTABLE, PUBLIC_FILE, staticCacheControl } from '../../lambdas/shared/cache-control';
 
 export interface BuildOptions {
   appDir: string;
@@ -40,6 +42,11 @@ export interface BuildOptions {
   /** Progress lines; silent when absent. */
   log?: (line: string) => void;
   /**
+   * How long steps show their progress (prerendering): a line rewritten in place on a
+   * terminal (`progressTo(process.stdout, log)`). @default - a line through `log` every few seconds
+   */
+  progress?: Progress;
+  /**
    * `stratus dev`: React's development build on the server, unminified server code, the
    * given browser build (cli/dev/client-build.ts) instead of bundleClient, a fixed build id
    * (pages keep fetching their data across rebuilds), no size summary.
@@ -48,7 +55,8 @@ export interface BuildOptions {
 }
 
 export interface BuildResult {
-  manifest: Manifest;
+  /** The manifest as written (every prerendered page listed), read from the file when first asked for. */
+  readonly manifest: Manifest;
   outDir: string;
   /** Absent in dev. */
   summary?: BuildSummary;
@@ -58,8 +66,12 @@ export interface BuildResult {
 export const S3_CACHE_CONTROL = [
   // Content-hashed names: a changed file gets a new name, so caches may keep these forever.
   { prefix: assetKey(STATIC_PREFIX), cacheControl: IMMUTABLE },
-  // The build id is in the path, and a build's data never changes.
-  { prefix: assetKey(DATA_PREFIX), cacheControl: IMMUTABLE },
+  // Page data and the pages CloudFront answers from the bucket: as the render function answers
+  // a static page. A redeploy of the same build, or a page regenerated on demand, rewrites
+  // them in place: the browser asks again (an ETag makes that a 304), the edge keeps them
+  // until the deploy (or the regeneration) invalidates it.
+  { prefix: assetKey(DATA_PREFIX), cacheControl: staticCacheControl(false) },
+  { prefix: assetKey(PAGES_PREFIX), cacheControl: staticCacheControl(false) },
   // public/ files keep their names: browsers recheck hourly, the edge daily (a deploy invalidates it).
   { prefix: '', cacheControl: PUBLIC_FILE },
 ];
@@ -80,6 +92,18 @@ function checkRoutesReachable(routes: { pattern: string; file: string; segments:
       );
     }
   }
+}
+
+/**
+ * The result with the manifest read from its file on first use: the build holds no list of
+ * every page, and a caller that needs the manifest gets exactly what was written.
+ */
+function withManifest(result: Omit<BuildResult, 'manifest'>): BuildResult {
+  let manifest: Manifest | undefined;
+  return Object.defineProperty(result, 'manifest', {
+    enumerable: true,
+    get: () => (manifest ??= readManifest(path.join(result.outDir, OUTPUT_LAYOUT.manifest))),
+  }) as BuildResult;
 }
 
 /** Runs `work` with the process's working directory set to `dir`, and restores it after. */
@@ -132,6 +156,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
 
   rmSync(assetsDir, { recursive: true, force: true });
   rmSync(renderDir, { recursive: true, force: true });
+  rmSync(path.join(outDir, OUTPUT_LAYOUT.pages), { recursive: true, force: true });
   mkdirSync(assetsDir, { recursive: true });
   mkdirSync(renderDir, { recursive: true });
   mkdirSync(imageDir, { recursive: true });
@@ -179,35 +204,42 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   };
 
   log('  prerendering static pages…');
+  const lists = new PageLists(path.join(outDir, '.page-lists'));
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
   const found = await inFolder(appDir, () =>
     prerender({
       bundle: loadRenderBundle(renderBundle),
       manifest: beforePrerender,
-      lambdaDir: renderDir,
+      outDir,
       assetsDir: siteAssetsDir,
-      onProgress: (done, total) => {
-        if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
-      },
+      progress: options.progress ?? progressTo(undefined, log),
+      onPage: (routeIndex, page) => lists.add(routeIndex, page),
     }),
   );
   if (found.rendered === 0) log('  no static pages to prerender');
+  else log(`  prerendered ${found.rendered} pages: ${found.written} written, ${found.fromBucket} answered by CloudFront from the bucket`);
 
-  // Each route's fallback and prerendered pages, as prerendering found them.
-  const manifest: Manifest = { ...beforePrerender, routes: beforePrerender.routes.map((r) => ({ ...r, ...found.routes.get(r.pattern) })) };
-  const manifestJson = JSON.stringify(manifest, null, 2);
-  writeFileSync(path.join(outDir, OUTPUT_LAYOUT.manifest), manifestJson);
-  writeFileSync(path.join(renderDir, 'manifest.json'), manifestJson);
-  writeFileSync(path.join(imageDir, 'manifest.json'), manifestJson);
+  // Each route's fallback, as prerendering found it; the lists of pages go into the build folder's manifest only.
+  const manifest: Manifest = {
+    ...beforePrerender,
+    routes: beforePrerender.routes.map((r) => {
+      const facts = found.routes.get(r.pattern);
+      return facts ? { ...r, fallback: facts.fallback } : r;
+    }),
+  };
+  lists.writeManifest(path.join(outDir, OUTPUT_LAYOUT.manifest), manifest);
+  lists.remove();
+  writeFunctionManifest(path.join(renderDir, 'manifest.json'), manifest);
+  writeFunctionManifest(path.join(imageDir, 'manifest.json'), manifest);
 
   if (options.imageLambda !== false) {
     log('  bundling image Lambda (sharp for linux-arm64)…');
     await bundleImageLambda(outDir);
   }
 
-  if (options.dev) return { manifest, outDir };
-  const summary = measure(manifest, siteAssetsDir, renderBundle);
+  if (options.dev) return withManifest({ outDir });
+  const summary = measure(manifest, siteAssetsDir, renderBundle, (pattern) => found.routes.get(pattern)?.pages ?? 0);
   const summaryText = formatSummary(summary, buildId, (performance.now() - started) / 1000);
   log(summaryText);
-  return { manifest, outDir, summary, summaryText };
+  return withManifest({ outDir, summary, summaryText });
 }

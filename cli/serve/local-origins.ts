@@ -12,8 +12,9 @@ import { createLocalImageCore } from '../../lambdas/image/local';
 import { extend } from '../../lambdas/shared/extend';
 import { createFunctionUrlHandler } from '../../lambdas/shared/function-url';
 import {
-  isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValue, type CloudFrontValueMap,
+  edgeConfigOf, isFunctionResponse, loadViewerRequestWithOrigins, ORIGIN_IDS, type CloudFrontFunctionEvent, type CloudFrontValue, type CloudFrontValueMap,
 } from '../../infra/edge/viewer-request';
+import type { OriginId } from '../../contract/edge-behaviours';
 import {
   isOriginResponse, loadBodySigner, MAX_SIGNED_BODY_BYTES, type EdgeHeaders, type OriginRequestEvent,
 } from '../../infra/edge/body-signer';
@@ -81,10 +82,17 @@ export function toEdgeEvent(request: PlainRequest): CloudFrontFunctionEvent {
   };
 }
 
+/** The server's origin for an origin id the edge function names (the stack gives the distribution's origins these ids). */
+const ORIGIN_BY_ID = new Map<string, OriginId>([[ORIGIN_IDS.assets, 'assets'], [ORIGIN_IDS.render, 'render']]);
+
+/**
+ * The viewer-request function as the distribution runs it for this build (pages the build
+ * put in the bucket asked of it first), with the origin group it makes for a request.
+ */
 export function localEdgeStep(manifest: Manifest): EdgeStep {
-  const viewerRequest = loadViewerRequest(manifest.config, bodyRoutesOf(manifest));
+  const viewerRequest = loadViewerRequestWithOrigins(edgeConfigOf(manifest.config, bodyRoutesOf(manifest), manifest.buildId));
   return (request) => {
-    const result = viewerRequest(toEdgeEvent(request));
+    const { result, originGroup } = viewerRequest(toEdgeEvent(request));
     if (isFunctionResponse(result)) {
       const headers = nameMap<string>();
       for (const [name, value] of fromValueMap(result.headers ?? {})) headers[name] = value;
@@ -95,7 +103,11 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
     for (const [name, value] of fromValueMap(result.headers)) headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
     const cookie = fromValueMap(result.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
-    return { request: extend(request, { url: result.uri + (query ? `?${query}` : ''), headers }) };
+    const next = extend(request, { url: result.uri + (query ? `?${query}` : ''), headers });
+    if (!originGroup) return { request: next };
+    const [primary, failover] = originGroup.originIds.map((id) => ORIGIN_BY_ID.get(id));
+    if (!primary || !failover) throw new Error(`The edge function named origins ${originGroup.originIds.join(', ')}, which the distribution does not have.`);
+    return { request: next, origins: { primary, failover, statusCodes: originGroup.failoverCriteria.statusCodes } };
   };
 }
 

@@ -24,8 +24,15 @@ import { PRIVATE_NO_STORE } from '../../lambdas/shared/cache-control';
 
 export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context?: { awsRequestId: string }) => Promise<LambdaFunctionURLResult>;
 
-/** The viewer-request edge function: may answer the request itself, or rewrite it. */
-export type EdgeStep = (request: PlainRequest) => { response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest };
+/** An origin group the viewer-request function chose for one request: `primary`, then `failover` on these statuses. */
+export interface RequestOrigins {
+  primary: OriginId;
+  failover: OriginId;
+  statusCodes: readonly number[];
+}
+
+/** The viewer-request edge function: may answer the request itself, or rewrite it (and choose its origins). */
+export type EdgeStep = (request: PlainRequest) => { response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest; origins?: RequestOrigins };
 
 /** An origin-request step (the body signer): may answer the request itself, or rewrite it. */
 export type OriginRequestStep = (
@@ -178,6 +185,8 @@ export async function startServer(options: ServerOptions) {
       res.end('A GET request cannot carry a body\n');
       return;
     }
+    // The behaviour's origins, unless the viewer-request function chose others for this request.
+    let origins: RequestOrigins | undefined = behaviour.failoverOrigin ? { primary: behaviour.origin, failover: behaviour.failoverOrigin, statusCodes: [403, 404] } : undefined;
     if (options.edge && behaviour.viewerRequest) {
       const edged = options.edge(request);
       if ('response' in edged) {
@@ -186,6 +195,7 @@ export async function startServer(options: ServerOptions) {
         return;
       }
       request = edged.request;
+      if (edged.origins) origins = edged.origins;
     }
     // CloudFront sends a body on to the origin; nothing past Lambda's cap could ever arrive.
     if (request.method !== 'GET' && request.method !== 'HEAD') request = { ...request, body: await readBody(req, MAX_INVOKE_PAYLOAD_BYTES + 1) };
@@ -198,10 +208,9 @@ export async function startServer(options: ServerOptions) {
       }
       request = signed.request;
     }
-    let response = await fromOrigin(behaviour.origin, request);
-    if ((!response || response.status === 403 || response.status === 404) && behaviour.failoverOrigin) {
-      response = await fromOrigin(behaviour.failoverOrigin, request);
-    }
+    let response = await fromOrigin(origins?.primary ?? behaviour.origin, request);
+    // Origin failover: the same request to the second origin (a missing key is 403/404 from the bucket).
+    if (origins && (!response || origins.statusCodes.includes(response.status))) response = await fromOrigin(origins.failover, request);
     response ??= { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not Found\n') };
     let body = response.body;
     const type = response.headers['content-type'] ?? '';

@@ -3,13 +3,19 @@
 // a laptop is what runs at the edge. Plain ES5-style code, no `export`, < 10 KB uploaded:
 // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-javascript-runtime-features.html
 // The config object between the markers is replaced at synth time with the app's settings.
+// The import must be the first line of the uploaded code (comment lines are cut at upload):
+// https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/helper-functions-origin-modification.html
+import cf from 'cloudfront';
 
-var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false, basePath: '', trailingSlash: false } /*END_STRATUS_CONFIG*/;
+var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false, basePath: '', trailingSlash: false, pages: null } /*END_STRATUS_CONFIG*/;
 
 var APP_PREFIX = '/_app/';
 var IMAGE_PATH = '/_app/image';
 var API_PATH = '/api';
 var LOCALE_COOKIE = 'STRATUS_LOCALE';
+var DRAFT_COOKIE = '__stratus_draft';
+var PAGES_PREFIX = '/_app/pages/';
+var EDGE_PAGE_HEADER = 'x-stratus-page';
 var NEXT_LOCALE_COOKIE = 'NEXT_LOCALE';
 var GET_HEAD = ['GET', 'HEAD'];
 var ALL_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'];
@@ -30,8 +36,10 @@ function handler(event) {
   delete headers['x-forwarded-host'];
   if (host) headers['x-forwarded-host'] = { value: host.value };
 
-  // Only the body signer (Lambda@Edge, origin request) states a body's hash to the origin.
+  // Only the body signer (Lambda@Edge, origin request) states a body's hash to the origin;
+  // only this function says which page a request for the bucket's copy stands for.
   delete headers['x-amz-content-sha256'];
+  delete headers[EDGE_PAGE_HEADER];
 
   // A body reaches a private Function URL only where the signer runs: API routes and, when
   // some page reads one (getServerSideProps), pages. Everything else is answered here.
@@ -70,7 +78,61 @@ function handler(event) {
     var locale = (chosen && exactLocale(chosen.value)) || preferredLocale(own(headers, 'accept-language'));
     if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath(base + '/' + locale) + queryOf(request));
   }
+  if (CONFIG.pages) fromBucketFirst(request, uri, base);
   return request;
+}
+
+// A page the build put in the bucket (nothing per request applies to it) is answered from
+// there without the render function: the request asks for the page's copy, in an origin
+// group made here (bucket, then the render function on 403/404), so the behaviour itself
+// still takes every method. The visitor's path and query go in a header for the function;
+// the bucket sees no query (it reads some parameters itself). Drafts, other methods and
+// paths that name no page key go straight to the function.
+function fromBucketFirst(request, uri, base) {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || own(request.cookies, DRAFT_COOKIE)) return;
+  if (uri === API_PATH || uri.indexOf(API_PATH + '/') === 0) return;
+  var key = pageKey(uri);
+  if (key === null) return;
+  request.headers[EDGE_PAGE_HEADER] = { value: encodeUnsafe(request.uri, QUERY_UNSAFE) + queryOf(request) };
+  request.uri = base + PAGES_PREFIX + CONFIG.pages.buildId + '/' + key.replace(/[%!'()*]/g, escapeChar) + '.html';
+  request.querystring = {};
+  cf.createRequestOriginGroup({ originIds: [CONFIG.pages.bucketOrigin, CONFIG.pages.renderOrigin], failoverCriteria: { statusCodes: [403, 404] } });
+}
+
+// The page's key in the bucket, as the build names it (contract/output-layout.ts, pageKey):
+// locale, then the segments as encodeURIComponent spells them, `/` as `/index`. Null for a
+// path that is no page's key (bad escapes, the default locale spelled out, too long).
+function pageKey(uri) {
+  var parts = uri.split('/');
+  var segments = [];
+  var i;
+  try {
+    for (i = 1; i < parts.length; i++) if (parts[i] !== '') segments.push(decodeURIComponent(parts[i]));
+  } catch (e) {
+    return null;
+  }
+  var locale = CONFIG.defaultLocale;
+  if (segments.length > 0 && CONFIG.locales.indexOf(segments[0]) >= 0) {
+    if (segments[0] === CONFIG.defaultLocale) return null;
+    locale = segments.shift();
+  }
+  try {
+    for (i = 0; i < segments.length; i++) {
+      segments[i] = encodeURIComponent(segments[i]);
+      if (segments[i].length > 200) return null;
+    }
+  } catch (e) {
+    return null;
+  }
+  var path = '/' + segments.join('/');
+  if (path === '/') path = '/index';
+  else if (/^\/index(\/|$)/.test(path)) path = '/index' + path;
+  return (locale + path).length > 800 ? null : locale + path;
+}
+
+// A character the bucket would read otherwise, as an escape it decodes back to itself.
+function escapeChar(ch) {
+  return '%' + ch.charCodeAt(0).toString(16).toUpperCase();
 }
 
 var UNRESERVED_ESCAPE = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E)/gi;

@@ -23,6 +23,30 @@ export interface EdgeConfig {
   basePath?: string;
   /** Page URLs end with `/`. @default false */
   trailingSlash?: boolean;
+  /**
+   * Pages the build put in the bucket are asked of it first (`/_app/pages/<buildId>/…`), in
+   * an origin group of these two origins (their ids in the distribution): CloudFront answers
+   * them without the render function. @default null: every page from the render function
+   */
+  pages?: EdgePages | null;
+}
+
+/** Where the edge finds the pages the build put in the bucket. */
+export interface EdgePages {
+  buildId: string;
+  /** The distribution's id of the bucket's origin (with origin access control). */
+  bucketOrigin: string;
+  /** The distribution's id of the render function's origin, asked when the bucket has no copy. */
+  renderOrigin: string;
+}
+
+/** The origin ids the stack gives the distribution's bucket and render function (infra/constructs/site-distribution.ts); the local server uses them too. */
+export const ORIGIN_IDS = { assets: 'assets', render: 'render' } as const;
+
+/** An origin group the function made for one request (`cf.createRequestOriginGroup`). */
+export interface RequestOriginGroup {
+  originIds: string[];
+  failoverCriteria: { statusCodes: number[] };
 }
 
 /** CloudFront Functions' `{ value, multiValue? }` maps for headers, cookies and query. */
@@ -69,13 +93,20 @@ const COMMENT_LINES = /^[ \t]*\/\/.*\n/gm;
 
 const CONFIG_MARKERS = /\/\*STRATUS_CONFIG\*\/[\s\S]*?\/\*END_STRATUS_CONFIG\*\//;
 
-/** Picks what the edge needs from the app's config and the build's body routes. */
-export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api: false, pageBodies: false }): EdgeConfig {
+/**
+ * Picks what the edge needs from the app's config and the build's body routes; with the
+ * build's id, pages the build put in the bucket are asked of it first.
+ */
+export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api: false, pageBodies: false }, buildId?: string): EdgeConfig {
   return {
     locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats, api: bodies.api, pageBodies: bodies.pageBodies,
     basePath: config.routing?.basePath ?? '', trailingSlash: config.routing?.trailingSlash ?? false,
+    pages: buildId === undefined ? null : { buildId, bucketOrigin: ORIGIN_IDS.assets, renderOrigin: ORIGIN_IDS.render },
   };
 }
+
+/** The module import runtime 2.0 takes on the first line; evaluated locally, `cf` is given instead. */
+const CLOUDFRONT_IMPORT = /^import cf from 'cloudfront';\n/m;
 
 /**
  * Where the function's source lives. A bundler may move this module away from its sibling,
@@ -91,8 +122,9 @@ export function viewerRequestSourcePath(): string {
 /** The function's code with `config` injected: what the stack uploads. */
 export function viewerRequestCode(config: EdgeConfig, source = readFileSync(viewerRequestSourcePath(), 'utf8')): string {
   if (!CONFIG_MARKERS.test(source)) throw new Error('viewer-request.cf.js lost its /*STRATUS_CONFIG*/ markers');
-  // Whole-line comments are for readers of the source; the 10 KB limit counts every byte uploaded.
-  const code = source.replace(CONFIG_MARKERS, JSON.stringify(config)).replace(COMMENT_LINES, '');
+  // Whole-line comments are for readers of the source; the 10 KB limit counts every byte
+  // uploaded. That leaves the `cloudfront` import first, where runtime 2.0 wants it.
+  const code = source.replace(CONFIG_MARKERS, JSON.stringify(config)).replace(COMMENT_LINES, '').replace(/^\s+/, '');
   const bytes = Buffer.byteLength(code, 'utf8');
   if (bytes > MAX_FUNCTION_BYTES) {
     throw new Error(`viewer-request function is ${bytes} bytes with this config; CloudFront Functions allow ${MAX_FUNCTION_BYTES}.`);
@@ -101,20 +133,39 @@ export function viewerRequestCode(config: EdgeConfig, source = readFileSync(view
 }
 
 /**
- * Evaluates the very code the stack uploads and returns its `handler`. The local server
- * calls it once at start-up with the app's config, then once per request with a
- * CloudFront Functions event. Accepts either the edge slice or the whole resolved config
- * (with the build's body routes).
+ * Evaluates the very code the stack uploads and returns its `handler`, with the origin
+ * group a request asked for (`cf.createRequestOriginGroup`, the one origin helper it uses).
+ * The local server calls it once at start-up with the app's config, then once per request
+ * with a CloudFront Functions event. Accepts either the edge slice or the whole resolved
+ * config (with the build's body routes).
  */
-export function loadViewerRequest(
+export function loadViewerRequestWithOrigins(
   config: EdgeConfig | ResolvedConfig,
   bodies?: BodyRoutes,
-): (event: CloudFrontFunctionEvent) => CloudFrontFunctionResult {
+): (event: CloudFrontFunctionEvent) => { result: CloudFrontFunctionResult; originGroup?: RequestOriginGroup } {
   const edgeConfig = 'images' in config ? edgeConfigOf(config, bodies) : config;
   const code = viewerRequestCode(edgeConfig);
+  if (!CLOUDFRONT_IMPORT.test(code)) throw new Error("viewer-request.cf.js lost its first line, import cf from 'cloudfront'");
+  let originGroup: RequestOriginGroup | undefined;
+  // The runtime's module, as far as the function uses it: what it asks for is kept for the caller.
+  const cf = {
+    createRequestOriginGroup(group: RequestOriginGroup) {
+      originGroup = { originIds: [...group.originIds], failoverCriteria: { statusCodes: [...group.failoverCriteria.statusCodes] } };
+    },
+  };
   // A fresh context, as at the edge: no require, process or timers.
-  const handler = runIsolated(code, { filename: 'viewer-request.cf.js', returning: 'handler' }) as (event: CloudFrontFunctionEvent) => CloudFrontFunctionResult;
-  return (event) => handler(event);
+  const handler = runIsolated(code.replace(CLOUDFRONT_IMPORT, '\n'), { filename: 'viewer-request.cf.js', returning: 'handler', given: { cf } }) as (event: CloudFrontFunctionEvent) => CloudFrontFunctionResult;
+  return (event) => {
+    originGroup = undefined;
+    const result = handler(event);
+    return originGroup ? { result, originGroup } : { result };
+  };
+}
+
+/** The handler alone (loadViewerRequestWithOrigins), for what needs no origin choice. */
+export function loadViewerRequest(config: EdgeConfig | ResolvedConfig, bodies?: BodyRoutes): (event: CloudFrontFunctionEvent) => CloudFrontFunctionResult {
+  const run = loadViewerRequestWithOrigins(config, bodies);
+  return (event) => run(event).result;
 }
 
 /** True when the function answered instead of passing the request on. */

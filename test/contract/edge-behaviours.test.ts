@@ -180,6 +180,6 @@ describe('one table for the stack and the local server', () => {
     const sources = [server, origins].map((file) => readFileSync(file, 'utf8')).join('\n');
     expect(sources).toMatch(/import \{[^}]*\bedgeBehaviours\b[^}]*\} from '\.\.\/\.\.\/contract\/edge-behaviours'/);
     expect(sources).toMatch(/import \{[^}]*\bselectBehaviour\b[^}]*\} from '\.\.\/\.\.\/contract\/edge-behaviours'/);
-    expect(sources).toMatch(/\bloadViewerRequest\b[\s\S]*from '\.\.\/\.\.\/infra\/edge\/viewer-request'/);
+    expect(sources).toMatch(/\bloadViewerRequest\w*\b[\s\S]*from '\.\.\/\.\.\/infra\/edge\/viewer-request'/);
   });
 });

@@ -30,15 +30,17 @@ const SECURITY_HEADER_NAMES = ['strict-transport-security', 'x-content-type-opti
 
 // The stub functions say who answered; /parity-own-headers sends the origin's own security
 // headers (to see which ones CloudFront overrides), /parity-throws fails the function,
-// /api/parity-echo says what body arrived and what hash was declared for it.
+// /api/parity-echo says what body arrived and what hash was declared for it. A page request
+// the edge sent to the bucket first names the visitor's path in x-stratus-page.
 const RENDER_STUB = `exports.handler = async (event) => {
-  if (event.rawPath === '/parity-throws') throw new Error('parity: a failing render function');
-  if (event.rawPath === '/api/parity-echo') {
+  const path = event.headers['x-stratus-page'] ? event.headers['x-stratus-page'].split('?')[0] : event.rawPath;
+  if (path === '/parity-throws') throw new Error('parity: a failing render function');
+  if (path === '/api/parity-echo') {
     const body = Buffer.from(event.body || '', event.isBase64Encoded ? 'base64' : 'utf8');
     const sha256 = require('crypto').createHash('sha256').update(body).digest('hex');
     return { statusCode: 200, body: JSON.stringify({ sha256, declared: event.headers['x-amz-content-sha256'] }) };
   }
-  if (event.rawPath === '/parity-own-headers') {
+  if (path === '/parity-own-headers') {
     return { statusCode: 200, headers: ${JSON.stringify(Object.fromEntries(SECURITY_HEADER_NAMES.map((n) => [n, ORIGIN_OWN_VALUE])))}, body: 'render' };
   }
   return { statusCode: 200, body: 'render' };

@@ -1,23 +1,49 @@
 /**
- * Build step: pages with static data (and plain pages) become HTML and page-data JSON per
- * locale, rendered by the render bundle itself so build and Lambda agree byte for byte.
- * It returns what it found (each route's `fallback` and prerendered pages); build.ts
- * writes those into the manifest, which this step never changes.
+ * Build step: pages with static data (and plain pages) become HTML and page data per locale,
+ * rendered by the render bundle itself so build and Lambda agree byte for byte. Pages go to
+ * disk as they are rendered, route by route, and nothing holds the whole site's list: a site
+ * of 100,000 pages builds in the memory of one of ten. Each page is written as
+ *
+ * - its page object, `pages/<buildId>/<page key>.json` (HTML, data, ETag, `revalidate`): what
+ *   the render function's page store reads (from the bucket's `_data/prerendered/` in AWS);
+ * - its data, `assets/_app/data/<buildId>/….json`, when it never goes stale: CloudFront
+ *   serves it from the bucket;
+ * - its HTML, `assets/_app/pages/<buildId>/<page key>.html`, when nothing per request applies
+ *   to it (it never goes stale, and no header rule, redirect, rewrite or middleware takes its
+ *   path): CloudFront answers it from the bucket without invoking the render function.
+ *
+ * It returns what it found (each route's `fallback` and how many pages it prerendered) and
+ * hands each page's manifest entry to `onPage`; build.ts writes those into the manifest.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Fallback, Manifest, ManifestRoute, PrerenderedPage, PrerenderedRoute } from '../../../contract/manifest';
+import type { Fallback, Manifest, ManifestRoute, PrerenderedPage } from '../../../contract/manifest';
+import { OUTPUT_LAYOUT, pageKey, pageObjectKey } from '../../../contract/output-layout';
+import { assetKey, PAGES_PREFIX } from '../../../contract/urls';
 import { buildPath, dataPath, matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
 import type { PageModule } from '../../../web/runtime/shared/page-types';
-import { BuildError } from '../errors';
-import { PRERENDERED_DIR, prerenderedKey } from '../../../contract/output-layout';
+import { hashedKey, serializePage } from '../../../lambdas/render/ports/page-object';
+import type { PublishedKeys, StoredPage } from '../../../lambdas/render/ports/ports';
 import type { RenderBundle } from '../../../lambdas/render/lambda/bundle';
+import { BuildError } from '../errors';
+import { formatCount, type Progress } from '../progress';
+
+/** What prerendering found for one route. */
+export interface PrerenderedRouteFacts {
+  fallback: Fallback;
+  /** Pages written (not those that answered notFound or a redirect). */
+  pages: number;
+}
 
 export interface PrerenderResult {
   /** By route pattern, for every route this step looked at (pages without getServerSideProps). */
-  routes: Map<string, PrerenderedRoute>;
+  routes: Map<string, PrerenderedRouteFacts>;
   /** Pages rendered, including those that answered notFound or a redirect (not stored). */
   rendered: number;
+  /** Pages written. */
+  written: number;
+  /** Of those, the ones CloudFront answers from the bucket. */
+  fromBucket: number;
 }
 
 export function loadRenderBundle(file: string): RenderBundle {
@@ -29,7 +55,7 @@ export function loadRenderBundle(file: string): RenderBundle {
 async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manifest): Promise<{ fallback: Fallback; paths: { path: string; locale: string }[] }> {
   const { locales, defaultLocale } = manifest.config;
   const dynamic = route.segments.some((s) => s.type !== 'static');
-  if (!dynamic) return { fallback: false, paths: locales.map((locale) => ({ path: route.pattern, locale })) };
+  if (!dynamic) return { fallback: false, paths: locales.map((locale) => ({ path: buildPath(route.segments, {}).path, locale })) };
   if (!module.getStaticPaths) return { fallback: false, paths: [] }; // dynamic page without data: rendered on request
   const result = await module.getStaticPaths({ locales, defaultLocale });
   if (!result || !Array.isArray(result.paths)) {
@@ -49,7 +75,10 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
   // A path another page serves (a static page wins over this one) would be rendered twice
   // into one file, and this page's copy never served: the pages router refuses it too.
   const pages = manifest.routes.filter((r) => r.kind !== 'api');
-  for (const { path: p } of paths) {
+  for (const { path: p, locale } of paths) {
+    if (!locales.includes(locale)) {
+      throw new BuildError(`${route.file}: getStaticPaths returned locale "${locale}", which is not in stratus.config locales.`);
+    }
     const owner = matchRoute(pages, splitPath(p))?.route;
     if (owner && owner.pattern !== route.pattern) {
       throw new BuildError(`${route.file}: getStaticPaths returned ${p}, which ${owner.file} serves (it takes precedence over ${route.pattern}); remove ${p} from the paths, or the other page.`);
@@ -58,33 +87,40 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
   return { fallback: result.fallback, paths };
 }
 
+/** Writes files below one folder, making each directory once. */
+function fileWriter(): (file: string, body: string) => void {
+  const made = new Set<string>();
+  return (file, body) => {
+    const dir = path.dirname(file);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    writeFileSync(file, body);
+  };
+}
+
+export interface PrerenderOptions {
+  bundle: RenderBundle;
+  manifest: Manifest;
+  /** The build folder: page objects go to its `pages/`. */
+  outDir: string;
+  /** The bucket's folder for this site (under its basePath): published copies go here. */
+  assetsDir: string;
+  progress?: Progress;
+  /** Each page written, with its route's position in the manifest: the manifest's lists are made of these. */
+  onPage?: (routeIndex: number, page: PrerenderedPage) => void;
+}
+
 /**
  * Renders every static path with the bundle, over the manifest as it stands before this
  * step (no fallbacks, nothing prerendered yet), and writes the files.
  */
-export async function prerender(options: {
-  bundle: RenderBundle;
-  manifest: Manifest;
-  lambdaDir: string;
-  assetsDir: string;
-  onProgress?: (done: number, total: number) => void;
-}): Promise<PrerenderResult> {
-  const { bundle, manifest, lambdaDir, assetsDir } = options;
-  const routes = new Map<string, PrerenderedRoute>();
-  const jobs: { route: ManifestRoute; prerendered: PrerenderedPage[]; path: string; locale: string }[] = [];
-  for (const route of manifest.routes) {
-    if (route.kind === 'ssr' || route.kind === 'api') continue;
-    const module = bundle.modules.pages[route.pattern]!;
-    const { fallback, paths } = await pathsOf(route, module, manifest);
-    const found: PrerenderedRoute = { fallback, prerendered: [] };
-    routes.set(route.pattern, found);
-    for (const p of paths) {
-      if (!manifest.config.locales.includes(p.locale)) {
-        throw new BuildError(`${route.file}: getStaticPaths returned locale "${p.locale}", which is not in stratus.config locales.`);
-      }
-      jobs.push({ route, prerendered: found.prerendered, ...p });
-    }
-  }
+export async function prerender(options: PrerenderOptions): Promise<PrerenderResult> {
+  const { bundle, manifest, assetsDir } = options;
+  const { buildId, config } = manifest;
+  const basePath = config.routing?.basePath ?? '';
+  const pagesDir = path.join(options.outDir, OUTPUT_LAYOUT.pages);
   let app: ReturnType<RenderBundle['loadApp']>;
   try {
     app = bundle.loadApp(manifest);
@@ -92,29 +128,50 @@ export async function prerender(options: {
     // The core checks API routes' exports and config as it starts: the message names the file.
     throw new BuildError((error as Error).message ?? String(error));
   }
-  let done = 0;
-  for (const job of jobs) {
-    let result: Awaited<ReturnType<typeof app.prerender>>;
-    try {
-      result = await app.prerender(job.route.pattern, job.path, job.locale);
-    } catch (error) {
-      if (error instanceof BuildError) throw error;
-      throw new BuildError(`${job.route.file}: prerendering ${job.path} (${job.locale}) failed: ${(error as Error).message ?? error}`);
-    }
-    done++;
-    options.onProgress?.(done, jobs.length);
-    if ('type' in result || result.notFound) continue; // redirects and notFound are answered per request
-    const file = path.join(lambdaDir, PRERENDERED_DIR, prerenderedKey(job.locale, job.path));
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(`${file}.html`, result.html);
-    writeFileSync(`${file}.json`, result.json);
-    job.prerendered.push({ path: job.path, locale: job.locale, revalidate: result.revalidate, etag: result.etag });
-    // Data that never changes goes to S3; revalidating data is served by the function.
-    if (result.revalidate === false) {
-      const dataFile = path.join(assetsDir, dataPath(manifest.buildId, job.path, job.locale, manifest.config));
-      mkdirSync(path.dirname(dataFile), { recursive: true });
-      writeFileSync(dataFile, result.json);
+  const write = fileWriter();
+  const result: PrerenderResult = { routes: new Map(), rendered: 0, written: 0, fromBucket: 0 };
+  const routes = manifest.routes.map((route, index) => ({ route, index })).filter(({ route }) => route.kind !== 'ssr' && route.kind !== 'api');
+  for (const [position, { route, index }] of routes.entries()) {
+    // One route's paths at a time: the user's list is let go before the next route's is asked for.
+    const { fallback, paths } = await pathsOf(route, bundle.modules.pages[route.pattern]!, manifest);
+    const facts: PrerenderedRouteFacts = { fallback, pages: 0 };
+    result.routes.set(route.pattern, facts);
+    const label = routes.length > 1 ? ` (route ${position + 1}/${routes.length}: ${route.pattern})` : '';
+    for (let i = 0; i < paths.length; i++) {
+      const { path: pagePath, locale } = paths[i]!;
+      let rendered: Awaited<ReturnType<typeof app.prerender>>;
+      try {
+        rendered = await app.prerender(route.pattern, pagePath, locale);
+      } catch (error) {
+        if (error instanceof BuildError) throw error;
+        throw new BuildError(`${route.file}: prerendering ${pagePath} (${locale}) failed: ${(error as Error).message ?? error}`);
+      }
+      result.rendered++;
+      options.progress?.update(`  prerendering: ${formatCount(result.rendered)} pages${label}, ${formatCount(i + 1)}/${formatCount(paths.length)}`);
+      if ('type' in rendered || rendered.notFound) continue; // redirects and notFound are answered per request
+      const published: PublishedKeys = {};
+      // Data that never changes goes to the bucket, where CloudFront serves it; revalidating data is served by the function.
+      if (rendered.revalidate === false) {
+        const data = dataPath(buildId, pagePath, locale, config);
+        write(path.join(assetsDir, data), rendered.json);
+        published.data = assetKey(basePath + data);
+      }
+      // A page nothing per request applies to: CloudFront answers it from the bucket.
+      const key = pageKey(locale, pagePath);
+      if (rendered.revalidate === false && key !== undefined && app.samePerRequest(pagePath, locale)) {
+        const url = `${PAGES_PREFIX}${buildId}/${key}.html`;
+        write(path.join(assetsDir, url), rendered.html);
+        published.html = assetKey(basePath + url);
+        result.fromBucket++;
+      }
+      const object: StoredPage = { html: rendered.html, json: rendered.json, etag: rendered.etag, revalidate: rendered.revalidate, renderedAt: 0 };
+      if (published.data || published.html) object.published = published;
+      write(path.join(pagesDir, pageObjectKey(buildId, locale, pagePath, hashedKey)), serializePage(object));
+      facts.pages++;
+      result.written++;
+      options.onPage?.(index, { path: pagePath, locale, revalidate: rendered.revalidate, etag: rendered.etag });
     }
   }
-  return { routes, rendered: jobs.length };
+  options.progress?.end();
+  return result;
 }

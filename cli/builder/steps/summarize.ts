@@ -100,7 +100,8 @@ export function formatBytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`;
 }
 
-export function measure(manifest: Manifest, assetsDir: string, renderBundle: string): BuildSummary {
+/** `prerendered`: how many pages a route prerendered (the manifest's lists are on disk, not in memory). */
+export function measure(manifest: Manifest, assetsDir: string, renderBundle: string, prerendered: (pattern: string) => number = (pattern) => manifest.routes.find((r) => r.pattern === pattern)?.prerendered.length ?? 0): BuildSummary {
   const cache = new Map<string, { gzip: number; brotli: number }>();
   const size = (url: string) => {
     let entry = cache.get(url);
@@ -127,7 +128,7 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
     routes: manifest.routes.map((r) => ({
       pattern: r.pattern,
       kind: r.kind,
-      prerendered: r.prerendered.length,
+      prerendered: prerendered(r.pattern),
       ...(r.kind === 'api' ? { gzip: 0, brotli: 0 } : total([...manifest.entryScripts, ...r.scripts])),
     })),
     sharedGzip: shared.gzip,

@@ -23,6 +23,7 @@ import { createApiStage, DEFAULT_API_TIMEOUT_MS } from '../api/api-stage';
 import { createDataStage } from './data';
 import { withAssetBase } from '../html/asset-urls';
 import { withoutBasePath } from '../../../web/runtime/shared/site-paths';
+import { localizePath } from '../../../web/runtime/shared/locale-prefix';
 import { REWRITE_HEADER } from '../../../contract/urls';
 import { createSiteRouting, type SiteRoutingPorts } from '../routing/site-routing';
 import type { AppMiddleware } from '../routing/middleware';
@@ -82,6 +83,14 @@ export interface RenderApp {
   prerender(pattern: string, pagePath: string, locale: string): Promise<StoredPage | StaticRedirect>;
   /** On-demand revalidation of one page by its URL path (`res.revalidate`, `stratus revalidate`); throws RevalidateError. */
   revalidate(urlPath: string): Promise<void>;
+  /**
+   * Build time: whether nothing per request applies to a page's URL (no header rule,
+   * redirect, rewrite or middleware takes its path, whatever the visitor sends), so that the
+   * edge may answer it straight from the bucket.
+   */
+  samePerRequest(pagePath: string, locale: string): boolean;
+  /** The site's basePath (`''` when none): every path the core answers is under it. */
+  readonly basePath: string;
 }
 
 /**
@@ -198,7 +207,13 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     return staticPages.generate(page);
   }
 
-  return { handle, prerender, revalidate };
+  function samePerRequest(pagePath: string, locale: string): boolean {
+    const path = localizePath(pagePath, locale, config);
+    const request: CoreRequest = { method: 'GET', path, rawQuery: '', headers: Object.create(null) };
+    return !routing.layer.mayApply({ format: 'html', path, search: new URLSearchParams(), request });
+  }
+
+  return { handle, prerender, revalidate, samePerRequest, basePath: routing.basePath };
 }
 
 /** A request as the stages take it: its path read once for every gate, and taken inside the basePath. */

@@ -1,11 +1,11 @@
 /**
  * Wiring of the render Lambda: the build generates an entry that imports every page and
- * calls this. Config and the manifest are read once, at cold start, from the function's
- * own folder.
+ * calls this. Config and the manifest (routes, no page lists) are read once, at cold start,
+ * from the function's own folder; pages are looked up when asked for (static/page-store.ts).
  */
 import path from 'node:path';
 import { readManifest, type Manifest } from '../../../contract/manifest';
-import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../../contract/output-layout';
+import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { SECRETS_ENV } from '../../../contract/secrets';
 import { createFunctionUrlHandler } from '../../shared/function-url';
 import type { Core } from '../../shared/http';
@@ -18,23 +18,26 @@ import { loadSecrets } from './secrets';
 import { createRenderApp, type AppModules, type RenderApp } from '../core/render-core';
 import type { RenderBundle } from './bundle';
 import { createOwnOriginFetch } from '../routing/own-origin';
+import { visitorRequest } from './edge-page-request';
 
 /**
- * Loads the app from a folder holding `manifest.json` and `prerendered/`. With a manifest
- * given (the build's prerendering), pages stay in memory; otherwise the environment says
- * where they are shared (render-environment.ts).
+ * Loads the app from the function's folder (`manifest.json`). With a manifest given (the
+ * build's prerendering), pages stay in memory; otherwise the environment says where the
+ * build's pages are and where regenerated ones are shared (render-environment.ts). Run from
+ * a build folder (the local server), the build's own `pages/` are read.
  */
 export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manifest): RenderApp {
   const resolved = manifest ?? readManifest(path.join(dir, OUTPUT_LAYOUT.manifest));
-  const prerendered = resolved.routes.flatMap((r) => r.prerendered);
-  const prerenderedDir = path.join(dir, PRERENDERED_DIR);
-  const setup = manifest ? { store: new PageStore(prerenderedDir, prerendered), options: {} } : renderEnvironment(process.env, prerenderedDir, prerendered, resolved.buildId);
+  const setup = manifest ? { store: new PageStore(), options: {} } : renderEnvironment(process.env, resolved.buildId, path.resolve(dir, '..', '..'));
   return createRenderApp(modules, resolved, setup.store, {
     ...setup.options,
     apiTimeoutMs: apiTimeoutFrom(process.env.STRATUS_API_TIMEOUT_MS),
     routing: { fetchOwn: createOwnOriginFetch(() => process.env.STRATUS_SELF_ORIGIN, resolved.config.routing?.basePath ?? '') },
   });
 }
+
+/** The site's basePath, as the core routes under it. */
+const basePathOf = (app: RenderApp) => app.basePath;
 
 export function createRenderLambda(modules: AppModules, dir: string) {
   let app: RenderApp | undefined;
@@ -56,7 +59,7 @@ export function createRenderLambda(modules: AppModules, dir: string) {
       }
     }
     app ??= loadRenderApp(modules, dir);
-    return app.handle(request, context);
+    return app.handle(visitorRequest(request, basePathOf(app)), context);
   };
   const urlHandler = createFunctionUrlHandler(core);
   // `stratus revalidate` invokes the function directly (operator-event.ts); everything else comes through its URL.

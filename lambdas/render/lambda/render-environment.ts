@@ -1,6 +1,6 @@
 /**
  * What the environment gives the render core at cold start: the page store over the ports
- * ports/from-environment.ts picks (shared pages, lease), where invalidations go, draft
+ * ports/from-environment.ts picks (shared pages, the build's pages, lease), where invalidations go, draft
  * mode over its secret, and how long a regeneration may hold its lease.
  *
  * | variable | meaning |
@@ -8,7 +8,6 @@
  * | those of ports/from-environment.ts | which port implementations |
  * | `STRATUS_LEASE_MS` | how long a regeneration may hold its lease (default 30000) |
  */
-import type { PrerenderedPage } from '../../../contract/manifest';
 import { createDraftMode } from '../api/draft-mode';
 import { PageStore } from '../static/page-store';
 import type { RenderAppOptions } from '../core/render-core';
@@ -25,14 +24,16 @@ function positiveInteger(value: string | undefined): number | undefined {
 }
 
 /**
+ * `buildDir`: the build folder around the function's own, when it runs from one (the local server).
+ *
  * @example
- * const { store, options } = renderEnvironment(process.env, path.join(dir, 'prerendered'), prerendered, manifest.buildId);
+ * const { store, options } = renderEnvironment(process.env, manifest.buildId, path.resolve(dir, '../..'));
  * createRenderApp(modules, manifest, store, { ...options, apiTimeoutMs });
  */
-export function renderEnvironment(env: NodeJS.ProcessEnv, prerenderedDir: string, prerendered: PrerenderedPage[], buildId: string): RenderEnvironment {
-  const ports = portsFromEnvironment(env);
+export function renderEnvironment(env: NodeJS.ProcessEnv, buildId: string, buildDir?: string): RenderEnvironment {
+  const ports = portsFromEnvironment(env, buildDir);
   return {
-    store: new PageStore(prerenderedDir, prerendered, { shared: ports.shared, lease: ports.lease, buildId }),
+    store: new PageStore({ shared: ports.shared, prerendered: ports.prerendered, published: ports.published, lease: ports.lease, buildId }),
     options: {
       invalidations: ports.invalidations,
       draft: createDraftMode(ports.draftSecret),

@@ -8,6 +8,8 @@
  * |---|---|
  * | `STRATUS_BUCKET`, `STRATUS_PAGES_PREFIX` | shared pages in S3 (`STRATUS_S3_ENDPOINT` for s3rver) |
  * | `STRATUS_LOCAL_PAGES` | shared pages in a local folder (`stratus start`: `<build>/page-store`); neither: each instance's memory |
+ * | `STRATUS_BUCKET`, `STRATUS_PRERENDERED_PREFIX` | the build's prerendered pages in S3, and the copies CloudFront serves written back to the bucket |
+ * | `STRATUS_PRERENDERED_DIR`, `STRATUS_PUBLISHED_DIR` | the same in local folders; neither: the build folder the function's folder sits in (`<build>/pages`, `<build>/assets`), when there is one |
  * | `STRATUS_LEASE_TABLE` | leases in DynamoDB (`STRATUS_DYNAMODB_ENDPOINT` for dynalite); else in memory |
  * | `STRATUS_DISTRIBUTION_PARAMETER` | invalidations in CloudFront, the distribution's id read from this SSM parameter (`STRATUS_DISTRIBUTION_ID` gives it directly; `STRATUS_CLOUDFRONT_ENDPOINT` for a fake, `STRATUS_SSM_ENDPOINT` for SSM's) |
  * | `STRATUS_DRAFT_SECRET_ARN` | draft mode's secret in Secrets Manager (`STRATUS_SECRETS_ENDPOINT` for a fake); else `STRATUS_DRAFT_SECRET`, else a random one |
@@ -19,17 +21,26 @@ import { secretsManagerDraftSecret } from './aws-secrets';
 import { batchInvalidations } from './batched-invalidations';
 import { cloudFrontSender, distributionIdFromParameter } from './cloudfront-invalidations';
 import { dynamoLease } from './dynamodb-lease';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { folderPages } from './folder-pages';
+import { folderPrerendered } from './folder-prerendered';
+import { folderPublished } from './folder-published';
 import { memoryLease } from './memory-lease';
 import { processDraftSecret } from './memory-secrets';
 import { noInvalidations } from './no-invalidations';
-import type { DraftSecret, Invalidations, RegenerationLease, SharedPages } from './ports';
-import { s3Pages } from './s3-pages';
+import type { DraftSecret, Invalidations, PageSource, PublishedPages, RegenerationLease, SharedPages } from './ports';
+import { s3Pages, s3Prerendered, s3Published } from './s3-pages';
 
 /** The implementations this environment has. */
 export interface Ports {
   /** Every instance's regenerated pages; undefined: each instance keeps its own. */
   shared: SharedPages | undefined;
+  /** The build's prerendered pages; undefined: none (every page renders on first request). */
+  prerendered: PageSource | undefined;
+  /** Where the copies CloudFront serves from the bucket are kept in step; undefined: nowhere. */
+  published: PublishedPages | undefined;
   lease: RegenerationLease;
   invalidations: Invalidations;
   draftSecret: DraftSecret;
@@ -38,6 +49,20 @@ export interface Ports {
 function sharedPagesFrom(env: NodeJS.ProcessEnv): SharedPages | undefined {
   if (env.STRATUS_BUCKET && env.STRATUS_PAGES_PREFIX) return s3Pages({ bucket: env.STRATUS_BUCKET, prefix: env.STRATUS_PAGES_PREFIX, endpoint: env.STRATUS_S3_ENDPOINT });
   return env.STRATUS_LOCAL_PAGES ? folderPages(env.STRATUS_LOCAL_PAGES) : undefined;
+}
+
+/** The build's pages and their published copies: the bucket, named folders, or the build folder around the function's own. */
+function buildPagesFrom(env: NodeJS.ProcessEnv, buildDir: string | undefined): Pick<Ports, 'prerendered' | 'published'> {
+  if (env.STRATUS_BUCKET && env.STRATUS_PRERENDERED_PREFIX) {
+    const s3 = { bucket: env.STRATUS_BUCKET, endpoint: env.STRATUS_S3_ENDPOINT };
+    return { prerendered: s3Prerendered({ ...s3, prefix: env.STRATUS_PRERENDERED_PREFIX }), published: s3Published(s3) };
+  }
+  const pagesDir = env.STRATUS_PRERENDERED_DIR ?? (buildDir ? path.join(buildDir, OUTPUT_LAYOUT.pages) : undefined);
+  const assetsDir = env.STRATUS_PUBLISHED_DIR ?? (buildDir ? path.join(buildDir, OUTPUT_LAYOUT.assets) : undefined);
+  return {
+    prerendered: pagesDir && existsSync(pagesDir) ? folderPrerendered(pagesDir) : undefined,
+    published: assetsDir && existsSync(assetsDir) ? folderPublished(assetsDir) : undefined,
+  };
 }
 
 function invalidationsFrom(env: NodeJS.ProcessEnv): Invalidations {
@@ -58,13 +83,17 @@ function draftSecretFrom(env: NodeJS.ProcessEnv): DraftSecret {
 }
 
 /**
+ * `buildDir`: the build folder the render function's folder sits in, when it runs from one
+ * (the local server; not in Lambda, where only the function's folder is deployed).
+ *
  * @example
- * const ports = portsFromEnvironment(process.env);
- * new PageStore(dir, prerendered, { shared: ports.shared, lease: ports.lease, buildId });
+ * const ports = portsFromEnvironment(process.env, path.resolve(__dirname, '../..'));
+ * new PageStore({ ...ports, buildId });
  */
-export function portsFromEnvironment(env: NodeJS.ProcessEnv): Ports {
+export function portsFromEnvironment(env: NodeJS.ProcessEnv, buildDir?: string): Ports {
   return {
     shared: sharedPagesFrom(env),
+    ...buildPagesFrom(env, buildDir),
     lease: env.STRATUS_LEASE_TABLE ? dynamoLease({ table: env.STRATUS_LEASE_TABLE, endpoint: env.STRATUS_DYNAMODB_ENDPOINT }) : memoryLease(),
     invalidations: invalidationsFrom(env),
     draftSecret: draftSecretFrom(env),

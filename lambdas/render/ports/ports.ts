@@ -14,9 +14,45 @@ export interface StoredPage {
   etag: string;
   /** Seconds; false when the page never goes stale. */
   revalidate: number | false;
-  /** `Date.now()` when it was rendered or loaded. */
+  /** `Date.now()` when it was rendered or loaded; 0 in a build's prerendered copy (as old as the instance that reads it). */
   renderedAt: number;
   notFound?: boolean;
+  /**
+   * The bucket keys of the copies CloudFront serves without the render function (set by the
+   * build on its prerendered copy): the HTML under `_app/pages/`, the data under `_app/data/`.
+   * A regeneration keeps them in step (PublishedPages).
+   */
+  published?: PublishedKeys;
+}
+
+/** Where a page's published copies live in the bucket. */
+export interface PublishedKeys {
+  html?: string;
+  data?: string;
+}
+
+/**
+ * The build's prerendered pages, read only: one object per page under a key from
+ * `pageObjectKey` (contract/output-layout.ts). Implementations: `folder-prerendered.ts` (the
+ * build folder's `pages/`, locally), `s3-pages.ts` (the bucket's `_data/prerendered/`).
+ */
+export interface PageSource {
+  /** What an operator calls this source in a log line; a failing read throws a DependencyError naming it. */
+  dependency?: string;
+  /** The page, or undefined when the build prerendered none under this key. */
+  read(key: string): Promise<StoredPage | undefined>;
+}
+
+/**
+ * The copies of pages CloudFront answers from the bucket (`published` keys): rewritten when
+ * such a page is regenerated, removed when it may no longer be served that way, so the edge
+ * asks the render function again. Implementations: `folder-published.ts` (the build's
+ * `assets/`, which the local server serves as the bucket), `s3-pages.ts`.
+ */
+export interface PublishedPages {
+  dependency?: string;
+  /** Writes `body` at `key` (with the static page's Cache-Control), or removes the object when `body` is undefined. */
+  put(key: string, body: string | undefined, type: 'html' | 'json'): Promise<void>;
 }
 
 /**

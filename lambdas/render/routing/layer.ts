@@ -118,6 +118,13 @@ export interface RoutingLayer {
    * `basePath: false` apply; undefined when none matches (the core answers 404).
    */
   outside(start: Target): LayerEnd | undefined;
+  /**
+   * Whether a request for this target could meet anything per request here (a header rule, a
+   * redirect, a rewrite or middleware whose source takes its path, conditions aside). The build
+   * asks it of every prerendered page: only a page nothing applies to may be answered by the
+   * edge straight from the bucket.
+   */
+  mayApply(target: Target): boolean;
 }
 
 export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
@@ -307,6 +314,12 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
     return { target: start, perVisitor: found.variesPerVisitor, answer: redirectTo(found.location, found.statusCode, found.variesPerVisitor) };
   }
 
-  return { run, outside };
+  function mayApply(target: Target): boolean {
+    if (!active) return false;
+    const request = ruleRequest(target);
+    return rules.mayApply(request) || (middleware?.mayMatch(request) ?? false);
+  }
+
+  return { run, outside, mayApply };
 }
 

@@ -87,6 +87,8 @@ const NOT_PASSED_ON = new Set(['set-cookie', 'location', 'content-length', 'cont
 export interface Middleware {
   /** Whether the matcher takes the request (no matcher: every request that reaches the function). */
   matches(request: RuleRequest): boolean;
+  /** Whether the matcher could take a request for this path, whatever its headers, cookies and query (conditions aside). */
+  mayMatch(request: RuleRequest): boolean;
   /**
    * Runs the middleware on a path of the site (locale prefix on, no basePath). Throws (or
    * rejects with) what it throws. A middleware that answers at once is read at once: no
@@ -123,6 +125,10 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   return {
     matches(request) {
       return matchers.length === 0 || candidates(request).some((matcher) => (matcher.has || matcher.missing ? testRule(matcher, request, settings) !== undefined : sourceMatches(matcher, request, settings)));
+    },
+
+    mayMatch(request) {
+      return matchers.length === 0 || candidates(request).some((matcher) => sourceMatches(matcher, request, settings));
     },
 
     run(path, search, request) {

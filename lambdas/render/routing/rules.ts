@@ -154,6 +154,8 @@ export interface CompiledRouting {
   /** Whether some rule of a group could match the path (its source, conditions aside): when none can, the layer need not look the path up. */
   mayRewrite(group: RewriteGroup, request: RuleRequest): boolean;
   hasRewrites(group: RewriteGroup): boolean;
+  /** Whether any header rule, redirect or rewrite could apply to the path, whatever the request's headers, cookies and query (conditions aside). */
+  mayApply(request: RuleRequest): boolean;
 }
 
 export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings): CompiledRouting {
@@ -267,6 +269,12 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
 
     hasRewrites(group) {
       return rewriteGroups[group].length > 0;
+    },
+
+    mayApply(request) {
+      const matches = ({ compiled }: { compiled: CompiledRule }) => sourceMatches(compiled, request, context);
+      return headerCandidates(request).some(matches) || redirectCandidates(request).some(matches)
+        || (['beforeFiles', 'afterFiles', 'fallback'] as const).some((group) => groups[group](request).some(matches));
     },
   };
 }

@@ -87,6 +87,8 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     } else if (result.type === 'notFound') {
       stored = { html: '', json: JSON.stringify({ notFound: true } satisfies PageData), etag: '', revalidate: result.revalidate, renderedAt, notFound: true };
     } else {
+      // A page that now redirects is no longer one the edge may answer from the bucket.
+      await store.withdraw(page.locale, page.path);
       return result;
     }
     await store.set(page.locale, page.path, stored);

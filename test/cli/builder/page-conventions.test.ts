@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp, type BuiltApp } from '../../helpers/build-app';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 import { tempApp } from '../../helpers/temp-app';
+import { prerenderedHtml } from '../../helpers/prerendered';
 
 const FILES: Record<string, string> = {
   'pages/index.js': "import { Greeting } from '../components/greeting';\nexport default function Home() { return <Greeting name=\"js\" />; }\n",
@@ -99,7 +100,7 @@ test("src/pages is the pages folder when the app has no pages/, with create-next
   const src = await buildApp(dir);
   try {
     expect(src.manifest.routes.map((r) => [r.pattern, r.file])).toEqual([['/posts/[id]', 'src/pages/posts/[id].tsx']]);
-    const html = readFileSync(path.join(src.outDir, 'lambdas/render/prerendered/en/posts/1.html'), 'utf8');
+    const html = prerenderedHtml(src.outDir, '/posts/1');
     expect(html).toContain('<main id="src-app"><h1>post 1function</h1></main>');
     const chunks = path.join(src.outDir, 'assets/_app/static/chunks');
     for (const file of readdirSync(chunks).filter((f) => f.endsWith('.js'))) expect(readFileSync(path.join(chunks, file), 'utf8')).not.toMatch(/node:fs|readFileSync/);
@@ -118,7 +119,7 @@ test("data functions run in the app's folder while prerendering, as under next b
   const built = await buildApp(dir);
   try {
     expect(process.cwd()).toBe(before);
-    expect(readFileSync(path.join(built.outDir, 'lambdas/render/prerendered/en/index.html'), 'utf8')).toContain('<p>hello from a post</p>');
+    expect(prerenderedHtml(built.outDir, '/')).toContain('<p>hello from a post</p>');
   } finally {
     built.cleanup();
   }

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../../cli/builder/build';
 import { tempApp } from '../../helpers/temp-app';
+import { prerenderedHtml } from '../../helpers/prerendered';
 
 test("_app's CSS, then one stylesheet per page that imports CSS; the error pages' too", async () => {
   const dir = tempApp({
@@ -31,10 +32,10 @@ test("_app's CSS, then one stylesheet per page that imports CSS; the error pages
   const shipped = readdirSync(chunks).filter((f) => f.endsWith('.css')).map((f) => `/_app/static/chunks/${f}`);
   expect(shipped.sort()).toEqual([...manifest.styles, ...Object.values(manifest.pageStyles!).flat()].sort());
 
-  const html = readFileSync(path.join(outDir, 'lambdas/render/prerendered/en/index.html'), 'utf8');
+  const html = prerenderedHtml(outDir, '/');
   const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   expect(links).toEqual([manifest.styles[0], manifest.pageStyles!['/']![0]]);
-  const plain = readFileSync(path.join(outDir, 'lambdas/render/prerendered/en/plain.html'), 'utf8');
+  const plain = prerenderedHtml(outDir, '/plain');
   expect([...plain.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])).toEqual(manifest.styles);
 });
 

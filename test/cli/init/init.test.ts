@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { prerenderedHtml } from '../../helpers/prerendered';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const STRATUS = path.join(ROOT, 'bin', 'stratus.js');
@@ -34,7 +35,7 @@ test('writes a working app and says what to run next', () => {
 test('the app builds, and its pages render', () => {
   const out = execFileSync(process.execPath, [STRATUS, 'build', 'my-site', '--no-image'], { cwd: project, encoding: 'utf8' });
   expect(out).toMatch(/● \/\s+static data/);
-  const html = readFileSync(path.join(app, '.stratus/lambdas/render/prerendered/en/index.html'), 'utf8');
+  const html = prerenderedHtml(path.join(app, '.stratus'), '/');
   expect(html).toMatch(/<h1 class="title_\w+">It works<\/h1>/);
 });
 

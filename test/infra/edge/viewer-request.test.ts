@@ -242,10 +242,18 @@ describe('viewer-request function', () => {
   describe('source and limits', () => {
     const source = readFileSync(viewerRequestSourcePath(), 'utf8');
 
-    test('is plain script for cloudfront-js-2.0: a top-level handler, no modules', () => {
+    test('is plain script for cloudfront-js-2.0: a top-level handler, no module but the runtime\'s own, imported on the first line uploaded', () => {
       expect(source).toMatch(/^function handler\(event\)/m);
-      expect(source).not.toMatch(/^\s*(export|import)\s|\brequire\(/m);
+      expect(source.replace("import cf from 'cloudfront';\n", '')).not.toMatch(/^\s*(export|import)\s|\brequire\(/m);
       expect(source).not.toMatch(/=>|\bclass\b|setTimeout|eval\(/);
+      expect(viewerRequestCode(config).split('\n')[0]).toBe("import cf from 'cloudfront';");
+    });
+
+    test("stays under 10 KB with a large locale list and the bucket's pages on", () => {
+      const locales = Array.from({ length: 60 }, (_, i) => `l${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}-XYZ`);
+      const pages = { buildId: 'AbCdEfGhIjKl', bucketOrigin: 'assets', renderOrigin: 'render' };
+      const code = viewerRequestCode({ locales, defaultLocale: locales[0]!, imageFormats: ['image/avif', 'image/webp'], api: true, pageBodies: true, basePath: '/a/very/long/base/path', trailingSlash: true, pages });
+      expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
     });
 
     test('stays under 10 KB with a large locale list injected', () => {

@@ -62,7 +62,7 @@ export function apisOf(routes: Record<string, RouteSpec>): NonNullable<AppModule
 export function memoryApp(routes: Record<string, RouteSpec>, extra: Partial<Omit<AppModules, 'pages'>> & { options?: RenderAppOptions } = {}) {
   const manifest = manifestOf(routes);
   const modules: AppModules = { pages: pagesOf(routes), apis: apisOf(routes), App: extra.App, Document: extra.Document, errorPages: extra.errorPages ?? {} };
-  const store = new PageStore('/nonexistent', []);
+  const store = new PageStore();
   return { app: createRenderApp(modules, manifest, store, extra.options), manifest, modules, store };
 }
 

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { compileCssModule } from '../../../../cli/builder/plugins/css-modules';
+import { prerenderedHtml } from '../../../helpers/prerendered';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -32,7 +33,7 @@ function app(): string {
 test('the prerendered HTML uses the class names the browser build defines', async () => {
   const outDir = tmp();
   await build({ appDir: app(), outDir, imageLambda: false });
-  const html = readFileSync(path.join(outDir, 'lambdas/render/prerendered/en/index.html'), 'utf8');
+  const html = prerenderedHtml(outDir, '/');
   const className = html.match(/<h1 class="([^"]+)">Hi<\/h1>/)?.[1];
   expect(className).toMatch(/^title_\w+$/);
   const staticDir = path.join(outDir, 'assets/_app/static');

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { googleFamiliesImported } from '../../../../cli/builder/plugins/runtime-alias';
 import { tempApp } from '../../../helpers/temp-app';
+import { prerenderedHtml } from '../../../helpers/prerendered';
 
 test('the families a file imports from next/font/google', () => {
   expect(googleFamiliesImported(`import { Geist, Geist_Mono as mono } from "next/font/google";\nimport x from 'y';`)).toEqual(['Geist', 'Geist_Mono']);
@@ -32,7 +33,7 @@ test("create-next-app's font setup builds and styles the server's HTML, with a w
   const lines: string[] = [];
   await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false, log: (line) => lines.push(line) });
   expect(lines.some((line) => /warning: next\/font: fonts are not downloaded at build time; pages\/_app\.js, pages\/index\.js .*@font-face/.test(line))).toBe(true);
-  const html = readFileSync(path.join(dir, '.stratus/lambdas/render/prerendered/en/index.html'), 'utf8');
+  const html = prerenderedHtml(path.join(dir, '.stratus'), '/');
   const css = html.match(/<style id="__stratus-fonts">([^<]*)<\/style>/)?.[1] ?? '';
   expect(css).toContain('--font-geist-sans:Geist, system-ui');
   expect(css).toContain("--font-geist-mono:'Geist Mono', ui-monospace");

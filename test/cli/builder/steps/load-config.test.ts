@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { loadConfig } from '../../../../cli/builder/steps/load-config';
 import { tempApp } from '../../../helpers/temp-app';
+import { prerenderedHtml } from '../../../helpers/prerendered';
 
 const appWith = (files: Record<string, string>) => tempApp(files, 'stratus-config-');
 const load = (dir: string) => loadConfig(dir, path.join(dir, '.cache'));
@@ -81,5 +82,5 @@ test('a build prints the warnings and inlines the config env', async () => {
   const lines: string[] = [];
   await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false, log: (l) => lines.push(l) });
   expect(lines).toContain('  warning: next.config.js: poweredByHeader has no effect in Stratus (it builds with its own bundler and serves with its own functions)');
-  expect(readFileSync(path.join(dir, '.stratus/lambdas/render/prerendered/en/index.html'), 'utf8')).toContain('<p>bonjour</p>');
+  expect(prerenderedHtml(path.join(dir, '.stratus'), '/')).toContain('<p>bonjour</p>');
 });

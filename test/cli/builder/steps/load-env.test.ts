@@ -3,6 +3,7 @@ import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { loadEnv } from '../../../../cli/builder/steps/load-env';
 import { tempApp } from '../../../helpers/temp-app';
+import { prerenderedHtml } from '../../../helpers/prerendered';
 
 const appWith = (files: Record<string, string>) => tempApp(files, 'stratus-env-');
 
@@ -45,7 +46,7 @@ test('NEXT_PUBLIC_* is inlined in server and browser code alike; nothing else re
   const lines: string[] = [];
   await build({ appDir: dir, outDir, imageLambda: false, log: (l) => lines.push(l) });
   expect(lines).toContain('  environment from .env');
-  const html = readFileSync(path.join(outDir, 'lambdas/render/prerendered/en/index.html'), 'utf8');
+  const html = prerenderedHtml(outDir, '/');
   expect(html).toContain('<p>https://api.example<!-- --> <!-- -->undefined<!-- --> <!-- -->data ok</p>');
   const chunks = path.join(outDir, 'assets/_app/static/chunks');
   const browserCode = readdirSync(chunks).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(chunks, f), 'utf8')).join('\n');

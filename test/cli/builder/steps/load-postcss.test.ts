@@ -8,6 +8,7 @@ import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { loadPostcss } from '../../../../cli/builder/steps/load-postcss';
 import { tempApp } from '../../../helpers/temp-app';
+import { prerenderedHtml } from '../../../helpers/prerendered';
 
 /** A postcss with its API's shape (`postcss(plugins).process(css, { from })`), running each plugin's `run`. */
 const FAKE_POSTCSS = 'module.exports = (plugins) => ({ process: async (css, options) => ({ css: plugins.reduce((text, plugin) => plugin.run(text, options.from), css) }) });\n';
@@ -38,7 +39,7 @@ test("global CSS and CSS Modules go through the config's plugins, with its optio
   const moduleCss = css(manifest.pageStyles!['/']![0]!);
   const className = /\.(title_[\w-]+)\{border-color:#010203\}/.exec(moduleCss)?.[1];
   expect(className).toBeDefined();
-  const html = readFileSync(path.join(outDir, 'lambdas/render/prerendered/en/index.html'), 'utf8');
+  const html = prerenderedHtml(outDir, '/');
   expect(html).toContain(`<h1 class="${className}">home</h1>`);
   expect(readdirSync(path.join(outDir, 'lambdas/render')).some((f) => f.endsWith('.css'))).toBe(false);
 });

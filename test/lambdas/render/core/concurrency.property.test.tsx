@@ -107,7 +107,7 @@ function appFor(basePath: string) {
   const routing: ResolvedRouting = { basePath, trailingSlash: false, redirects: [], rewrites: { beforeFiles: [], afterFiles: [], fallback: [] }, headers: [], middleware: true };
   manifest.config = { ...manifest.config, routing };
   const modules: AppModules = { pages: pagesOf(ROUTES), apis: apisOf(ROUTES), errorPages: {}, middleware: { module: middleware, runtime: serverRuntime } };
-  const app = createRenderApp(modules, manifest, new PageStore('/nonexistent', []), { draft });
+  const app = createRenderApp(modules, manifest, new PageStore(), { draft });
   return { basePath, app };
 }
 

@@ -22,7 +22,7 @@ function setup(specs: Record<string, RouteSpec>) {
     error: jest.fn(() => '<html>error</html>'),
     staticNotFound: false,
   };
-  const store = new PageStore('/nonexistent', []);
+  const store = new PageStore();
   const loadData = createDataStage(createStaticPages(store, html, manifest.config), manifest.config);
   const page = (pattern: string, path: string, options: { locale?: string; format?: Format; search?: string; headers?: Record<string, string> } = {}) =>
     loadData(pageRequest(manifest, pages, pattern, path, options));

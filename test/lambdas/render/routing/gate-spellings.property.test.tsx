@@ -67,7 +67,7 @@ function appFor(site: Site) {
   };
   manifest.config = { ...manifest.config, routing };
   const modules: AppModules = { pages: pagesOf(ROUTES), apis: apisOf(ROUTES), errorPages: {}, middleware: { module: gate, runtime: serverRuntime } };
-  const app = createRenderApp(modules, manifest, new PageStore('/nonexistent', []), {});
+  const app = createRenderApp(modules, manifest, new PageStore(), {});
   return (pathAndQuery: string, cookie?: string) => app.handle(request(pathAndQuery, { headers: { host: 'site.example', ...(cookie ? { cookie } : {}) } }), { requestId: 'r' });
 }
 const apps = SITES.map(appFor);

@@ -60,7 +60,7 @@ function routedApp(setup: Setup = {}) {
     errorPages: {},
     ...(setup.middleware ? { middleware: { module: setup.middleware, runtime: serverRuntime } } : {}),
   };
-  const app = createRenderApp(modules, manifest, new PageStore('/nonexistent', []), { routing: { fetchOwn: setup.fetchOwn, proxy: setup.proxy } });
+  const app = createRenderApp(modules, manifest, new PageStore(), { routing: { fetchOwn: setup.fetchOwn, proxy: setup.proxy } });
   const context = { requestId: 'r1' };
   return (path: string, overrides: Partial<CoreRequest> = {}) => app.handle(request(path, { ...overrides, headers: { host: 'site.example', ...overrides.headers } }), context);
 }

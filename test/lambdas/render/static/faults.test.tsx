@@ -89,7 +89,7 @@ function site(prefix: string, draftSecret: () => Promise<string> = async () => '
   const shared = s3Pages({ bucket: BUCKET, prefix, endpoint: s3Faults.endpoint, circuitOpenMs: CIRCUIT_OPEN_MS });
   const lease = dynamoLease({ table: TABLE, endpoint: dynamoFaults.endpoint, now, circuitOpenMs: CIRCUIT_OPEN_MS });
   const draft = createDraftMode(draftSecret);
-  const app = createRenderApp(modules, manifest, new PageStore('/nonexistent', [], { shared, lease, buildId: manifest.buildId, cacheMs: 1000, now }), { leaseMs: 30_000, draft });
+  const app = createRenderApp(modules, manifest, new PageStore({ shared, lease, buildId: manifest.buildId, cacheMs: 1000, now }), { leaseMs: 30_000, draft });
   return { state, clock, app, draft };
 }
 

@@ -100,7 +100,7 @@ function fleet(prefix: string) {
   const lease = dynamoLease({ table: TABLE, endpoint: dynamoEndpoint, now });
   const draft = createDraftMode(async () => 'test secret');
   const instance = () =>
-    createRenderApp(modules, manifest, new PageStore('/nonexistent', [], { shared, lease, buildId: manifest.buildId, cacheMs: CACHE_MS, now }), {
+    createRenderApp(modules, manifest, new PageStore({ shared, lease, buildId: manifest.buildId, cacheMs: CACHE_MS, now }), {
       leaseMs: LEASE_MS,
       draft,
       invalidations: batchInvalidations(cloudFrontSender({ distributionId: async () => 'E2TESTDIST', endpoint: cloudFront.endpoint }), 20),
