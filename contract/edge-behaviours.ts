@@ -7,7 +7,7 @@
 import type { ResolvedConfig } from './config';
 import { isApiPath, type Manifest } from './manifest';
 import { hasRoutingRules } from './routing';
-import { DRAFT_COOKIE, LOCALE_COOKIE } from './urls';
+import { DRAFT_COOKIE, EDGE_PAGE_HEADER, LOCALE_COOKIE } from './urls';
 
 export type OriginId = 'assets' | 'render' | 'image';
 
@@ -236,9 +236,11 @@ export const CACHE_KEYS = {
   /**
    * Pages and page data: pages read the query, and `/` answers by the visitor's chosen
    * locale; a draft-mode visitor's requests key apart, so the edge never answers them from
-   * its copy (their answers are no-store, so nothing is kept under that key either).
+   * its copy (their answers are no-store, so nothing is kept under that key either). A page
+   * request the edge function sends to the bucket first carries its path and query in
+   * `x-stratus-page` instead (the bucket sees no query), so that header keys it.
    */
-  page: { queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE, DRAFT_COOKIE] },
+  page: { queryStrings: 'all', headers: [EDGE_PAGE_HEADER], cookies: [LOCALE_COOKIE, DRAFT_COOKIE] },
   /** Images: their parameters and the Accept the viewer-request function cut down to one format. */
   image: { queryStrings: IMAGE_QUERY_KEYS, headers: ['accept'], cookies: [] },
   /** API routes: nothing is cached, so nothing is keyed (CloudFront's managed CachingDisabled). */

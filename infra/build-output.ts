@@ -24,6 +24,8 @@ export interface BuildOutput {
   assetsDir: string;
   renderLambdaDir: string;
   imageLambdaDir: string;
+  /** The build's page objects (per build), uploaded under the bucket's `_data/prerendered/`. */
+  pagesDir: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export function readBuildOutput(dir: string, cwd = process.cwd()): BuildOutput {
     assetsDir: join(root, OUTPUT_LAYOUT.assets),
     renderLambdaDir: join(root, OUTPUT_LAYOUT.renderLambda),
     imageLambdaDir: join(root, OUTPUT_LAYOUT.imageLambda),
+    pagesDir: join(root, OUTPUT_LAYOUT.pages),
   };
   const missing = [...buildFiles(root), paths.assetsDir].filter((path) => !existsSync(path));
   if (missing.length > 0) {

@@ -6,7 +6,7 @@
 import { type CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { STORE_PREFIX } from './constructs/assets-bucket';
-import { PAGES_PREFIX } from './constructs/site-regeneration';
+import { PAGES_PREFIX, PRERENDERED_PREFIX } from './bucket-layout';
 import type { StratusSite } from './constructs/stratus-site';
 
 export interface NagAcknowledgement {
@@ -74,6 +74,18 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
     `s3:GetObject and s3:PutObject under ${PAGES_PREFIX} (STRATUS_PAGES_PREFIX), the page store every instance shares: one key per page, chosen at run time (fallback pages, regenerations); no list, no delete, nothing elsewhere in the bucket.`,
   );
   ack(
+    site.render.role,
+    `AwsSolutions-IAM5[Resource::${bucketArn}/${PRERENDERED_PREFIX}*]`,
+    `Read-only s3:GetObject under ${PRERENDERED_PREFIX} (STRATUS_PRERENDERED_PREFIX), the build's prerendered pages, one key per page, looked up when a page is asked for; listing is allowed for that prefix and the page store alone, so a missing page reads as missing.`,
+  );
+  for (const prefix of site.regeneration.publishedPrefixes) {
+    ack(
+      site.render.role,
+      `AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
+      `s3:PutObject and s3:DeleteObject under ${prefix}: the copies of prerendered pages CloudFront serves from the bucket, one key per page, rewritten (or removed) when such a page is regenerated on demand, so the edge never serves an old copy after res.revalidate.`,
+    );
+  }
+  ack(
     site.regeneration.leases,
     'AwsSolutions-DDB3',
     'The table holds regeneration leases that live seconds; there is nothing to recover to a point in time, and PITR is charged per GB-month.',
@@ -100,9 +112,10 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
     }
   }
 
-  // The BucketDeployment provider is a stack-level singleton that aws-cdk-lib creates.
-  const provider = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
-  if (provider) {
+  // The BucketDeployment provider is a stack-level singleton that aws-cdk-lib creates, one per
+  // memory and disk size (pages of a large site get a larger disk).
+  const providers = stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+  for (const provider of providers) {
     const reasonPrefix = 'aws-cdk-lib BucketDeployment handler (runs only during deploy)';
     ack(provider, 'AwsSolutions-L1', `${reasonPrefix}: its Python runtime is chosen by aws-cdk-lib, not by this stack.`);
     ack(

@@ -24,12 +24,9 @@ import type { Manifest } from '../contract/manifest';
 import { OUTPUT_LAYOUT } from '../contract/output-layout';
 import { assetKey, DATA_PREFIX, PAGES_PREFIX } from '../contract/urls';
 import { PRIVATE_NO_STORE, REVALIDATE_FILE } from '../lambdas/shared/cache-control';
+import { PAGES_PREFIX as REGENERATED_PREFIX, PRERENDERED_PREFIX } from './bucket-layout';
 
-/** Where the build's page objects live in the bucket (private: CloudFront may not read `_data/`). */
-export const PRERENDERED_PREFIX = '_data/prerendered/';
-
-/** Where the render function keeps the pages it regenerated (infra/constructs/site-regeneration.ts): a build's go with it. */
-const REGENERATED_PREFIX = '_data/pages/';
+export { PRERENDERED_PREFIX } from './bucket-layout';
 
 /** One file of the build and where it goes. */
 export interface PageFile {

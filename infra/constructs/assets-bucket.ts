@@ -8,17 +8,9 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
-/** Key prefix of the copy that outlives a deploy. */
-export const ARCHIVE_PREFIX = '_archive/';
+import { ARCHIVE_PREFIX, PRIVATE_PREFIX } from '../bucket-layout';
 
-/**
- * Key prefix of what the site writes at run time (never a build file): CloudFront never
- * serves it, the image function never reads it, and no deploy prunes it.
- */
-export const PRIVATE_PREFIX = '_data/';
-
-/** Where the render function may store submissions (`STRATUS_STORE_PREFIX`); the only prefix it can write. */
-export const STORE_PREFIX = `${PRIVATE_PREFIX}submissions/`;
+export { ARCHIVE_PREFIX, PRIVATE_PREFIX, STORE_PREFIX } from '../bucket-layout';
 
 export interface AssetsBucketProps {
   /** Days an object stays under `_archive/` after its upload. @default 30 */

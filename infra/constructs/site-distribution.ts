@@ -10,7 +10,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { allowedMethods, type EdgeBehaviour, type OriginId } from '../../contract/edge-behaviours';
-import { type EdgeConfig, viewerRequestCode } from '../edge/viewer-request';
+import { type EdgeConfig, ORIGIN_IDS, viewerRequestCode } from '../edge/viewer-request';
 import { ARCHIVE_PREFIX } from './assets-bucket';
 import { createSitePolicies, type SitePolicies } from './site-policies';
 
@@ -69,30 +69,34 @@ export class SiteDistribution extends Construct {
       signing: cloudfront.Signing.SIGV4_ALWAYS,
     });
     // Read only: a missing key answers 403 (not 404), which the origin groups fail over on.
-    const assets = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, { originAccessControl: s3Oac });
+    const bucketOrigin = (originId?: string) => origins.S3BucketOrigin.withOriginAccessControl(props.bucket, { originAccessControl: s3Oac, originId });
     const archive = origins.S3BucketOrigin.withOriginAccessControl(props.bucket, {
       originAccessControl: s3Oac,
       originPath: `/${ARCHIVE_PREFIX.replace(/\/$/, '')}`,
     });
-    const lambdaOrigin = (url: lambda.IFunctionUrl) =>
-      origins.FunctionUrlOrigin.withOriginAccessControl(url, { originAccessControl: lambdaOac, readTimeout: Duration.seconds(30) });
+    const lambdaOrigin = (url: lambda.IFunctionUrl, originId?: string) =>
+      origins.FunctionUrlOrigin.withOriginAccessControl(url, { originAccessControl: lambdaOac, readTimeout: Duration.seconds(30), originId });
+    // Two origins have fixed ids: the viewer-request function names them in the origin group
+    // it makes for a page the bucket may hold (infra/edge/viewer-request.cf.js). The render
+    // function's is the default behaviour's (always there); the bucket's is the hashed files'
+    // (always there). An origin inside a group is a copy of its own, so every other use of the
+    // bucket or the render function gets a fresh origin (an id appears once per distribution).
     const originsById: Record<OriginId, cloudfront.IOrigin> = {
-      assets,
-      render: lambdaOrigin(props.renderUrl),
+      assets: bucketOrigin(),
+      render: lambdaOrigin(props.renderUrl, ORIGIN_IDS.render),
       image: lambdaOrigin(props.imageUrl),
     };
+    const groupMember = (id: OriginId): cloudfront.IOrigin => (id === 'assets' ? bucketOrigin() : id === 'render' ? lambdaOrigin(props.renderUrl) : lambdaOrigin(props.imageUrl));
+    const hashedFiles = bucketOrigin(ORIGIN_IDS.assets);
 
     const toOptions = (behaviour: EdgeBehaviour): cloudfront.BehaviorOptions => {
-      const primary = originsById[behaviour.origin];
       // Hashed files of earlier builds live on under _archive/ (skew protection).
-      const fallback = behaviour.failoverOrigin
-        ? originsById[behaviour.failoverOrigin]
-        : behaviour.origin === 'assets' && behaviour.cache === 'immutable'
-          ? archive
-          : undefined;
-      const origin = fallback
-        ? new origins.OriginGroup({ primaryOrigin: primary, fallbackOrigin: fallback, fallbackStatusCodes: [403, 404] })
-        : primary;
+      const immutable = behaviour.origin === 'assets' && behaviour.cache === 'immutable';
+      const origin = behaviour.failoverOrigin
+        ? new origins.OriginGroup({ primaryOrigin: groupMember(behaviour.origin), fallbackOrigin: groupMember(behaviour.failoverOrigin), fallbackStatusCodes: [403, 404] })
+        : immutable
+          ? new origins.OriginGroup({ primaryOrigin: hashedFiles, fallbackOrigin: archive, fallbackStatusCodes: [403, 404] })
+          : originsById[behaviour.origin];
       return {
         origin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -23,18 +23,24 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
-import { PRIVATE_PREFIX } from './assets-bucket';
+import { PAGES_PREFIX, PRERENDERED_PREFIX } from '../bucket-layout';
 import type { SiteFunction } from './site-function';
 
 /** Where regenerated pages are kept in the bucket: private (never served by CloudFront, never pruned by a deploy). */
-export const PAGES_PREFIX = `${PRIVATE_PREFIX}pages/`;
+export { PAGES_PREFIX } from '../bucket-layout';
 
 /** The metric of failed regenerations (the render function's `"regeneration failed"` log lines). */
 export const FAILED_REGENERATIONS_METRIC = 'FailedRegenerations';
 
 export interface SiteRegenerationProps {
-  /** The site's bucket: the page store lives under PAGES_PREFIX. */
+  /** The site's bucket: the page store lives under PAGES_PREFIX, the build's pages under PRERENDERED_PREFIX. */
   readonly bucket: s3.IBucket;
+  /**
+   * Key prefixes of the copies of pages CloudFront serves from the bucket (`_app/pages/`,
+   * `_app/data/`, under the basePath): a regeneration rewrites them.
+   * @default ['_app/pages/', '_app/data/']
+   */
+  readonly publishedPrefixes?: readonly string[];
   /** The render function: its environment is set and its role granted here. */
   readonly render: SiteFunction;
   /** The distribution whose cache `res.revalidate` invalidates. */
@@ -61,6 +67,8 @@ export class SiteRegeneration extends Construct {
   /** Failed regenerations per 5 minutes. */
   readonly failedRegenerations: cloudwatch.Metric;
   readonly alarm: cloudwatch.Alarm;
+  /** Key prefixes of the copies CloudFront serves from the bucket, which a regeneration may rewrite. */
+  readonly publishedPrefixes: readonly string[];
 
   constructor(scope: Construct, id: string, props: SiteRegenerationProps) {
     super(scope, id);
@@ -93,6 +101,7 @@ export class SiteRegeneration extends Construct {
 
     const fn = render.function;
     fn.addEnvironment('STRATUS_PAGES_PREFIX', PAGES_PREFIX);
+    fn.addEnvironment('STRATUS_PRERENDERED_PREFIX', PRERENDERED_PREFIX);
     fn.addEnvironment('STRATUS_LEASE_TABLE', this.leases.tableName);
     fn.addEnvironment('STRATUS_LEASE_MS', String(leaseTtl.toMilliseconds()));
     fn.addEnvironment('STRATUS_DRAFT_SECRET_ARN', this.draftSecret.secretArn);
@@ -100,6 +109,17 @@ export class SiteRegeneration extends Construct {
 
     // Exact actions on exact resources.
     render.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [bucket.arnForObjects(`${PAGES_PREFIX}*`)] }));
+    // The build's pages, read when asked for; listing these two prefixes makes a page that is
+    // not there NoSuchKey (a miss), not AccessDenied (which would read as the bucket failing).
+    render.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects(`${PRERENDERED_PREFIX}*`)] }));
+    render.role.addToPolicy(new iam.PolicyStatement({
+      actions: ['s3:ListBucket'],
+      resources: [bucket.bucketArn],
+      conditions: { StringLike: { 's3:prefix': [`${PAGES_PREFIX}*`, `${PRERENDERED_PREFIX}*`] } },
+    }));
+    // A regenerated page that CloudFront serves from the bucket has its copies there rewritten (or removed).
+    this.publishedPrefixes = props.publishedPrefixes ?? ['_app/pages/', '_app/data/'];
+    render.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: this.publishedPrefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)) }));
     render.role.addToPolicy(new iam.PolicyStatement({ actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'], resources: [this.leases.tableArn] }));
     render.role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.draftSecret.secretArn] }));
     const { account, partition } = Stack.of(this);

@@ -17,6 +17,7 @@ import { readBuildOutput, SetupError, type BuildOutput } from '../build-output';
 import { bodyRoutesOf, edgeRoutingOf, edgeBehaviours } from '../../contract/edge-behaviours';
 import { encodeSecrets, ENV_NAME, SECRETS_ENV, type SecretSource } from '../../contract/secrets';
 import { edgeConfigOf } from '../edge/viewer-request';
+import { assetKey, DATA_PREFIX, PAGES_PREFIX } from '../../contract/urls';
 import { AssetsBucket, PRIVATE_PREFIX, STORE_PREFIX } from './assets-bucket';
 import { BodySigner } from './body-signer';
 import { AssetsDeployment } from './assets-deployment';
@@ -131,10 +132,16 @@ export class StratusSite extends Construct {
     const build = buildOf(props);
     const { manifest } = build;
     const bucket = (this.assets = new AssetsBucket(this, 'Assets', { archiveDays: props.assetRetentionDays })).bucket;
+    // The site's files under its basePath; pages per build (the deploy may have uploaded them already).
+    const site = manifest.config.routing?.basePath ? `${assetKey(manifest.config.routing.basePath)}/` : '';
+    const publishedPrefixes = [site + assetKey(PAGES_PREFIX), site + assetKey(DATA_PREFIX)];
     this.deployment = new AssetsDeployment(this, 'Upload', {
       bucket,
       assetsDir: build.assetsDir,
       cacheControl: manifest.s3CacheControl,
+      pagePrefixes: publishedPrefixes,
+      pagesDir: build.pagesDir,
+      pagesUploaded: this.node.tryGetContext('pagesUploaded') === manifest.buildId,
     });
 
     const logRetention = retentionOf(props.logRetentionDays ?? 30);
@@ -171,8 +178,9 @@ export class StratusSite extends Construct {
     });
 
     // Least privilege, exact actions (no s3:Get*). The render function may only add objects
-    // under the store prefix (what a form keeps) and read and write its page store
-    // (site-regeneration.ts; its prerendered pages ship in its own bundle). The image function reads source images anywhere but the
+    // under the store prefix (what a form keeps), read the build's pages and read and write
+    // its page store and the pages CloudFront serves from the bucket (site-regeneration.ts).
+    // The image function reads source images anywhere but the
     // site's data, and may list the bucket, so a missing key answers NoSuchKey (404), not
     // AccessDenied.
     this.render.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(`${STORE_PREFIX}*`)] }));
@@ -200,13 +208,19 @@ export class StratusSite extends Construct {
       bucket,
       renderUrl: this.render.url,
       imageUrl: this.image.url,
-      edgeConfig: edgeConfigOf(manifest.config, bodies),
+      // With the build id: pages the build put in the bucket are answered from there.
+      edgeConfig: edgeConfigOf(manifest.config, bodies, manifest.buildId),
       bodySigner: this.bodySigner?.function,
       priceClass: props.priceClass,
       domainName: props.domainName,
       certificateArn: props.certificateArn,
       additionalMetrics: props.additionalMetrics,
     });
+
+    // The edge function names this build's pages, and the render function reads them: neither
+    // goes live before the upload that puts them in the bucket (a plain `cdk deploy`'s).
+    this.cdn.viewerRequest.node.addDependency(...this.deployment.deployments);
+    this.render.alias.node.addDependency(...this.deployment.deployments);
 
     this.render.allowDistribution(this.cdn.distribution);
     this.image.allowDistribution(this.cdn.distribution);
@@ -237,6 +251,7 @@ export class StratusSite extends Construct {
     });
     this.regeneration = new SiteRegeneration(this, 'Regeneration', {
       bucket,
+      publishedPrefixes,
       render: this.render,
       distribution: this.cdn.distribution,
       alarmTopic: this.monitoring.topic,

@@ -81,15 +81,22 @@ describe('bucket', () => {
 describe('asset upload', () => {
   const deployments = () => Object.values(resourcesOf(template, 'Custom::CDKBucketDeployment')).map((r) => r.Properties);
 
-  test.each([
-    ['_app/static/', 'public, max-age=31536000, immutable'],
-    ['_app/data/', 'public, max-age=0, s-maxage=31536000, must-revalidate'],
-  ])('%s gets the manifest Cache-Control, at the root (pruned) and in _archive/ (kept)', (prefix, cacheControl) => {
+  test('_app/static/ gets the manifest Cache-Control, at the root (pruned) and in _archive/ (kept)', () => {
+    const prefix = '_app/static/';
     const mine = deployments().filter((d) => d.DestinationBucketKeyPrefix === prefix || d.DestinationBucketKeyPrefix === `_archive/${prefix}`);
     expect(mine).toHaveLength(2);
-    for (const d of mine) expect(d.SystemMetadata['cache-control']).toBe(cacheControl);
+    for (const d of mine) expect(d.SystemMetadata['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(mine.find((d) => d.DestinationBucketKeyPrefix === prefix)!.Prune).toBe(true);
     expect(mine.find((d) => d.DestinationBucketKeyPrefix === `_archive/${prefix}`)!.Prune).toBe(false);
+  });
+
+  test('pages (per build: _app/data/ here) go up whole with a plain cdk deploy, never pruned, beside earlier builds; not at all when the deploy uploaded them', () => {
+    const data = deployments().filter((d) => String(d.DestinationBucketKeyPrefix).endsWith('_app/data/'));
+    expect(data).toEqual([expect.objectContaining({ DestinationBucketKeyPrefix: '_app/data/', Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=0, s-maxage=31536000, must-revalidate' } })]);
+    const uploaded = synthFixture({ pagesUploaded: manifest.buildId }).template;
+    const left = Object.values(resourcesOf(uploaded, 'Custom::CDKBucketDeployment')).map((r) => r.Properties.DestinationBucketKeyPrefix);
+    expect(left.filter((prefix) => String(prefix).includes('_app/data/') || String(prefix).includes('_data/'))).toEqual([]);
+    expect(left).toContain('_app/static/');
   });
 
   test('each deploy of a new build invalidates the distribution, after the functions and files are live', () => {
@@ -223,12 +230,21 @@ describe('least privilege', () => {
     ]);
   });
 
-  test('render role: reads and writes only its page store, adds only under the store prefix', () => {
+  test('render role: reads the build\'s pages, reads and writes only its page store and the published copies, adds only under the store prefix', () => {
     const { statements } = policiesOfRole(renderFn());
     const s3 = statements.filter((s) => [s.Action].flat().some((a: string) => a.startsWith('s3:')));
     expect(s3).toEqual([
       { Effect: 'Allow', Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/_data/submissions/*']] } },
       { Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject'], Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/_data/pages/*']] } },
+      // The build's pages, read when asked for; a page not there is a miss, not AccessDenied.
+      { Effect: 'Allow', Action: 's3:GetObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, '/_data/prerendered/*']] } },
+      { Effect: 'Allow', Action: 's3:ListBucket', Resource: { 'Fn::GetAtt': [bucketId(), 'Arn'] }, Condition: { StringLike: { 's3:prefix': ['_data/pages/*', '_data/prerendered/*'] } } },
+      // A regenerated page CloudFront serves from the bucket: its copies there are kept in step.
+      {
+        Effect: 'Allow',
+        Action: ['s3:DeleteObject', 's3:PutObject'],
+        Resource: ['_app/data/*', '_app/pages/*'].map((prefix) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId(), 'Arn'] }, `/${prefix}`]] })),
+      },
     ]);
   });
 

@@ -58,7 +58,8 @@ test('grants: exact actions on the page prefix, the lease table, the secret, the
 
   const pages = find('s3:PutObject').find((s) => JSON.stringify(s.Resource).includes(PAGES_PREFIX));
   expect(pages && actionsOf(pages).sort()).toEqual(['s3:GetObject', 's3:PutObject']);
-  expect(find('s3:GetObject').map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringContaining(`/${PAGES_PREFIX}*`)]);
+  expect(find('s3:GetObject').map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringContaining(`/${PAGES_PREFIX}*`), expect.stringContaining('/_data/prerendered/*')]);
+  expect(find('s3:DeleteObject').map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringMatching(/_app\/pages\/\*.*_app\/data\/\*/)]);
 
   const lease = find('dynamodb:PutItem');
   expect(lease.map(actionsOf)).toEqual([['dynamodb:PutItem', 'dynamodb:DeleteItem']]);
