@@ -144,7 +144,14 @@ export async function makeCodeCache(options: MakeCodeCacheOptions): Promise<bool
 }
 
 /** What `npm run deploy` deployed, as `cdk deploy` resolves this checkout's context: the render folder and the region. */
-export function checkoutDeployTarget(root: string, args: readonly string[]): { renderDir: string; region?: string } {
+export function checkoutDeployTarget(root: string, args: readonly string[]): { renderDir: string; buildDir: string; region?: string; stack?: string; retentionDays?: number } {
   const buildDir = path.resolve(root, contextValue(root, args, 'buildDir') || 'web/site/.stratus');
-  return { renderDir: path.join(buildDir, OUTPUT_LAYOUT.renderLambda), region: contextValue(root, args, 'region') || undefined };
+  const retention = Number(contextValue(root, args, 'assetRetentionDays'));
+  return {
+    renderDir: path.join(buildDir, OUTPUT_LAYOUT.renderLambda),
+    buildDir,
+    region: contextValue(root, args, 'region') || undefined,
+    stack: contextValue(root, args, 'stackName') || undefined,
+    ...(Number.isFinite(retention) && retention > 0 ? { retentionDays: retention } : {}),
+  };
 }

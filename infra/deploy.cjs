@@ -4,6 +4,8 @@
 // stack outputs saved where the rollback reads the function names. `--all`: a site outside
 // us-east-1 that takes request bodies has a second stack there (the body signer, Lambda@Edge).
 // `--no-code-cache`: skip the render function's code cache (infra/deploy-code-cache.ts).
+// Before it, the build's pages that changed go to the bucket the last deploy's outputs name
+// (infra/deploy-pages.ts), and the stack is told so (context pagesUploaded).
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
@@ -20,13 +22,25 @@ const deploy = () => {
 require('./register-ts.cjs');
 const { checkoutDeployTarget, makeCodeCache } = require('./deploy-code-cache.ts');
 const { findCredentials, noCredentialsMessage } = require('./aws-credentials.ts');
+const { deployPages } = require('./deploy-pages.ts');
 const target = checkoutDeployTarget(root, passed);
 
 // Without credentials, the message `stratus deploy` gives (how to sign in), not the CDK's "Unable to resolve AWS account".
-findCredentials(target.region || process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1').then(afterCredentials, (error) => {
+findCredentials(target.region || process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1').then(uploadPages, (error) => {
   console.error(`\nCannot deploy:\n${noCredentialsMessage(error)}`);
   process.exit(1);
 });
+
+function uploadPages() {
+  const log = (line) => console.log(line);
+  deployPages({ outputsFile: path.join(root, outputsFile), stack: target.stack, buildDir: target.buildDir, region: target.region, retentionDays: target.retentionDays, log }).then((uploaded) => {
+    if (uploaded) args.splice(2, 0, '--context', `pagesUploaded=${uploaded}`);
+    afterCredentials();
+  }, (error) => {
+    console.error(`\nCannot deploy: uploading the pages failed, so nothing was deployed:\n${error.message}`);
+    process.exit(1);
+  });
+}
 
 function afterCredentials() {
   console.log(`cdk ${args.join(' ')}`);

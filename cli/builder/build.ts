@@ -25,7 +25,7 @@ import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { PageLists, writeFunctionManifest } from './steps/write-manifest';
-import { progressTo, type Progress } from './progress';
+import { formatCount, progressTo, type Progress } from './progress';
 import { IMMUTABLE, PUBLIC_FILE, staticCacheControl } from '../../lambdas/shared/cache-control';
 
 export interface BuildOptions {
@@ -217,7 +217,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     }),
   );
   if (found.rendered === 0) log('  no static pages to prerender');
-  else log(`  prerendered ${found.rendered} pages: ${found.written} written, ${found.fromBucket} answered by CloudFront from the bucket`);
+  else log(`  prerendered ${formatCount(found.rendered)} ${found.rendered === 1 ? 'page' : 'pages'}: ${formatCount(found.written)} written, ${formatCount(found.fromBucket)} answered by CloudFront from the bucket`);
 
   // Each route's fallback, as prerendering found it; the lists of pages go into the build folder's manifest only.
   const manifest: Manifest = {

@@ -19,6 +19,8 @@ import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import type { CodeCacheEvent } from '../../lambdas/render/lambda/code-cache';
 import { makeCodeCache } from '../../infra/deploy-code-cache';
 import { findCredentials, noCredentialsMessage } from '../../infra/aws-credentials';
+import { bucketFrom, deployPages, FIRST_DEPLOY } from '../../infra/deploy-pages';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 export interface DeployOptions {
   appDir: string;
@@ -39,6 +41,8 @@ export interface DeployOptions {
   cdk?: (args: string[]) => number;
   /** Invokes the render function's live alias with a JSON event. @default the AWS SDK's Lambda client */
   invoke?: (functionName: string, event: CodeCacheEvent) => Promise<unknown>;
+  /** Where the pages go before `cdk deploy` (infra/deploy-pages.ts). @default an S3 client for the region */
+  s3?: S3Client;
 }
 
 const NEEDS_CDK = 'stratus deploy uses the AWS CDK installed in your project: run `npm install --save-dev aws-cdk aws-cdk-lib constructs`, then deploy again.';
@@ -132,6 +136,11 @@ export async function deploy(options: DeployOptions): Promise<number> {
     ...(options.stackName ? { stackName: options.stackName } : {}),
     ...(region ? { region } : {}),
   };
+  // Pages that changed go to the bucket of the deploy before this one, and the stack is told
+  // (context pagesUploaded): it then uploads none itself. Without one, cdk deploy uploads them.
+  const outputsFile = path.join(outDir, 'cdk-outputs.json');
+  const stack = String(context.stackName ?? 'Stratus');
+  if (bucketFrom(outputsFile, stack)) context.pagesUploaded = (JSON.parse(readFileSync(path.join(outDir, OUTPUT_LAYOUT.manifest), 'utf8')) as { buildId: string }).buildId;
   const assembly = path.join(outDir, 'cdk.out');
   const synthesize = () => {
     options.log(`synthesizing the stack into ${path.relative(process.cwd(), assembly)}`);
@@ -153,7 +162,10 @@ export async function deploy(options: DeployOptions): Promise<number> {
     throw new BuildError(noCredentialsMessage(error, { assembly: shown, deploy: `npx cdk deploy --app ${shown} --all` }), 'DEPLOY_FAILED');
   }
 
-  const outputsFile = path.join(outDir, 'cdk-outputs.json');
+  if (!context.pagesUploaded) options.log(FIRST_DEPLOY);
+  else {
+    await deployPages({ outputsFile, stack, buildDir: outDir, region: context.region ? String(context.region) : undefined, retentionDays: Number(context.assetRetentionDays ?? 30), log: options.log, client: options.s3 });
+  }
   const args = ['deploy', '--app', assembly, '--all', '--outputs-file', outputsFile, ...(options.cdkArgs ?? [])];
   const cdk = runCdk;
   options.log(`cdk ${args.join(' ')}`);
@@ -195,7 +207,10 @@ async function deployProjectApp(own: { file: string; app: string }, options: Dep
   }
   const deployId = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const outputsFile = path.join(outDir, 'cdk-outputs.json');
-  const args = ['deploy', '--all', '--context', `deployId=${deployId}`, '--outputs-file', outputsFile, ...(options.cdkArgs ?? [])];
+  // The app's stacks name their own regions; the bucket's region is found by the SDK from the profile.
+  const uploaded = await deployPages({ outputsFile, buildDir: outDir, log: options.log, client: options.s3 });
+  const pages = uploaded ? ['--context', `pagesUploaded=${uploaded}`] : [];
+  const args = ['deploy', '--all', '--context', `deployId=${deployId}`, ...pages, '--outputs-file', outputsFile, ...(options.cdkArgs ?? [])];
   options.log(`cdk ${args.join(' ')}`);
   const status = cdk(args);
   if (status !== 0 || options.codeCache === false) return status;

@@ -147,7 +147,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRes
         throw new BuildError(`${route.file}: prerendering ${pagePath} (${locale}) failed: ${(error as Error).message ?? error}`);
       }
       result.rendered++;
-      options.progress?.update(`  prerendering: ${formatCount(result.rendered)} pages${label}, ${formatCount(i + 1)}/${formatCount(paths.length)}`);
+      options.progress?.update(`  prerendering: ${formatCount(result.rendered)} ${result.rendered === 1 ? 'page' : 'pages'} so far${label}: ${formatCount(i + 1)}/${formatCount(paths.length)}`);
       if ('type' in rendered || rendered.notFound) continue; // redirects and notFound are answered per request
       const published: PublishedKeys = {};
       // Data that never changes goes to the bucket, where CloudFront serves it; revalidating data is served by the function.

@@ -5,7 +5,7 @@
  * function's code. AWS itself is the one thing not run: `cdk deploy` is replaced by a
  * recorder of what it was given; the synth is real.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { deploy } from '../../../cli/deploy/deploy';
@@ -151,3 +151,58 @@ describe("stratus deploy in a project with a CDK app of its own", () => {
   });
 });
 
+
+describe('stratus deploy uploads the pages that changed before cdk deploy', () => {
+  const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+  const folders: string[] = [];
+  let s3: InstanceType<typeof S3rver>;
+  let client: import('@aws-sdk/client-s3').S3Client;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-deploy-s3-'));
+    folders.push(dataDir);
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dataDir, configureBuckets: [{ name: 'shop-assets', configs: [] }] });
+    const { port } = await s3.run();
+    const { S3Client } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+    client = new S3Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  });
+  afterAll(async () => {
+    client?.destroy();
+    await s3?.close();
+    folders.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  });
+
+  /** Page uploads the synthesized stack makes itself: BucketDeployments to the build's page prefixes. */
+  function pageDeployments(assembly: string): string[] {
+    const template = JSON.parse(readFileSync(path.join(assembly, 'Shop.template.json'), 'utf8')) as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
+    return Object.values(template.Resources)
+      .filter((r) => r.Type === 'Custom::CDKBucketDeployment')
+      .map((r) => String(r.Properties.DestinationBucketKeyPrefix))
+      .filter((prefix) => /^(_data\/prerendered|_app\/(pages|data))\//.test(prefix));
+  }
+
+  test('a first deploy leaves them to cdk deploy; the next uploads only what changed, and the stack uploads none', async () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-deploy-pages-'));
+    folders.push(outDir);
+    const app = tempApp(APP);
+    const shipped: string[][] = [];
+    const lines: string[] = [];
+    const run = () => deploy({
+      appDir: app, outDir, stackName: 'Shop', region: 'us-east-1', codeCache: false, log: (line) => lines.push(line), findCredentials: async () => undefined, s3: client,
+      cdk: (args) => {
+        shipped.push(pageDeployments(args[args.indexOf('--app') + 1]!));
+        writeFileSync(args[args.indexOf('--outputs-file') + 1]!, JSON.stringify({ Shop: { [OUTPUTS.renderFunction]: 'shop-render', [OUTPUTS.bucket]: 'shop-assets' } }));
+        return 0;
+      },
+    });
+    expect(await run()).toBe(0);
+    expect(lines.join('\n')).toMatch(/no earlier deploy names a bucket, so cdk deploy uploads them whole/);
+    expect(shipped[0]).toEqual(expect.arrayContaining(['_data/prerendered/', '_app/pages/', '_app/data/']));
+    expect(await run()).toBe(0);
+    // The home page: its object, its HTML, its data; nothing of the server page.
+    expect(lines.join('\n')).toMatch(/pages: 3 of 3 files uploaded/);
+    expect(shipped[1]).toEqual([]);
+    lines.length = 0;
+    expect(await run()).toBe(0);
+    expect(lines.join('\n')).toMatch(/pages: 0 of 3 files uploaded/);
+  }, 240_000);
+});
