@@ -184,6 +184,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     }),
   );
   if (found.rendered === 0) log('  no static pages to prerender');
+  for (const warning of found.warnings) log(`  warning: ${warning}`);
 
   // Each route's fallback and prerendered pages, as prerendering found them.
   const manifest: Manifest = { ...beforePrerender, routes: beforePrerender.routes.map((r) => ({ ...r, ...found.routes.get(r.pattern) })) };

@@ -192,7 +192,7 @@ function withLayer(outcome: Outcome, headers: Record<string, string> | undefined
 
 /** A redirect the stages made (a data function's, the default locale's prefix taken off) to a path of the site: under its basePath. */
 function withBasePath(outcome: Outcome, basePath: string): Outcome {
-  if (!basePath || outcome.kind !== 'redirect' || !outcome.destination.startsWith('/') || outcome.destination.startsWith('//')) return outcome;
+  if (!basePath || outcome.kind !== 'redirect' || outcome.basePath === false || !outcome.destination.startsWith('/') || outcome.destination.startsWith('//')) return outcome;
   return { ...outcome, destination: basePath + outcome.destination };
 }
 

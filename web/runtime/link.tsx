@@ -26,7 +26,7 @@ import {
   type TouchEvent,
 } from 'react';
 import { RouterContext, type Url } from './shared/router-context';
-import { addLocale, formatUrl, resolveHref } from './shared/url';
+import { addLocale, formatUrl, repeatedSlashesFixed, resolveHref } from './shared/url';
 import { siteHref } from './shared/site-paths';
 import { whenVisible } from './browser/viewport';
 
@@ -71,7 +71,7 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   ref,
 ) {
   const router = useContext(RouterContext);
-  const target = resolveHref(formatUrl(as ?? href), router?.asPath);
+  const target = resolveHref(repeatedSlashesFixed(formatUrl(as ?? href), router?.pathname ?? '/'), router?.asPath);
   const targetLocale = locale === false ? undefined : (locale ?? router?.locale);
   // Without i18n the router has no locales, and hrefs no prefix.
   const resolved = siteHref(router?.locales ? addLocale(target, targetLocale, { locales: router.locales, defaultLocale: router.defaultLocale! }) : target);

@@ -21,7 +21,7 @@ import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale
 
 export { searchToQuery } from '../shared/route-match';
 import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
-import { formatUrl } from '../shared/url';
+import { formatUrl, missingParams, repeatedSlashesFixed } from '../shared/url';
 import type { HistorySource } from './history-source';
 import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
 import { REWRITE_HEADER } from '../../../contract/urls';
@@ -129,7 +129,11 @@ export function createNavigator(options: NavigatorOptions) {
   function resolve(url: Url, as: Url | undefined, locale: string | false | undefined, fromAddressBar = false): Target | { external: string } {
     // Relative URLs resolve against the current page: as the address bar shows it, or as the app writes it.
     const base = fromAddressBar ? currentAs : (withoutBasePath(currentAs.replace(/[?#].*/, '')) ?? '/');
-    const href = new URL(formatUrl(as ?? url), history.origin + base);
+    const written = formatUrl(as ?? url);
+    const missing = fromAddressBar ? [] : missingParams(written);
+    // The pages router's refusal, in its words: a pattern it cannot fill is no URL to go to.
+    if (missing.length > 0) throw new Error(`The provided \`href\` (${written}) value is missing query values (${missing.join(', ')}) to be interpolated properly. Read more: https://nextjs.org/docs/messages/href-interpolation-failed`);
+    const href = new URL(fromAddressBar ? written : repeatedSlashesFixed(written, current?.route ?? '/'), history.origin + base);
     if (href.origin !== history.origin) return { external: href.href };
     let pathname = href.pathname;
     if (process.env.STRATUS_ROUTING !== 'off' && fromAddressBar) {

@@ -11,14 +11,16 @@ export type PageProps = Record<string, unknown>;
 export interface Redirect {
   destination: string;
   permanent?: boolean;
-  /** Overrides `permanent`: 301, 302, 303, 307 or 308. */
+  /** Instead of `permanent`: 301, 302, 303, 307 or 308. */
   statusCode?: number;
+  /** `false`: the destination is taken as written, not put under the site's `basePath`. */
+  basePath?: false;
 }
 
 export type DataResult =
-  | { props: PageProps | Promise<PageProps>; revalidate?: number | false }
-  | { notFound: true; revalidate?: number | false }
-  | { redirect: Redirect; revalidate?: number | false };
+  | { props: PageProps | Promise<PageProps>; revalidate?: number | boolean }
+  | { notFound: true; revalidate?: number | boolean }
+  | { redirect: Redirect; revalidate?: number | boolean };
 
 export interface StaticContext {
   params: RouteParams;

@@ -1,5 +1,5 @@
 /** Turning `href` values (strings or `{ pathname, query }`) into URLs, shared by Link and the router. */
-import { buildPath, segmentsOf } from './route-match';
+import { buildPath, searchToQuery, segmentsOf } from './route-match';
 import { localizePath, splitLocale, type LocaleSettings } from './locale-prefix';
 import type { Url } from './router-context';
 
@@ -10,23 +10,67 @@ function appendQuery(search: URLSearchParams, key: string, value: unknown): void
 }
 
 /**
- * `{ pathname: '/posts/[slug]', query: { slug: 'a', page: 2 } }` → `/posts/a?page=2`.
- * A string is returned as it is.
+ * A route pattern filled from a query, as the pages router interpolates it: the path and
+ * the names it used, or undefined when a parameter it needs is missing.
+ */
+function interpolate(pattern: string, query: Record<string, unknown>): { path: string; used: Set<string> } | undefined {
+  try {
+    return buildPath(segmentsOf(pattern), query);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `[name]`, `[...name]` or `[[...name]]` somewhere in a path: a route pattern to fill. */
+const PATTERN = /\[[^/\]]+\]/;
+
+/**
+ * `{ pathname: '/posts/[slug]', query: { slug: 'a', page: 2 } }` → `/posts/a?page=2`, and
+ * `/posts/[slug]?slug=a` → `/posts/a`, as the pages router fills a pattern from its query.
+ * A pattern the query cannot fill stays as written (`/[name]`), query and all; an object
+ * without `pathname` is relative to the current page (`?page=2`). Other strings are
+ * returned as they are.
  */
 export function formatUrl(url: Url): string {
-  if (typeof url === 'string') return url;
-  const pathname = url.pathname ?? '/';
-  const query = url.query ?? {};
-  let path = pathname;
-  let used = new Set<string>();
-  if (pathname.includes('[')) {
-    ({ path, used } = buildPath(segmentsOf(pathname), query));
+  if (typeof url === 'string') {
+    if (!PATTERN.test(url)) return url;
+    const [, pathname = '', search = '', hash = ''] = url.match(/^([^?#]*)(\?[^#]*)?(#.*)?$/) ?? [];
+    if (!search || !PATTERN.test(pathname)) return url;
+    return formatUrl({ pathname, query: searchToQuery(search), hash });
   }
+  const pathname = url.pathname ?? '';
+  const query = url.query ?? {};
+  const filled = PATTERN.test(pathname) ? interpolate(pathname, query) : undefined;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (!used.has(key)) appendQuery(search, key, value);
+  for (const [key, value] of Object.entries(query)) if (!filled?.used.has(key)) appendQuery(search, key, value);
   const qs = search.toString();
   const hash = url.hash ? (url.hash.startsWith('#') ? url.hash : `#${url.hash}`) : '';
-  return `${path}${qs ? `?${qs}` : ''}${hash}`;
+  return `${filled?.path ?? pathname}${qs ? `?${qs}` : ''}${hash}`;
+}
+
+/**
+ * The route parameters a URL names as a pattern (`/[name]`) but does not give: the pages
+ * router refuses to navigate to such a URL ("missing query values").
+ */
+export function missingParams(url: string): string[] {
+  const [, pathname = '', search = ''] = url.match(/^([^?#]*)(\?[^#]*)?/) ?? [];
+  if (!PATTERN.test(pathname)) return [];
+  const query = searchToQuery(search);
+  return segmentsOf(pathname).flatMap((s) => ((s.type === 'dynamic' || s.type === 'catchAll') && !query[s.name] ? [s.name] : []));
+}
+
+/**
+ * `//` or `\\` in an href's path: the pages router logs "Invalid href" and writes the path
+ * with single slashes (`//a//b` → `/a/b`). The scheme's own `//` does not count.
+ */
+export function repeatedSlashesFixed(href: string, page: string): string {
+  const scheme = href.match(/^[a-z][a-z\d+.-]*:\/\//i)?.[0] ?? '';
+  const rest = href.slice(scheme.length);
+  const cut = rest.search(/[?#]/);
+  const path = cut < 0 ? rest : rest.slice(0, cut);
+  if (!/\/\/|\\/.test(path)) return href;
+  console.error(`Invalid href '${href}' passed to next/router in page: '${page}'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.`);
+  return scheme + path.replace(/\\/g, '/').replace(/\/\/+/g, '/') + (cut < 0 ? '' : rest.slice(cut));
 }
 
 /** True for `http:`, `mailto:`, `//host` and other URLs that leave the app. */

@@ -293,6 +293,20 @@ describe('basePath', () => {
     expect((await site('/docs-site/about-old')).headers.location).toBe('/docs-site/about');
   });
 
+  test("a data function's redirect goes under it, unless it says basePath: false", async () => {
+    const manifestRoutes: Record<string, RouteSpec> = {
+      ...ROUTES,
+      '/go': { kind: 'ssr', module: { default: () => null, getServerSideProps: async () => ({ redirect: { destination: '/about', permanent: false } }) } },
+      '/leave': { kind: 'ssr', module: { default: () => null, getServerSideProps: async () => ({ redirect: { destination: '/elsewhere', permanent: false, basePath: false } }) } },
+    };
+    const manifest = manifestOf(manifestRoutes);
+    manifest.config = { ...manifest.config, routing: { ...NO_RULES, basePath: '/docs-site' } };
+    const app = createRenderApp({ pages: pagesOf(manifestRoutes), apis: apisOf(manifestRoutes), errorPages: {} }, manifest, new PageStore('/nonexistent', []));
+    const get = (path: string) => app.handle(request(path, { headers: { host: 'site.example' } }), { requestId: 'r1' });
+    expect((await get('/docs-site/go')).headers.location).toBe('/docs-site/about');
+    expect((await get('/docs-site/leave')).headers.location).toBe('/elsewhere');
+  });
+
   test('redirect destinations and page data are under it too', async () => {
     expect((await handle('/docs-site/old')).headers.location).toBe('/docs-site/about');
     expect((await handle(`/docs-site${data('/about')}`)).status).toBe(200);
