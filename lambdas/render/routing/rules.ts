@@ -131,13 +131,15 @@ export function testRule(compiled: CompiledRule, request: RuleRequest, context: 
   return { params: Object.assign(Object.create(null), source.params, conditions), localePrefix: source.localePrefix };
 }
 
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings) {
   const context: RuleContext = { basePath: routing.basePath, locales };
   const headerRules = routing.headers.map((rule) => ({
     rule,
     compiled: compileRule(rule),
     // Names lower-cased once; a rule whose values take no params needs no params made.
-    headers: rule.headers.map(({ key, value }) => ({ key: key.toLowerCase(), value, filled: value.includes(':') })),
+    headers: rule.headers.map(({ key, value }) => ({ key: key.toLowerCase(), value, filled: value.includes(':') || key.includes(':') })),
   }));
   const redirects = routing.redirects.map((rule) => ({ rule, compiled: compileRule(rule) }));
   const rewriteGroups = {
@@ -190,7 +192,17 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
           params = match.params;
         }
         headers ??= {};
-        for (const { key, value, filled: takesParams } of values) headers[key] = takesParams && params ? fillValue(value, params) : value;
+        for (const { key, value, filled: takesParams } of values) {
+          if (!takesParams || !params) {
+            headers[key] = value;
+            continue;
+          }
+          // Params in keys and values, as the pages router fills them; a visitor's param that
+          // would make no valid header (a line break, a character no name takes) leaves it out.
+          const name = fillValue(key, params).toLowerCase();
+          const text = fillValue(value, params);
+          if (HEADER_NAME.test(name) && !/[\r\n\0]/.test(text)) headers[name] = text;
+        }
       }
       return { headers, variesPerVisitor };
     },

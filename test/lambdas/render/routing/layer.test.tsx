@@ -132,6 +132,7 @@ describe('headers()', () => {
     routing: {
       headers: [
         { source: '/posts/:slug', headers: [{ key: 'X-Post', value: ':slug' }, { key: 'X-Kind', value: 'post' }] },
+        { source: '/tagged/:tag', headers: [{ key: 'some:tag', value: 'hi' }, { key: 'x-:tag-seen', value: 'tag :tag, literal :other' }] },
         { source: '/:path*', headers: [{ key: 'X-Kind', value: 'any' }] },
       ],
       redirects: [{ source: '/blog/:slug', destination: '/posts/:slug', statusCode: 308 }],
@@ -142,6 +143,15 @@ describe('headers()', () => {
     const answer = await handle('/posts/hello');
     expect(answer.headers['x-post']).toBe('hello');
     expect(answer.headers['x-kind']).toBe('any');
+  });
+
+  test('keys take params as values do; a param that would make no valid header leaves that header out', async () => {
+    const answer = await handle('/tagged/first');
+    expect(answer.headers.somefirst).toBe('hi');
+    expect(answer.headers['x-first-seen']).toBe('tag first, literal :other');
+    const odd = await handle('/tagged/a(b');
+    expect(odd.status).toBe(404);
+    expect(Object.keys(odd.headers).filter((name) => name.startsWith('some') || name.endsWith('-seen'))).toEqual([]);
   });
 
   test('a source that takes the empty path takes the home page: /:path* applies to /', async () => {
