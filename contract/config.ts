@@ -105,10 +105,15 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
       `defaultLocale "${defaultLocale}" is not in locales [${locales.join(', ')}]; add it to locales or pick one of them.`,
     );
   }
+  const seen = new Set<string>();
   for (const locale of locales) {
-    if (!/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/.test(locale)) {
-      throw new Error(`locale "${locale}" is not a language tag such as "en" or "fr-CA".`);
+    // Any name a path segment can carry, as the pages router takes any string: language
+    // tags (`fr-CA`) and names such as `default`, the documented trick for prefixing every locale.
+    if (typeof locale !== 'string' || !/^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(locale)) {
+      throw new Error(`locale ${JSON.stringify(locale)} cannot be a path's first segment: use a language tag such as "en" or "fr-CA" (letters, digits, "-", "_", ".", "~").`);
     }
+    if (seen.has(locale)) throw new Error(`locale "${locale}" is listed twice in locales; list each once.`);
+    seen.add(locale);
   }
   if (config.pageBodies !== undefined && typeof config.pageBodies !== 'boolean') {
     throw new Error(`pageBodies must be true or false, got ${JSON.stringify(config.pageBodies)}.`);

@@ -65,12 +65,11 @@ function notModified(request: CoreRequest, etag: string, cacheControl: string, a
 }
 
 /**
- * The Cache-Control of a 404 page: cacheable when the app's 404 page is static and the
- * answer is the same for everyone (not a server page's `notFound`, which may set cookies).
+ * The Cache-Control of a 404 page: never kept, as the pages router sends it (a path that is
+ * no page may be one after the next deploy); getStaticProps' `notFound` brings its own.
  */
-function notFoundCacheControl(outcome: Extract<Outcome, { kind: 'notFound' }>, pages: PageHtml): string {
-  if (outcome.cacheControl) return outcome.cacheControl;
-  return pages.staticNotFound && outcome.route?.kind !== 'ssr' && !outcome.cookies ? staticCacheControl(false) : NO_STORE;
+function notFoundCacheControl(outcome: Extract<Outcome, { kind: 'notFound' }>): string {
+  return outcome.cacheControl ?? NO_STORE;
 }
 
 function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written {
@@ -85,7 +84,7 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
     case 'redirect':
       return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
     case 'notFound':
-      return withMarkup(404, pages.error(404, outcome.locale, outcome.asPath), notFoundCacheControl(outcome, pages), outcome.headers);
+      return withMarkup(404, pages.error(404, outcome.locale, outcome.asPath), notFoundCacheControl(outcome), outcome.headers);
     case 'error':
       return withMarkup(outcome.statusCode, pages.error(outcome.statusCode, outcome.locale, outcome.asPath), NO_STORE, outcome.headers);
     case 'unknownBuild':

@@ -105,7 +105,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const { request } = target;
     if (target.format === 'api') return answerApi(target, request, context);
     const page = routeRequest(target, table);
-    if ('kind' in page) return page;
+    if ('kind' in page) return page.kind === 'notFound' && page.asPath === '/500' && modules.errorPages['500'] ? visitedErrorPage(page) : page;
     const refused = refuseMethod(page);
     if (refused) return refused;
     try {
@@ -188,6 +188,11 @@ function withLayer(outcome: Outcome, headers: Record<string, string> | undefined
   if (cookies) added.cookies = outcome.cookies ? [...cookies, ...outcome.cookies] : cookies;
   if (perVisitor) added.perVisitor = true;
   return added;
+}
+
+/** `/500` visited: the app's 500 page with its status, as the pages router serves it (the path is no route of its own). */
+function visitedErrorPage(notFound: Extract<Outcome, { kind: 'notFound' }>): Outcome {
+  return { kind: 'error', statusCode: 500, locale: notFound.locale, asPath: notFound.asPath };
 }
 
 /** A redirect the stages made (a data function's, the default locale's prefix taken off) to a path of the site: under its basePath. */

@@ -21,7 +21,6 @@ function setup() {
   const html: PageHtml = {
     page: jest.fn((_page, props, _query, isFallback) => `<html>${JSON.stringify(props)}${isFallback ? ' shell' : ''}</html>`),
     error: jest.fn((status, locale, asPath) => `<html>error ${status} ${locale} ${asPath}</html>`),
-    staticNotFound: false,
   };
   // Documents here are strings, so the answers are too (promises come only from a _document's getInitialProps).
   const output = createOutput(html);
