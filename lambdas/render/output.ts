@@ -72,6 +72,14 @@ function notFoundCacheControl(outcome: Extract<Outcome, { kind: 'notFound' }>): 
   return outcome.cacheControl ?? NO_STORE;
 }
 
+/** A redirect as the pages router answers one: the location as the body, and a `Refresh` for a 308 (clients that do not follow 308). */
+function redirectResponse(outcome: Extract<Outcome, { kind: 'redirect' }>): CoreResponse {
+  const headers: Record<string, string> = { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl };
+  if (outcome.statusCode === 308) headers.refresh = `0;url=${outcome.destination}`;
+  headers['content-length'] = String(Buffer.byteLength(outcome.destination));
+  return { status: outcome.statusCode, headers, body: outcome.destination };
+}
+
 function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written {
   switch (outcome.kind) {
     case 'render':
@@ -82,7 +90,7 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
       return notModified(request, stored.etag, cacheControl, outcome.headers) ?? withBody(200, HTML, stored.html, cacheControl, outcome.headers, stored.etag);
     }
     case 'redirect':
-      return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
+      return redirectResponse(outcome);
     case 'notFound':
       return withMarkup(404, pages.error(404, outcome.locale, outcome.asPath), notFoundCacheControl(outcome), outcome.headers);
     case 'error':
@@ -137,7 +145,7 @@ function api(outcome: Outcome): CoreResponse {
     case 'error':
       return withBody(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? API_ERRORS[outcome.statusCode] }), NO_STORE, outcome.headers);
     case 'redirect':
-      return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
+      return redirectResponse(outcome);
     default:
       // Page outcomes never come from an API path (a routing step's answer might): as page data.
       return json(outcome);

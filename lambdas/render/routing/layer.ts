@@ -228,6 +228,12 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
    * Throws (or rejects with) what middleware throws (the core answers 500).
    */
   function run(target: Target): LayerEnd | Promise<LayerEnd> {
+    // The basePath itself, with the slash or without as the site chose: `/base` → `/base/` under trailingSlash, `/base/` → `/base` otherwise.
+    if (routing.basePath && target.format !== 'json' && target.path === '/' && target.request.path === (routing.trailingSlash ? routing.basePath : `${routing.basePath}/`)) {
+      const search = target.search.toString();
+      const destination = (routing.trailingSlash ? `${routing.basePath}/` : routing.basePath) + (search ? `?${search}` : '');
+      return { target, perVisitor: false, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
+    }
     // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
     if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
       // The rule Link and the router write URLs by (web/runtime/shared/site-paths.ts); a path of slashes alone is the edge's.

@@ -149,7 +149,7 @@ describe('server pages', () => {
     const gone = await get('/items/gone');
     expect(gone).toMatchObject({ status: 404, headers: { 'cache-control': NO_STORE } });
     expect(gone.body).toContain('Custom 404');
-    expect(await get('/items/moved')).toEqual({ status: 302, headers: { location: '/items/1', 'cache-control': NO_STORE } });
+    expect(await get('/items/moved')).toEqual({ status: 302, headers: { location: '/items/1', 'cache-control': NO_STORE, 'content-length': '8' }, body: '/items/1' });
   });
 
   test('a data function that throws: the 500 page (the custom one throws too, so the built-in one), logged with its stack', async () => {
