@@ -219,6 +219,13 @@ describe('rewrites()', () => {
     expect(own).toEqual(['/logo.png']);
   });
 
+  test("with the default locale spelled out too, the file itself (as the pages router serves it); another locale's prefix is no file", async () => {
+    own.length = 0;
+    expect((await handle('/en/brand')).headers['content-type']).toBe('image/png');
+    expect(own).toEqual(['/logo.png']);
+    expect((await handle('/fr/brand')).status).toBe(404);
+  });
+
   test('a page path rewritten to an API route is answered by the route', async () => {
     const answer = await handle('/hello-api', { headers: { 'x-who': 'ann' } });
     expect(JSON.parse(bodyOf(answer))).toEqual({ hello: 'ann' });
