@@ -169,6 +169,12 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
         const lines = [`import { fontFor } from ${fallback};`, ...families.map((name) => `export const ${name} = (options) => fontFor(${JSON.stringify(name.replace(/_/g, ' '))}, options);`)];
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(FONT_FALLBACK) };
       });
+      // URLPattern's polyfill is pure (it sets no global itself): bundled only where a middleware uses it.
+      build.onResolve({ filter: /^urlpattern-polyfill\/urlpattern$/ }, (args) =>
+        args.pluginData === ONE_REACT
+          ? undefined
+          : build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: ONE_REACT }).then((r) => (r.errors.length > 0 ? undefined : { path: r.path, sideEffects: false })),
+      );
       build.onResolve({ filter: /^next\/dist\// }, (args) => {
         const file = nextDistModulePath(args.path);
         if (file) return { path: file };
