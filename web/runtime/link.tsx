@@ -14,6 +14,7 @@
 import {
   Children,
   cloneElement,
+  Fragment,
   forwardRef,
   useCallback,
   useContext,
@@ -80,7 +81,8 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
 
   const setRef = useCallback(
     (node: HTMLAnchorElement | null) => {
-      anchor.current = node;
+      // Only an element is watched for prefetching: a legacyBehavior child's ref may be a component instance.
+      anchor.current = typeof Element !== 'undefined' && node instanceof Element ? node : null;
       if (typeof ref === 'function') ref(node);
       else if (ref) ref.current = node;
     },
@@ -106,7 +108,11 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
 
   if (legacyBehavior) {
     // The pages router's older form: <Link href="/x" passHref legacyBehavior><a>…</a></Link>.
-    const child = Children.only(children) as ReactElement<AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: unknown }>;
+    // Text is wrapped in an <a> of its own, as the pages router does (`<Link legacyBehavior>{label}</Link>`).
+    const only = typeof children === 'string' || typeof children === 'number' ? <a>{children}</a> : children;
+    const child = Children.only(only) as ReactElement<AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: unknown }>;
+    // A fragment takes no props: it renders as written, its links plain ones (React drops what the pages router passes it).
+    if (child.type === Fragment) return child;
     const own = child.props;
     return cloneElement(child, {
       ref: setRef,
