@@ -110,9 +110,10 @@ function json(outcome: Outcome): CoreResponse {
     case 'static':
       return withBody(200, JSON_TYPE, outcome.stored.json, staticCacheControl(outcome.stored.revalidate), outcome.headers);
     case 'redirect': {
-      // The client router follows it; the data URL itself answers 200.
+      // The client router follows it; the data URL itself answers 200. Middleware's also names it in
+      // `x-nextjs-redirect`, the header the pages router's client follows (no Location: fetch must not follow it).
       const body = JSON.stringify({ redirect: { destination: outcome.destination, statusCode: outcome.statusCode } } satisfies PageData);
-      return withBody(200, JSON_TYPE, body, outcome.cacheControl, outcome.headers);
+      return withBody(200, JSON_TYPE, body, outcome.cacheControl, outcome.byMiddleware ? { ...outcome.headers, 'x-nextjs-redirect': outcome.destination } : outcome.headers);
     }
     case 'notFound':
       return withBody(404, JSON_TYPE, NOT_FOUND_JSON, NO_STORE, outcome.headers);

@@ -81,8 +81,7 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
 
   const setRef = useCallback(
     (node: HTMLAnchorElement | null) => {
-      // Only an element is watched for prefetching: a legacyBehavior child's ref may be a component instance.
-      anchor.current = typeof Element !== 'undefined' && node instanceof Element ? node : null;
+      anchor.current = node;
       if (typeof ref === 'function') ref(node);
       else if (ref) ref.current = node;
     },

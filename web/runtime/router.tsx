@@ -23,7 +23,7 @@ export function setCurrentRouter(router: StratusRouter | null): void {
 }
 
 function active(): StratusRouter {
-  if (!current) throw new Error('No router instance found: Router methods work only in the browser after the page has loaded.');
+  if (!current) throw new Error('No router instance found: use Router in the browser, once the page has loaded.');
   return current;
 }
 

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Fallback, Manifest, ManifestRoute, PrerenderedPage, PrerenderedRoute } from '../../../contract/manifest';
-import { buildPath, dataPath, matchRoute, matchSegments, splitPath } from '../../../web/runtime/shared/route-match';
+import { buildPath, dataPath, matchRoute, matchSegments, missingValue, splitPath } from '../../../web/runtime/shared/route-match';
 import { splitLocale } from '../../../web/runtime/shared/locale-prefix';
 import type { PageModule } from '../../../web/runtime/shared/page-types';
 import { BuildError } from '../errors';
@@ -89,11 +89,10 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
     if (extra.length > 0) {
       throw new BuildError(`${route.file}: getStaticPaths returned a path with the keys [${extra.join(', ')}]: put the route's parameters under params, as { params: { ${route.segments.filter((s) => s.type !== 'static').map((s) => `${(s as { name: string }).name}: …`).join(', ')} } }.`);
     }
-    try {
-      return { path: buildPath(route.segments, withEmptyOptionals(route, entry.params ?? {})).path, locale: entry.locale ?? defaultLocale };
-    } catch (error) {
-      throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${(error as Error).message}`);
-    }
+    const params = withEmptyOptionals(route, entry.params ?? {});
+    const built = buildPath(route.segments, params);
+    if (!built) throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${missingValue(route.segments, params)}`);
+    return { path: built.path, locale: entry.locale ?? defaultLocale };
   });
   // A path another page serves (a static page wins over this one) would be rendered twice
   // into one file, and this page's copy never served: the pages router refuses it too.

@@ -185,7 +185,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
         } catch {
           // A relative location stays as it is.
         }
-        return extend(end, { target: next, answer: { kind: 'redirect', destination: location, statusCode: result.statusCode, cacheControl: NO_STORE } });
+        return extend(end, { target: next, answer: { kind: 'redirect', destination: location, statusCode: result.statusCode, cacheControl: NO_STORE, byMiddleware: true } });
       }
       case 'rewrite': {
         const path = ownPath(result.url, target.request);
@@ -253,7 +253,8 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
 
     const redirect = rules.redirectFor(request);
     if (rules.redirectsVaryFor(request)) end.perVisitor = true;
-    if (redirect) return extend(end, { target, answer: redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) });
+    // Page data of a path a config redirect answers: the client loads the URL in full, as the pages router's does.
+    if (redirect) return extend(end, { target, answer: target.format === 'json' ? FULL_LOAD : redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) });
 
     if (middleware?.matches(request)) {
       end.perVisitor = true;

@@ -9,18 +9,6 @@ function appendQuery(search: URLSearchParams, key: string, value: unknown): void
   else search.append(key, String(value));
 }
 
-/**
- * A route pattern filled from a query, as the pages router interpolates it: the path and
- * the names it used, or undefined when a parameter it needs is missing.
- */
-function interpolate(pattern: string, query: Record<string, unknown>): { path: string; used: Set<string> } | undefined {
-  try {
-    return buildPath(segmentsOf(pattern), query);
-  } catch {
-    return undefined;
-  }
-}
-
 /** `[name]`, `[...name]` or `[[...name]]` somewhere in a path: a route pattern to fill. */
 const PATTERN = /\[[^/\]]+\]/;
 
@@ -33,14 +21,13 @@ const PATTERN = /\[[^/\]]+\]/;
  */
 export function formatUrl(url: Url): string {
   if (typeof url === 'string') {
-    if (!PATTERN.test(url)) return url;
-    const [, pathname = '', search = '', hash = ''] = url.match(/^([^?#]*)(\?[^#]*)?(#.*)?$/) ?? [];
-    if (!search || !PATTERN.test(pathname)) return url;
-    return formatUrl({ pathname, query: searchToQuery(search), hash });
+    const [, pathname = '', search = '', hash = ''] = url.match(/^([^?#]*)(\?[^#]*)?(.*)$/)!;
+    return PATTERN.test(pathname) ? formatUrl({ pathname, query: searchToQuery(search), hash }) : url;
   }
   const pathname = url.pathname ?? '';
   const query = url.query ?? {};
-  const filled = PATTERN.test(pathname) ? interpolate(pathname, query) : undefined;
+  // A pattern the query cannot fill stays as written, as the pages router writes it.
+  const filled = PATTERN.test(pathname) ? buildPath(segmentsOf(pathname), query) : undefined;
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (!filled?.used.has(key)) appendQuery(search, key, value);
   const qs = search.toString();
@@ -49,28 +36,15 @@ export function formatUrl(url: Url): string {
 }
 
 /**
- * The route parameters a URL names as a pattern (`/[name]`) but does not give: the pages
- * router refuses to navigate to such a URL ("missing query values").
- */
-export function missingParams(url: string): string[] {
-  const [, pathname = '', search = ''] = url.match(/^([^?#]*)(\?[^#]*)?/) ?? [];
-  if (!PATTERN.test(pathname)) return [];
-  const query = searchToQuery(search);
-  return segmentsOf(pathname).flatMap((s) => ((s.type === 'dynamic' || s.type === 'catchAll') && !query[s.name] ? [s.name] : []));
-}
-
-/**
  * `//` or `\\` in an href's path: the pages router logs "Invalid href" and writes the path
  * with single slashes (`//a//b` → `/a/b`). The scheme's own `//` does not count.
  */
 export function repeatedSlashesFixed(href: string, page: string): string {
-  const scheme = href.match(/^[a-z][a-z\d+.-]*:\/\//i)?.[0] ?? '';
-  const rest = href.slice(scheme.length);
-  const cut = rest.search(/[?#]/);
-  const path = cut < 0 ? rest : rest.slice(0, cut);
+  const [, scheme = '', path = '', rest = ''] = href.match(/^([a-z][a-z\d+.-]*:\/\/)?([^?#]*)(.*)$/i)!;
   if (!/\/\/|\\/.test(path)) return href;
-  console.error(`Invalid href '${href}' passed to next/router in page: '${page}'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.`);
-  return scheme + path.replace(/\\/g, '/').replace(/\/\/+/g, '/') + (cut < 0 ? '' : rest.slice(cut));
+  // The server's log says it for every render; the browser build leaves the text out (its byte budget).
+  if (process.env.STRATUS_BROWSER !== 'on') console.error(`Invalid href '${href}' passed to next/router in page: '${page}'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.`);
+  return scheme + path.replace(/[\\/]+/g, '/') + rest;
 }
 
 /** True for `http:`, `mailto:`, `//host` and other URLs that leave the app. */

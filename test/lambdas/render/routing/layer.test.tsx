@@ -102,10 +102,10 @@ describe('redirects()', () => {
     expect(withCookie.headers['cache-control']).toMatch(/no-store/);
   });
 
-  test('page data of a redirected path is the redirect as JSON, which the client router follows', async () => {
+  test('page data of a redirected path makes the client load the URL in full, as the pages router does (a 404 without notFound)', async () => {
     const answer = await handle(data('/blog/hello'));
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(bodyOf(answer))).toEqual({ redirect: { destination: '/posts/hello', statusCode: 308 } });
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(bodyOf(answer))).not.toHaveProperty('notFound');
   });
 
   test('generated paths: a redirect to a path of the site never leaves it', async () => {
@@ -379,6 +379,9 @@ describe('middleware', () => {
   test('runs for page data (by the page path) and API routes, not for paths its matcher leaves', async () => {
     const redirected = await handle(data('/members'));
     expect(JSON.parse(bodyOf(redirected))).toEqual({ redirect: { destination: '/about', statusCode: 307 } });
+    // The header the pages router's client follows, and no Location (a fetch must not follow it).
+    expect(redirected.headers['x-nextjs-redirect']).toBe('/about');
+    expect(redirected.headers.location).toBeUndefined();
     const api = await handle('/api/hello');
     expect(JSON.parse(bodyOf(api))).toEqual({ hello: 'middleware' });
     await handle('/posts/x');
