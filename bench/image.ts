@@ -13,7 +13,7 @@ import { createImageCore } from '../lambdas/image/image-core';
 import { getSharp } from '../lambdas/image/sharp';
 import { createLocalSource } from '../lambdas/image/sources/local';
 import { setLogSink } from '../lambdas/shared/log';
-import { resolveConfig } from '../contract/config';
+import { resolveConfig } from '../contract/config-schema';
 
 const TARGET_RATIO = 0.9;
 

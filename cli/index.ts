@@ -1,11 +1,12 @@
 /**
  * The `stratus` command: parses arguments, calls build(), start(), dev(), deploy() or
- * init(), and prints expected failures (BuildError) without a stack trace.
+ * init(), and prints expected failures (any StratusError, contract/errors.ts) without a stack trace.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { deployOutputsFile } from './deploy-outputs';
-import { isBuildError } from './builder/errors';
+import { isStratusError } from '../contract/errors';
+import { formatError } from '../contract/error-codes';
 import { DEFAULT_APP_DIR } from './paths';
 
 // Each command's code loads when that command runs: `stratus serve` then starts without the
@@ -131,8 +132,9 @@ export async function main(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
-    if (isBuildError(error)) {
-      process.stderr.write(`\n${error.heading ?? 'Build failed'}:\n${error.message}\n`);
+    // The one guard: every user-fixable error (contract/errors.ts) prints its title, message and hint, without a stack.
+    if (isStratusError(error)) {
+      process.stderr.write(`\n${formatError(error)}\n`);
       return 1;
     }
     throw error;

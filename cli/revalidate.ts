@@ -7,8 +7,8 @@
  */
 import { invokeLive } from '../infra/invoke-live';
 import { renderFunctionFrom } from '../infra/outputs';
-import type { RevalidateEvent, RevalidateReport } from '../lambdas/render/operator-event';
-import { MAX_REVALIDATE_PATHS } from '../lambdas/render/operator-event';
+import type { RevalidateEvent, RevalidateReport } from '../lambdas/render/lambda/operator-event';
+import { MAX_REVALIDATE_PATHS } from '../lambdas/render/lambda/operator-event';
 
 /** Where `npm run deploy` writes the stack's outputs. */
 export const DEFAULT_OUTPUTS_FILE = 'cdk.out/stratus-outputs.json';

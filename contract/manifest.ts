@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ResolvedConfig } from './config';
+import { StratusError, type StratusErrorOptions } from './errors';
 
 /** One segment of a route pattern. */
 export type RouteSegment =
@@ -124,8 +125,11 @@ export interface Manifest {
 }
 
 /** A manifest that cannot be used: missing, not JSON, another version, or the wrong shape. */
-export class ManifestError extends Error {
-  override readonly name = 'ManifestError';
+export class ManifestError extends StratusError {
+  constructor(message: string, options?: StratusErrorOptions) {
+    super('MANIFEST_INVALID', message, options);
+    this.name = 'ManifestError';
+  }
 }
 
 const REBUILD = 'Rebuild the app with this checkout (`npx stratus build <appDir>`).';

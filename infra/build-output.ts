@@ -4,12 +4,16 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { StratusError, type StratusErrorOptions } from '../contract/errors';
 import { ManifestError, readManifest, type Manifest } from '../contract/manifest';
 import { LAMBDA_ENTRY_FILE, OUTPUT_LAYOUT } from '../contract/output-layout';
 
 /** A setup mistake the user fixes (missing build, bad context): printed without a stack. */
-export class SetupError extends Error {
-  override readonly name = 'SetupError';
+export class SetupError extends StratusError {
+  constructor(message: string, options?: StratusErrorOptions) {
+    super('SETUP_INVALID', message, options);
+    this.name = 'SetupError';
+  }
 }
 
 export interface BuildOutput {

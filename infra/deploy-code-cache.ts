@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OUTPUT_LAYOUT } from '../contract/output-layout';
-import { APP_BUNDLE_FILE, codeCacheFileName, type CodeCacheAnswer, type CodeCacheEvent } from '../lambdas/render/code-cache';
+import { APP_BUNDLE_FILE, codeCacheFileName, type CodeCacheAnswer, type CodeCacheEvent } from '../lambdas/render/lambda/code-cache';
 import { appBundleId } from './bundle-id';
 import { invokeLive } from './invoke-live';
 import { renderFunctionFrom } from './outputs';

@@ -24,6 +24,7 @@ import { loadPostcss } from './steps/load-postcss';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
+import { IMMUTABLE, PUBLIC_FILE } from '../../lambdas/shared/cache-control';
 
 export interface BuildOptions {
   appDir: string;
@@ -49,11 +50,11 @@ export interface BuildResult {
 
 export const S3_CACHE_CONTROL = [
   // Content-hashed names: a changed file gets a new name, so caches may keep these forever.
-  { prefix: assetKey(STATIC_PREFIX), cacheControl: 'public, max-age=31536000, immutable' },
+  { prefix: assetKey(STATIC_PREFIX), cacheControl: IMMUTABLE },
   // The build id is in the path, and a build's data never changes.
-  { prefix: assetKey(DATA_PREFIX), cacheControl: 'public, max-age=31536000, immutable' },
+  { prefix: assetKey(DATA_PREFIX), cacheControl: IMMUTABLE },
   // public/ files keep their names: browsers recheck hourly, the edge daily (a deploy invalidates it).
-  { prefix: '', cacheControl: 'public, max-age=3600, s-maxage=86400' },
+  { prefix: '', cacheControl: PUBLIC_FILE },
 ];
 
 /**

@@ -1,16 +1,16 @@
-/** A failure the user can fix (a broken page, a taken port): printed without a stack trace. */
-export class BuildError extends Error {
-  /** The heading the CLI prints above the message. */
-  readonly heading: string;
-  constructor(message: string, heading = 'Build failed') {
-    super(message);
-    this.name = 'BuildError';
-    this.heading = heading;
-  }
-}
+/**
+ * The command line's user-fixable errors (a broken page, a taken port): StratusErrors
+ * (contract/errors.ts) of the build by default, or of the command that failed.
+ */
+import { StratusError, type StratusErrorOptions } from '../../contract/errors';
+import type { ErrorCode } from '../../contract/error-codes';
 
-export function isBuildError(value: unknown): value is BuildError {
-  return value instanceof Error && value.name === 'BuildError';
+/** A failure the user can fix: printed without a stack trace, under its code's title. */
+export class BuildError extends StratusError {
+  constructor(message: string, code: ErrorCode = 'BUILD_FAILED', options?: StratusErrorOptions) {
+    super(code, message, options);
+    this.name = 'BuildError';
+  }
 }
 
 interface EsbuildMessage {

@@ -16,7 +16,7 @@ import { build } from '../builder/build';
 import { BuildError } from '../builder/errors';
 import { REPO_ROOT } from '../paths';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
-import type { CodeCacheEvent } from '../../lambdas/render/code-cache';
+import type { CodeCacheEvent } from '../../lambdas/render/lambda/code-cache';
 import { makeCodeCache } from '../../infra/deploy-code-cache';
 
 export interface DeployOptions {
@@ -63,7 +63,7 @@ function contextOf(file: string): Record<string, unknown> {
   try {
     return (JSON.parse(readFileSync(file, 'utf8')) as { context?: Record<string, unknown> }).context ?? {};
   } catch (error) {
-    throw new BuildError(`${file} is not valid JSON: ${(error as Error).message}`, 'Cannot deploy');
+    throw new BuildError(`${file} is not valid JSON: ${(error as Error).message}`, 'DEPLOY_FAILED');
   }
 }
 
@@ -101,7 +101,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
   const outDir = path.resolve(options.outDir ?? path.join(appDir, '.stratus'));
   const from = [process.cwd(), appDir, REPO_ROOT];
   const cli = packageDir('aws-cdk', from);
-  if (!cli || !packageDir('aws-cdk-lib', from) || !packageDir('constructs', from)) throw new BuildError(NEEDS_CDK, 'Cannot deploy');
+  if (!cli || !packageDir('aws-cdk-lib', from) || !packageDir('constructs', from)) throw new BuildError(NEEDS_CDK, 'DEPLOY_FAILED');
 
   await build({ appDir, outDir, imageLambda: true, log: options.log });
 
@@ -128,7 +128,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
       env: { ...process.env, CDK_OUTDIR: assembly, CDK_CONTEXT_JSON: JSON.stringify(context) },
     });
     if (synth.error) throw synth.error;
-    if (synth.status !== 0) throw new BuildError('Synthesizing the stack failed (see above).', 'Cannot deploy');
+    if (synth.status !== 0) throw new BuildError('Synthesizing the stack failed (see above).', 'DEPLOY_FAILED');
   };
   synthesize();
 
@@ -140,7 +140,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
         'Sign in first, then deploy again: `aws configure sso` or `aws configure` once, then `aws sso login` and AWS_PROFILE=<profile>,\n' +
         'or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY. The first deploy to an account and region also needs `npx cdk bootstrap`.\n' +
         `The stack is synthesized in ${path.relative(process.cwd(), assembly)}; \`npx cdk deploy --app ${path.relative(process.cwd(), assembly)} --all\` deploys it as it is.`,
-      'Cannot deploy',
+      'DEPLOY_FAILED',
     );
   }
 

@@ -28,7 +28,7 @@ export function appTsconfig(appDir: string): string {
 export function init(options: { dir: string; log: (line: string) => void }): void {
   const appDir = path.resolve(options.dir);
   if (existsSync(appDir) && readdirSync(appDir).length > 0) {
-    throw new BuildError(`${appDir} is not empty: give a new folder, for example \`stratus init my-site\`.`, 'Cannot create the app');
+    throw new BuildError(`${appDir} is not empty: give a new folder, for example \`stratus init my-site\`.`, 'INIT_FAILED');
   }
   mkdirSync(appDir, { recursive: true });
   cpSync(TEMPLATE_DIR, appDir, { recursive: true });

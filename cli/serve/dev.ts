@@ -14,9 +14,12 @@ import path from 'node:path';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { build } from '../builder/build';
-import { BuildError, isBuildError } from '../builder/errors';
+import { BuildError } from '../builder/errors';
+import { isStratusError } from '../../contract/errors';
+import { formatError } from '../../contract/error-codes';
 import { localBodySigner, localEdgeStep, localImageHandler } from './local-origins';
 import { startServer } from './server';
+import { NOT_STORED } from '../../lambdas/shared/cache-control';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
 
@@ -107,7 +110,7 @@ export async function dev(options: DevOptions) {
       options.log(`${reason}: rebuilt in ${Math.round(performance.now() - started)} ms`);
       broadcast('reload');
     } catch (error) {
-      buildError = isBuildError(error) ? `${error.heading ?? 'Build failed'}:\n${error.message}` : String((error as Error).stack ?? error);
+      buildError = isStratusError(error) ? formatError(error) : String((error as Error).stack ?? error);
       options.log(`${reason}: ${buildError}`);
       broadcast('build-error', buildError);
     }
@@ -133,7 +136,7 @@ export async function dev(options: DevOptions) {
   }
 
   function serveEvents(res: ServerResponse): void {
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': NOT_STORED, connection: 'keep-alive' });
     res.write('retry: 500\n\n');
     listeners.add(res);
     res.on('close', () => listeners.delete(res));
@@ -159,7 +162,7 @@ export async function dev(options: DevOptions) {
           page = inject(page, overlay('Error while rendering', renderError.text));
         }
         const out = Buffer.from(page);
-        res.writeHead(answer.statusCode ?? 200, { ...answer.headers, 'content-length': String(out.length), 'cache-control': 'no-store' });
+        res.writeHead(answer.statusCode ?? 200, { ...answer.headers, 'content-length': String(out.length), 'cache-control': NOT_STORED });
         res.end(out);
       });
     });
@@ -171,20 +174,20 @@ export async function dev(options: DevOptions) {
   }
 
   await rebuild('start');
-  if (!current) throw new BuildError(buildError ?? 'The first build failed.', 'Cannot start the dev server');
+  if (!current) throw new BuildError(buildError ?? 'The first build failed.', 'DEV_SERVER_START_FAILED');
 
   const front = createServer((req, res) => {
     if (req.url === DEV_EVENTS_PATH) return serveEvents(res);
     if (buildError && req.method === 'GET' && !req.url?.startsWith('/_app/')) {
       const page = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Build failed</title></head><body>${overlay('Build failed', buildError)}${RELOAD_SCRIPT}</body></html>`;
-      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': NOT_STORED });
       return res.end(page);
     }
     proxy(req, res, current!);
   });
   await new Promise<void>((resolve, reject) => {
     front.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N.`, 'Cannot start the dev server') : error),
+      reject(error.code === 'EADDRINUSE' ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N.`, 'DEV_SERVER_START_FAILED') : error),
     );
     front.listen(options.port, '127.0.0.1', () => resolve());
   });

@@ -20,6 +20,7 @@ import { checkInvokePayload, checkSignedPayload, MAX_INVOKE_PAYLOAD_BYTES, signe
 import { isValidHost, toOriginForm } from './request-line';
 import { createStaticFiles } from './static-files';
 import { BuildError } from '../builder/errors';
+import { PRIVATE_NO_STORE } from '../../lambdas/shared/cache-control';
 
 export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context?: { awsRequestId: string }) => Promise<LambdaFunctionURLResult>;
 
@@ -141,7 +142,7 @@ export async function startServer(options: ServerOptions) {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = toOriginForm(req.url ?? '/');
     if (url === null || !isValidHost(req.headers.host)) {
-      res.writeHead(400, withSecurityHeaders({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' }));
+      res.writeHead(400, withSecurityHeaders({ 'content-type': 'text/html; charset=utf-8', 'cache-control': PRIVATE_NO_STORE }));
       res.end(req.method === 'HEAD' ? undefined : BAD_REQUEST_PAGE);
       return;
     }
@@ -219,7 +220,7 @@ export async function startServer(options: ServerOptions) {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N (or PORT=N).`, 'Cannot start the server')
+          ? new BuildError(`Port ${options.port} is in use: stop what runs there, or pick another with --port N (or PORT=N).`, 'SERVER_START_FAILED')
           : error,
       );
     });

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { S3CachePrefix } from '../../contract/manifest';
+import { REVALIDATE_FILE } from '../../lambdas/shared/cache-control';
+import { matchesIfNoneMatch } from '../../lambdas/shared/etag';
 
 /** Content types by extension; a Map, as the extension comes from the visitor's URL. */
 const TYPES = new Map(Object.entries({
@@ -54,9 +56,9 @@ export function createStaticFiles(assetsDir: string, prefixes: readonly S3CacheP
       cached = { mtime: info.mtimeMs, etag: `"${createHash('md5').update(body).digest('hex')}"`, body };
       etags.set(file, cached);
     }
-    const cacheControl = prefixes.find((p) => key.startsWith(p.prefix))?.cacheControl ?? 'public, max-age=0';
+    const cacheControl = prefixes.find((p) => key.startsWith(p.prefix))?.cacheControl ?? REVALIDATE_FILE;
     const headers = { 'content-type': contentType(file), 'cache-control': cacheControl, etag: cached.etag, 'last-modified': info.mtime.toUTCString() };
-    if (ifNoneMatch && ifNoneMatch.split(',').map((t) => t.trim()).includes(cached.etag)) return { status: 304, headers };
+    if (matchesIfNoneMatch(ifNoneMatch, cached.etag)) return { status: 304, headers };
     return { status: 200, headers, body: cached.body };
   };
 }

@@ -12,6 +12,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { S3CachePrefix } from '../../contract/manifest';
 import { ARCHIVE_PREFIX, PRIVATE_PREFIX } from './assets-bucket';
+import { REVALIDATE_FILE } from '../../lambdas/shared/cache-control';
 
 export interface AssetsDeploymentProps {
   readonly bucket: s3.IBucket;
@@ -24,7 +25,7 @@ export interface AssetsDeploymentProps {
 }
 
 /** For files outside every prefix of the manifest. */
-export const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const DEFAULT_CACHE_CONTROL = REVALIDATE_FILE;
 
 /** One upload: the files of `prefix` not claimed by an earlier prefix. */
 export interface UploadPlan {

@@ -22,6 +22,10 @@ function handler(event) {
   // A Function URL rejects a foreign Host, so the origin request policy never forwards it;
   // the render and image cores read the viewer's host from here instead. A viewer's own
   // X-Forwarded-Host never gets through: the cores build URLs from it.
+  // Encoded letters, digits and -._~ are those characters (RFC 3986 §6.2.2.2): every rule
+  // here and behind, and CloudFront's cache key, see one spelling (lambdas/shared/request-path.ts).
+  if (uri.indexOf('%') >= 0) request.uri = uri = uri.replace(UNRESERVED_ESCAPE, unescapeChar);
+
   var host = own(headers, 'host');
   delete headers['x-forwarded-host'];
   if (host) headers['x-forwarded-host'] = { value: host.value };
@@ -32,9 +36,14 @@ function handler(event) {
   // A body reaches a private Function URL only where the signer runs: API routes and, when
   // some page reads one (getServerSideProps), pages. Everything else is answered here.
   // The site lives under its basePath; anything outside it is the render function's 404.
+  // One spelling per path: repeated slashes, a backslash or a dot segment answer 308 with
+  // the tidy path, as the pages router does (lambdas/shared/request-path.ts, same rule),
+  // once the method is one the tidy path takes.
+  var tidy = tidyPath(uri);
+  if (tidy !== null) uri = tidy;
   var base = CONFIG.basePath || '';
   if (base) {
-    if (uri !== base && uri.indexOf(base + '/') !== 0) return request;
+    if (uri !== base && uri.indexOf(base + '/') !== 0) return tidy === null ? request : redirect(308, sitePath(tidy) + queryOf(request));
     // The site's root, with the slash or without as the site chose: /base/ with trailingSlash, else /base.
     if (uri === base && CONFIG.trailingSlash) return redirect(308, base + '/' + queryOf(request));
     if (uri === base + '/' && !CONFIG.trailingSlash) return redirect(308, base + queryOf(request));
@@ -43,6 +52,7 @@ function handler(event) {
 
   var methods = methodsFor(uri);
   if (methods.indexOf(request.method) < 0) return methodNotAllowed(methods);
+  if (tidy !== null) return redirect(308, sitePath(tidy) + queryOf(request));
 
   if (uri === IMAGE_PATH) {
     negotiateImageFormat(headers);
@@ -64,6 +74,26 @@ function handler(event) {
     if (locale && locale !== CONFIG.defaultLocale) return redirect(307, sitePath(base + '/' + locale) + queryOf(request));
   }
   return request;
+}
+
+var UNRESERVED_ESCAPE = /%(?:[46][1-9A-F]|[57][0-9A]|3[0-9]|2[DE]|5F|7E)/gi;
+
+function unescapeChar(escape) {
+  return String.fromCharCode(parseInt(escape.slice(1), 16));
+}
+
+// Slashes collapsed, `\` read as `/`, dot segments (raw or `%2e`) resolved; null when tidy.
+function tidyPath(uri) {
+  if (!/\\|\/\/|\/(\.|%2e){1,2}(\/|$)/i.test(uri)) return null;
+  var parts = uri.replace(/\\/g, '/').split('/');
+  var kept = [];
+  for (var i = 1; i < parts.length; i++) {
+    var dots = parts[i].replace(/%2e/gi, '.');
+    if (dots === '..') kept.pop();
+    else if (dots !== '' && dots !== '.') kept.push(parts[i]);
+  }
+  var last = parts[parts.length - 1].replace(/%2e/gi, '.');
+  return '/' + kept.join('/') + ((last === '' || last === '.' || last === '..') && kept.length ? '/' : '');
 }
 
 // The same rule as contract/edge-behaviours.ts (edgeMethods); a test holds them equal.

@@ -64,6 +64,9 @@ export type CloudFrontFunctionResult = CloudFrontFunctionRequest | CloudFrontFun
 /** CloudFront Functions refuses code over 10 KB (not adjustable). */
 export const MAX_FUNCTION_BYTES = 10 * 1024;
 
+/** Lines holding only a `//` comment (the source has no string or regex that starts a line with `//`). */
+const COMMENT_LINES = /^[ \t]*\/\/.*\n/gm;
+
 const CONFIG_MARKERS = /\/\*STRATUS_CONFIG\*\/[\s\S]*?\/\*END_STRATUS_CONFIG\*\//;
 
 /** Picks what the edge needs from the app's config and the build's body routes. */
@@ -88,7 +91,8 @@ export function viewerRequestSourcePath(): string {
 /** The function's code with `config` injected: what the stack uploads. */
 export function viewerRequestCode(config: EdgeConfig, source = readFileSync(viewerRequestSourcePath(), 'utf8')): string {
   if (!CONFIG_MARKERS.test(source)) throw new Error('viewer-request.cf.js lost its /*STRATUS_CONFIG*/ markers');
-  const code = source.replace(CONFIG_MARKERS, JSON.stringify(config));
+  // Whole-line comments are for readers of the source; the 10 KB limit counts every byte uploaded.
+  const code = source.replace(CONFIG_MARKERS, JSON.stringify(config)).replace(COMMENT_LINES, '');
   const bytes = Buffer.byteLength(code, 'utf8');
   if (bytes > MAX_FUNCTION_BYTES) {
     throw new Error(`viewer-request function is ${bytes} bytes with this config; CloudFront Functions allow ${MAX_FUNCTION_BYTES}.`);

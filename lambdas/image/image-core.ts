@@ -11,7 +11,9 @@ import { isHttpError } from '../shared/http-error';
 import { negotiateFormat } from './negotiate';
 import { DEFAULT_MAX_INPUT_PIXELS, optimizeImage } from './optimize';
 import { parseImageParams } from './params';
-import { createEtag, errorHeaders, imageHeaders, matchesIfNoneMatch } from './response';
+import { createEtag, errorHeaders, imageHeaders } from './response';
+import { matchesIfNoneMatch } from '../shared/etag';
+import { imageRedirectCacheControl } from '../shared/cache-control';
 import { createRemoteSource, type RemoteSourceOptions } from './sources/remote';
 import type { ImageSource } from './sources/source';
 
@@ -66,7 +68,7 @@ export function createImageCore(options: ImageCoreOptions): Core {
     if (image.buffer.byteLength > MAX_RESPONSE_BYTES) {
       // Too big for a buffered Lambda response once base64-encoded: send the browser to the
       // original, which CloudFront serves from the bucket (or the allowed remote host).
-      return { status: 307, headers: errorHeaders({ location: params.url, 'cache-control': `public, max-age=${config.minimumCacheTTL}` }) };
+      return { status: 307, headers: errorHeaders({ location: params.url, 'cache-control': imageRedirectCacheControl(config.minimumCacheTTL) }) };
     }
     const etag = createEtag(image.buffer);
     const headers = imageHeaders({

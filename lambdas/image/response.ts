@@ -1,7 +1,9 @@
 /**
- * The headers of an optimised image, its ETag, and the conditional-request check.
+ * The headers of an optimised image and its ETag (the conditional-request check is
+ * lambdas/shared/etag.ts's, the `Cache-Control` values lambdas/shared/cache-control.ts's).
  */
 import { createHash } from 'node:crypto';
+import { imageCacheControl, PRIVATE_NO_STORE } from '../shared/cache-control';
 
 /** Sent on every image response: an image opened directly can never run script. */
 export const IMAGE_CSP = "script-src 'none'; frame-src 'none'; sandbox;";
@@ -21,23 +23,11 @@ export function createEtag(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-/**
- * True when `If-None-Match` lists `etag` (or `*`). The comparison is weak, as RFC 9110
- * §13.1.2 requires for If-None-Match, so a `W/` prefix from a proxy still matches.
- */
-export function matchesIfNoneMatch(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  const wanted = opaque(etag);
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
-}
-
 /** All headers of a 200 (and, the same ones, of a 304). */
 export function imageHeaders(input: ImageHeadersInput): Record<string, string> {
   return {
     'content-type': input.contentType,
-    // As Next's optimiser writes it: fresh for maxAge, then revalidated (the ETag gives a 304).
-    'cache-control': `public, max-age=${input.maxAge}, must-revalidate`,
+    'cache-control': imageCacheControl(input.maxAge),
     etag: input.etag,
     vary: 'Accept',
     'content-disposition': `inline; filename="${downloadName(input.url)}.${input.extension}"`,
@@ -50,7 +40,7 @@ export function imageHeaders(input: ImageHeadersInput): Record<string, string> {
 export function errorHeaders(extra: Record<string, string> = {}): Record<string, string> {
   return {
     'content-type': 'text/plain; charset=utf-8',
-    'cache-control': 'private, no-store',
+    'cache-control': PRIVATE_NO_STORE,
     'content-security-policy': IMAGE_CSP,
     'x-content-type-options': 'nosniff',
     ...extra,

@@ -4,6 +4,8 @@
  */
 import type { APIGatewayProxyStructuredResultV2, Context, LambdaFunctionURLEvent } from 'aws-lambda';
 import type { Core, CoreRequest, CoreResponse } from './http';
+import { textAnswer } from './answers';
+import { PRIVATE_NO_STORE } from './cache-control';
 import { flushLog, IN_LAMBDA, logError } from './log';
 
 export type { Core, CoreRequest, CoreResponse, RequestContext } from './http';
@@ -76,9 +78,7 @@ export function exceedsPayloadLimit(response: CoreResponse, method: string): boo
 
 /** The bare 500 the adapter answers when nothing better can be said. */
 function internalError(method: string): FunctionUrlResult {
-  const body = 'Internal Server Error';
-  const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store', 'content-length': String(body.length) };
-  return toResult({ status: 500, headers, body }, method);
+  return toResult(textAnswer(500, 'Internal Server Error', PRIVATE_NO_STORE), method);
 }
 
 /**

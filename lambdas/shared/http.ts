@@ -46,12 +46,6 @@ export function isTextType(contentType: string | undefined): boolean {
   return TEXT_TYPE.test(contentType ?? '');
 }
 
-/** `https://site.example`: the viewer's origin (its host from `x-forwarded-host` when the edge set it). */
-export function viewerOrigin(request: CoreRequest): string {
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host ?? 'localhost';
-  return `${request.headers['x-forwarded-proto'] ?? 'https'}://${host}`;
-}
-
 /** The request's body as a web `Request` takes it: none for GET and HEAD. */
 export function webBodyOf(request: CoreRequest): Uint8Array<ArrayBuffer> | undefined {
   return request.method !== 'GET' && request.method !== 'HEAD' ? (request.body as Uint8Array<ArrayBuffer> | undefined) : undefined;

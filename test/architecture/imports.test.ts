@@ -1,8 +1,9 @@
 /**
  * The direction of imports between the top-level folders (docs/ARCHITECTURE.md): the
- * contract at the bottom, nothing imports upward, nothing but bin/ imports cli/.
+ * contract at the bottom, nothing imports upward, nothing but bin/ imports cli/; within the
+ * render function, between its folders, and where the AWS SDK may be required.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -52,6 +53,78 @@ test('nothing outside cli/, bin/, bench/ and test/ imports cli/', () => {
   for (const layer of ['contract', 'web', 'lambdas', 'infra']) {
     for (const file of sourceFiles(layer)) {
       for (const target of importsOf(file)) if (target === 'cli' || target.startsWith('cli/')) wrong.push(`${file} → ${target}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+/**
+ * The render function's folders (docs/ARCHITECTURE.md): `lambda/` wires the rest, the core
+ * uses the others, and they do not reach back into the core beyond the outcome type the
+ * stages pass (core/outcome.ts). What each may import besides itself and that file:
+ */
+const RENDER = 'lambdas/render';
+const RENDER_ALLOWED: Record<string, string[]> = {
+  lambda: ['core', 'routing', 'html', 'api', 'data', 'static', 'ports'],
+  core: ['routing', 'html', 'api', 'data', 'static', 'ports'],
+  routing: [],
+  html: [],
+  api: ['ports'],
+  data: ['api'],
+  static: ['data', 'html', 'ports'],
+  ports: [],
+};
+const OUTCOME = `${RENDER}/core/outcome.ts`;
+
+/** The render folder a file or import target is in (`core`, `ports`, …), or undefined outside lambdas/render/. */
+function renderFolderOf(file: string): string | undefined {
+  if (!file.startsWith(RENDER + '/')) return undefined;
+  return file.slice(RENDER.length + 1).split('/')[0];
+}
+
+/** An import target as a file: specifiers leave the extension off. */
+function withExtension(target: string): string {
+  return [`${target}.ts`, `${target}.tsx`].find((file) => existsSync(path.join(ROOT, file))) ?? target;
+}
+
+test('every file of lambdas/render sits in one of its folders', () => {
+  const loose = sourceFiles(RENDER).filter((file) => !(renderFolderOf(file)! in RENDER_ALLOWED));
+  expect(loose).toEqual([]);
+});
+
+test.each(Object.keys(RENDER_ALLOWED))('lambdas/render/%s imports only the render folders it may', (folder) => {
+  const wrong: string[] = [];
+  for (const file of sourceFiles(`${RENDER}/${folder}`)) {
+    for (const target of importsOf(file).map(withExtension)) {
+      const targetFolder = renderFolderOf(target);
+      if (targetFolder === undefined || targetFolder === folder || target === OUTCOME) continue;
+      if (!RENDER_ALLOWED[folder]!.includes(targetFolder)) wrong.push(`${file} → ${target}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+/** Port implementations that call AWS; the only files that may name an AWS SDK package. */
+const AWS_PORTS = ['aws-secrets.ts', 'cloudfront-invalidations.ts', 'dynamodb-lease.ts', 's3-pages.ts'].map((f) => `${RENDER}/ports/${f}`);
+
+test('only the AWS implementations in lambdas/render/ports require an AWS SDK package', () => {
+  const wrong = sourceFiles(RENDER).filter((file) => !AWS_PORTS.includes(file) && /@aws-sdk\//.test(readFileSync(path.join(ROOT, file), 'utf8')));
+  expect(wrong).toEqual([]);
+  // And each named one does (a renamed file would leave this list stale).
+  for (const file of AWS_PORTS) expect(readFileSync(path.join(ROOT, file), 'utf8')).toMatch(/@aws-sdk\//);
+});
+
+/** What the core and its in-memory tests may take from ports/: the interfaces and the memory implementations. */
+const isMemoryPort = (target: string) => /\/ports\/(ports|memory-[a-z-]+|no-[a-z-]+)\.ts$/.test(target);
+
+test('outside lambda/ and ports/, and in the in-memory tests, ports/ gives only its interfaces and memory implementations', () => {
+  const inMemoryTests = sourceFiles('test/lambdas/render').filter((file) => /(^|\/)memory-app\.tsx$|\.memory\.test\.tsx?$/.test(file));
+  const users = [...sourceFiles(RENDER).filter((file) => !['lambda', 'ports'].includes(renderFolderOf(file)!)), ...inMemoryTests];
+  expect(inMemoryTests.length).toBeGreaterThan(0);
+  const wrong: string[] = [];
+  for (const file of users) {
+    for (const target of importsOf(file).map(withExtension)) {
+      if (renderFolderOf(target) === 'ports' && !isMemoryPort(target)) wrong.push(`${file} → ${target}`);
     }
   }
   expect(wrong).toEqual([]);

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { revalidateCommand } from '../../cli/revalidate';
-import { isRevalidateEvent, runRevalidate } from '../../lambdas/render/operator-event';
+import { isRevalidateEvent, runRevalidate } from '../../lambdas/render/lambda/operator-event';
 import { captureLogs, memoryApp } from '../lambdas/render/memory-app';
 
 function site() {

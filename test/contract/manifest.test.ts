@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { resolveConfig } from '../../contract/config';
+import { resolveConfig } from '../../contract/config-schema';
 import { MANIFEST_VERSION, ManifestError, parseManifest, readManifest, type Manifest } from '../../contract/manifest';
 
 const valid: Manifest = {

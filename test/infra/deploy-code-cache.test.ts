@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkoutDeployTarget, contextValue, fetchCodeCache, makeCodeCache } from '../../infra/deploy-code-cache';
 import { appBundleId } from '../../infra/bundle-id';
-import { codeCacheFileName } from '../../lambdas/render/code-cache';
+import { codeCacheFileName } from '../../lambdas/render/lambda/code-cache';
 import { OUTPUTS } from '../../infra/outputs';
 import { buildApp } from '../helpers/build-app';
 import { runColdProbe } from '../helpers/cold-probe';

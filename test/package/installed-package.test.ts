@@ -90,7 +90,7 @@ test('npm pack: the CLI, the runtime, the Lambda sources, stratus/cdk and the te
   const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('['))) as { filename: string; size: number; unpackedSize: number; files: { path: string }[] }[];
   expect(info!.filename).toBe(TARBALL);
   const files = info!.files.map((f) => f.path);
-  for (const needed of ['bin/stratus.js', 'dist/cli.js', 'dist/cdk.js', 'dist/cdk.d.ts', 'dist/cdk-app.js', 'dist/viewer-request.cf.js', 'web/runtime/link.tsx', 'web/runtime/next/link.ts', 'lambdas/render/entry.ts', 'lambdas/image/entry.ts', 'contract/manifest.ts', 'cli/init/template/pages/index.tsx', 'cli/init/template/gitignore', 'tsconfig.app.json', 'README.md']) {
+  for (const needed of ['bin/stratus.js', 'dist/cli.js', 'dist/cdk.js', 'dist/cdk.d.ts', 'dist/cdk-app.js', 'dist/viewer-request.cf.js', 'web/runtime/link.tsx', 'web/runtime/next/link.ts', 'lambdas/render/lambda/entry.ts', 'lambdas/image/entry.ts', 'contract/manifest.ts', 'cli/init/template/pages/index.tsx', 'cli/init/template/gitignore', 'tsconfig.app.json', 'README.md']) {
     expect(files).toContain(needed);
   }
   expect(files.filter((f) => /^(test|bench|compat|docs|web\/site|infra|\.ci)\/|\.test\.tsx?$|(^|\/)\.stratus\//.test(f))).toEqual([]);

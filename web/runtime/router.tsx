@@ -6,23 +6,16 @@
  * Router.events.on('routeChangeStart', (url, { shallow }) => console.log('to', url));
  */
 import { createElement, type ComponentType } from 'react';
-import { createEmitter } from './shared/events';
 import { useRouter, type StratusRouter } from './shared/router-context';
+import { currentRouter, routerEvents } from './shared/router-state';
 
 export { useRouter, RouterContext } from './shared/router-context';
 export type { StratusRouter, Url, UrlObject, TransitionOptions, Query } from './shared/router-context';
 
-/** One event bus for the page's lifetime, so listeners added at module load keep working. */
-export const routerEvents = createEmitter();
-
-let current: StratusRouter | null = null;
-
-/** Called by the runtime when it mounts (server render or browser); pages never call it. */
-export function setCurrentRouter(router: StratusRouter | null): void {
-  current = router;
-}
+export { routerEvents, setCurrentRouter } from './shared/router-state';
 
 function active(): StratusRouter {
+  const current = currentRouter();
   if (!current) throw new Error('No router instance found: use Router in the browser, once the page has loaded.');
   return current;
 }

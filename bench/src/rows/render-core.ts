@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { runtimeAliasPlugin } from '../../../cli/builder/plugins/runtime-alias';
 import { SERVER_OPTIONS } from '../../../cli/builder/steps/bundle-render';
-import type { AppModules, RenderApp } from '../../../lambdas/render/render-core';
+import type { RenderBundle } from '../../../lambdas/render/lambda/bundle';
 import { readManifest, type Manifest } from '../../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { STRATUS_APP, type StratusBuild } from '../apps';
@@ -80,7 +80,7 @@ async function opsPerSecondAsync(fn: () => Promise<unknown>, sliceMs: number): P
 
 /** Both sides, loaded from the render bundle and the floor bundle; the markup checked to be the same. */
 async function loadSides(renderDir: string, floorFile: string): Promise<{ core: () => Promise<string>; bare: () => string }> {
-  const bundle = require(path.join(renderDir, 'index.js')) as { loadApp(manifest: Manifest): RenderApp; modules: AppModules };
+  const bundle = require(path.join(renderDir, 'index.js')) as RenderBundle;
   const manifest = readManifest(path.join(renderDir, OUTPUT_LAYOUT.manifest));
   const app = bundle.loadApp(manifest);
   const floor = require(floorFile) as { render(props: unknown): string; renderWithData(context: unknown): string };

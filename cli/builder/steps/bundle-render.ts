@@ -19,12 +19,13 @@ import { publicEnvDefines } from './load-env';
 import { findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
 import { appBundleId } from '../../../infra/bundle-id';
-import { APP_BUNDLE_FILE } from '../../../lambdas/render/code-cache';
+import { APP_BUNDLE_FILE } from '../../../lambdas/render/lambda/code-cache';
+import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
 import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
-  const lines = [`import { createRenderLambda, loadRenderApp } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'entry'))};`];
+  const lines = [`import { createRenderBundle } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'lambda', 'entry'))};`];
   routes.forEach((r, i) => lines.push(`import * as page${i} from ${abs(r.file)};`));
   lines.push(special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;');
   // Server only: the document is rendered once per page here, never in the browser.
@@ -41,18 +42,16 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   const byPattern = (api: boolean) =>
     routes.flatMap((r, i) => ((r.kind === 'api') === api ? [`${JSON.stringify(r.pattern)}: page${i}`] : [])).join(', ');
   lines.push(
-    'const modules = {',
+    'const bundle = createRenderBundle({',
     `  pages: { ${byPattern(false)} },`,
     `  apis: { ${byPattern(true)} },`,
     '  App,',
     '  Document,',
     ...(middleware ? ['  middleware: { module: middlewareModule, runtime: middlewareRuntime },'] : []),
     `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
-    '};',
-    'export const { handler } = createRenderLambda(modules, __dirname);',
-    '/** Build time: the same app over a manifest given in memory (prerendering). */',
-    'export const loadApp = (manifest) => loadRenderApp(modules, __dirname, manifest);',
-    'export { modules };',
+    '}, __dirname);',
+    // The exports RenderBundle declares (lambdas/render/lambda/bundle.ts), named from its one list.
+    `export const ${RENDER_BUNDLE_EXPORTS.map((name) => `${name} = bundle.${name}`).join(', ')};`,
   );
   return lines.join('\n') + '\n';
 }
@@ -141,7 +140,7 @@ export async function bundleRender(options: {
 /** `index.js`: the loader, with the bundle's id written in. */
 async function writeRenderEntry(lambdaDir: string, bundleId: string): Promise<void> {
   await build({
-    entryPoints: [path.join(REPO_ROOT, 'lambdas', 'render', 'loader.ts')],
+    entryPoints: [path.join(REPO_ROOT, 'lambdas', 'render', 'lambda', 'loader.ts')],
     outfile: path.join(lambdaDir, LAMBDA_ENTRY_FILE),
     bundle: true,
     platform: 'node',

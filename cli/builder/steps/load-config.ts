@@ -1,17 +1,17 @@
 /**
- * Build step: the app's config, compiled and evaluated: `stratus.config.ts` (or .js, .mjs),
- * or a pages-router app's `next.config.js` (.mjs, .ts), with defaults filled in. Every key
+ * Build step: the app's config file found, compiled and evaluated: `stratus.config.ts` (or
+ * .js, .mjs), or a pages-router app's `next.config.js` (.mjs, .ts); then checked, its rules
+ * settled and its defaults filled in by validateConfig (validate-config.ts). Every key
  * Stratus does not act on comes back as a warning saying what happens instead.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
-import { resolveConfig, type ResolvedConfig } from '../../../contract/config';
+import type { ResolvedConfig } from '../../../contract/config';
 import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
-import { nextConfigOptions, stratusConfigOptions } from './config-options';
 import { findMiddleware } from './middleware-file';
-import { resolveRouting } from './routing-rules';
+import { validateConfig } from './validate-config';
 
 const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
 const NEXT_FILES = ['next.config.js', 'next.config.mjs', 'next.config.ts', 'next.config.cjs'];
@@ -58,10 +58,7 @@ export async function loadConfig(appDir: string, cacheDir: string): Promise<Load
   }
   const file = stratusFile ?? nextFile;
   const middleware = findMiddleware(appDir) !== undefined;
-  if (!file) {
-    const routing = await resolveRouting({}, middleware);
-    return { config: { ...resolveConfig({}), ...(routing ? { routing } : {}) }, env: {}, warnings: [] };
-  }
+  if (!file) return validateConfig({}, undefined, 'stratus', middleware);
   let raw: Record<string, unknown>;
   try {
     raw = await evaluate(path.join(appDir, file), cacheDir);
@@ -69,11 +66,5 @@ export async function loadConfig(appDir: string, cacheDir: string): Promise<Load
     const text = (error as { errors?: { text: string }[] }).errors?.map((e) => e.text).join('; ') ?? (error as Error).message;
     throw new BuildError(`${file}: ${text}`);
   }
-  try {
-    const options = file === stratusFile ? stratusConfigOptions(raw, file) : nextConfigOptions(raw, file);
-    const routing = await resolveRouting(options.routing, middleware);
-    return { config: { ...resolveConfig(options.config), ...(routing ? { routing } : {}) }, env: options.env, ...(options.pageExtensions ? { pageExtensions: options.pageExtensions } : {}), file, warnings: options.warnings };
-  } catch (error) {
-    throw new BuildError(`${file}: ${(error as Error).message}`);
-  }
+  return { ...(await validateConfig(raw, file, file === stratusFile ? 'stratus' : 'next', middleware)), file };
 }

@@ -11,21 +11,9 @@ import { buildPath, dataPath, matchRoute, matchSegments, missingValue, splitPath
 import { splitLocale } from '../../../web/runtime/shared/locale-prefix';
 import type { PageModule } from '../../../web/runtime/shared/page-types';
 import { BuildError } from '../errors';
-import { REVALIDATE_WARN_SECONDS } from '../../../lambdas/render/data-result';
+import { REVALIDATE_WARN_SECONDS } from '../../../lambdas/render/data/data-result';
 import { PRERENDERED_DIR, prerenderedKey } from '../../../contract/output-layout';
-
-interface RenderBundle {
-  loadApp(manifest: Manifest): { prerender(pattern: string, path: string, locale: string): Promise<unknown> };
-  modules: { pages: Record<string, PageModule> };
-}
-
-interface StoredPageLike {
-  html: string;
-  json: string;
-  revalidate: number | false;
-  etag: string;
-  notFound?: boolean;
-}
+import type { RenderBundle } from '../../../lambdas/render/lambda/bundle';
 
 export interface PrerenderResult {
   /** By route pattern, for every route this step looked at (pages without getServerSideProps). */
@@ -146,9 +134,9 @@ export async function prerender(options: {
   let done = 0;
   const longRevalidate = new Set<string>();
   for (const job of jobs) {
-    let result: StoredPageLike | { type: string };
+    let result: Awaited<ReturnType<typeof app.prerender>>;
     try {
-      result = (await app.prerender(job.route.pattern, job.path, job.locale)) as StoredPageLike | { type: string };
+      result = await app.prerender(job.route.pattern, job.path, job.locale);
     } catch (error) {
       if (error instanceof BuildError) throw error;
       throw new BuildError(`${job.route.file}: prerendering ${job.path} (${job.locale}) failed: ${(error as Error).message ?? error}`);

@@ -1,9 +1,12 @@
 /**
  * Build step: the config's routing options (`basePath`, `trailingSlash`, `redirects()`,
- * `rewrites()`, `headers()`) called, checked and settled into the manifest's form. A rule
+ * `rewrites()`, `headers()`: each checked by its entry in contract/config-schema.ts) called,
+ * every rule checked, and settled into the manifest's form. A rule
  * that cannot work fails the build with the rule and the reason: an unknown key, an
  * invalid pattern, a destination param the source does not define.
  */
+import { CONFIG_SCHEMA } from '../../../contract/config-schema';
+import { StratusError } from '../../../contract/errors';
 import type { HeaderRule, ResolvedRedirect, ResolvedRouting, Rewrite, RewriteGroups, RouteCondition } from '../../../contract/routing';
 import { destinationParams, sourceParams } from '../../../lambdas/render/routing/destination';
 import { compileSource } from '../../../lambdas/render/routing/rule-match';
@@ -17,9 +20,12 @@ export interface RoutingInput {
   headers?: unknown;
 }
 
-export const ROUTING_KEYS = ['basePath', 'trailingSlash', 'redirects', 'rewrites', 'headers'] as const;
-
-export class RoutingRuleError extends Error {}
+export class RoutingRuleError extends StratusError {
+  constructor(message: string) {
+    super('ROUTING_RULE_INVALID', message);
+    this.name = 'RoutingRuleError';
+  }
+}
 
 const COMMON_KEYS = ['source', 'has', 'missing', 'basePath', 'locale'];
 const REDIRECT_KEYS = new Set([...COMMON_KEYS, 'destination', 'permanent', 'statusCode']);
@@ -41,12 +47,14 @@ function describe(list: string, index: number, rule: unknown): string {
   return `${list}[${index}] ${text.length > 160 ? `${text.slice(0, 157)}...` : text}`;
 }
 
-/** Calls a rule function of the config, which may be async; the result must be an array (or rewrites' groups). */
-async function call(name: string, value: unknown): Promise<unknown> {
+/** Calls a rule function of the config (checked by the config schema), which may be async; the result must be an array (or rewrites' groups). */
+async function call(name: 'redirects' | 'rewrites' | 'headers', value: unknown): Promise<unknown> {
   if (value === undefined) return undefined;
-  if (typeof value !== 'function') throw new RoutingRuleError(`${name} must be an async function returning an array of rules, e.g. async ${name}() { return [...] }.`);
-  return await (value as () => unknown)();
+  return await CONFIG_SCHEMA[name].check(value, ignore)();
 }
+
+/** The routing keys' checks warn about nothing. */
+const ignore = () => undefined;
 
 function checkConditions(where: string, field: 'has' | 'missing', value: unknown, names: Set<string>): RouteCondition[] | undefined {
   if (value === undefined) return undefined;
@@ -171,15 +179,6 @@ function checkHeaders(value: unknown): HeaderRule[] {
   });
 }
 
-function checkBasePath(value: unknown): string {
-  if (value === undefined || value === '') return '';
-  if (typeof value !== 'string' || !/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value) || value.endsWith('/') || value.includes('//')) {
-    throw new RoutingRuleError(`basePath must be a path such as "/docs": starting with "/", not ending with one (got ${JSON.stringify(value)}).`);
-  }
-  if (value.startsWith('/_app') || value === '/api' || value.startsWith('/api/')) throw new RoutingRuleError(`basePath "${value}" collides with the framework's /_app paths or the API routes.`);
-  return value;
-}
-
 /**
  * The routing layer of a build, or undefined when the app uses none of it.
  *
@@ -188,9 +187,8 @@ function checkBasePath(value: unknown): string {
  * // { basePath: '', trailingSlash: false, redirects: [{ source: '/old', destination: '/new', statusCode: 308 }], … }
  */
 export async function resolveRouting(input: RoutingInput, middleware: boolean): Promise<ResolvedRouting | undefined> {
-  const basePath = checkBasePath(input.basePath);
-  if (input.trailingSlash !== undefined && typeof input.trailingSlash !== 'boolean') throw new RoutingRuleError('trailingSlash must be true or false.');
-  const trailingSlash = input.trailingSlash === true;
+  const basePath = input.basePath === undefined ? CONFIG_SCHEMA.basePath.default! : CONFIG_SCHEMA.basePath.check(input.basePath, ignore);
+  const trailingSlash = input.trailingSlash === undefined ? CONFIG_SCHEMA.trailingSlash.default! : CONFIG_SCHEMA.trailingSlash.check(input.trailingSlash, ignore);
   const redirects = checkRedirects(await call('redirects', input.redirects));
   const rewrites = checkRewriteGroups(await call('rewrites', input.rewrites));
   const headers = checkHeaders(await call('headers', input.headers));

@@ -7,14 +7,11 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { COMPILED_EXTENSIONS, DEFAULT_PAGE_EXTENSIONS } from '../../../contract/config-schema';
 import { isApiPath } from '../../../contract/manifest';
 import { compareRoutes, parseRoutePattern, routeShape, type RouteSegment } from '../../../web/runtime/shared/route-match';
 import { BuildError } from '../errors';
 
-/** The pages router's default `pageExtensions`. */
-export const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
-/** What the bundler compiles: a page extension must end in one of these. */
-export const COMPILED_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
 export const SPECIAL_PAGES = ['_app', '_document', '404', '500', '_error'] as const;
 export type SpecialPage = '_app' | '_document' | '404' | '500' | '_error';
 

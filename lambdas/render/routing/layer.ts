@@ -16,9 +16,10 @@ import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import { extend } from '../../shared/extend';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
-import { NO_STORE } from '../cache-control';
-import { parseCookies } from '../cookies';
-import type { Outcome, Target } from '../outcome';
+import { NO_STORE, RULE_REDIRECT } from '../../shared/cache-control';
+import { viewerHostname } from '../../shared/viewer-host';
+import { parseCookies } from '../../shared/cookies';
+import type { Outcome, Target } from '../core/outcome';
 import { destinationUrl, type Destination } from './destination';
 import type { Middleware, MiddlewareResult } from './middleware';
 import type { Proxy } from './proxy';
@@ -51,13 +52,9 @@ export interface LayerEnd {
   rewrittenTo?: string;
 }
 
-function hostOf(request: CoreRequest): string {
-  return (request.headers['x-forwarded-host'] ?? request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-}
-
 function redirectTo(destination: string, statusCode: number, perVisitor: boolean): Outcome {
   // Config redirects are the same for every visitor unless a rule read the visitor's headers; still never kept long, a deploy may change them.
-  return { kind: 'redirect', destination, statusCode, cacheControl: perVisitor ? NO_STORE : 'public, max-age=0, s-maxage=60' };
+  return { kind: 'redirect', destination, statusCode, cacheControl: perVisitor ? NO_STORE : RULE_REDIRECT };
 }
 
 /**
@@ -89,7 +86,7 @@ class TargetRuleRequest implements RuleRequest {
   }
 
   get host(): string {
-    return (this.viewerHost ??= hostOf(this.request));
+    return (this.viewerHost ??= viewerHostname(this.request));
   }
 
   get cookies(): Record<string, string> {
@@ -108,7 +105,22 @@ function through(end: Omit<LayerEnd, 'target'>, target: Target): LayerEnd {
 /** A data request the layer cannot answer as page data (another origin, a file): the client then loads the page in full. */
 const FULL_LOAD: Outcome = { kind: 'unknownBuild' };
 
-export function createRoutingLayer(options: RoutingLayerOptions) {
+/** The routing layer of one build (created by site-routing.ts). */
+export interface RoutingLayer {
+  /**
+   * The layer over one request; a promise only when a step waits (an asynchronous
+   * middleware, a rewrite), so a request it lets straight through costs no microtask turns.
+   * Throws (or rejects with) what middleware throws (the core answers 500).
+   */
+  run(target: Target): LayerEnd | Promise<LayerEnd>;
+  /**
+   * A request outside the `basePath` (`start.path` is its whole path): only redirects with
+   * `basePath: false` apply; undefined when none matches (the core answers 404).
+   */
+  outside(start: Target): LayerEnd | undefined;
+}
+
+export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
   const { routing, rules, middleware, probe } = options;
   const hasAfterFiles = rules.hasRewrites('afterFiles');
   const hasFallback = rules.hasRewrites('fallback');
@@ -161,7 +173,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
 
   /** Middleware's redirect or rewrite URL: a path of this site when it names the viewer's origin. */
   function ownPath(url: URL, request: CoreRequest): string | undefined {
-    if (url.hostname.toLowerCase() !== hostOf(request)) return undefined;
+    if (url.hostname.toLowerCase() !== viewerHostname(request)) return undefined;
     const path = url.pathname;
     if (!routing.basePath) return path;
     if (path === routing.basePath || path.startsWith(routing.basePath + '/')) return path.slice(routing.basePath.length) || '/';
@@ -181,7 +193,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
         let location = result.location;
         try {
           const url = new URL(location);
-          if (url.hostname.toLowerCase() === hostOf(target.request)) location = url.pathname + url.search + url.hash;
+          if (url.hostname.toLowerCase() === viewerHostname(target.request)) location = url.pathname + url.search + url.hash;
         } catch {
           // A relative location stays as it is.
         }
@@ -222,11 +234,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     return new TargetRuleRequest(target);
   }
 
-  /**
-   * The layer over one request; a promise only when a step waits (an asynchronous
-   * middleware, a rewrite), so a request it lets straight through costs no microtask turns.
-   * Throws (or rejects with) what middleware throws (the core answers 500).
-   */
+  /** RoutingLayer.run: the steps in the pages router's order (the list at the top of this file). */
   function run(target: Target): LayerEnd | Promise<LayerEnd> {
     // The basePath itself, with the slash or without as the site chose: `/base` → `/base/` under trailingSlash, `/base/` → `/base` otherwise.
     if (routing.basePath && target.format !== 'json' && target.path === '/' && target.request.path === (routing.trailingSlash ? routing.basePath : `${routing.basePath}/`)) {
@@ -242,7 +250,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
         const search = target.search.toString();
         const found = active ? rules.headersFor(ruleRequest(target)) : undefined;
         const destination = routing.basePath + sitePath(path) + (search ? `?${search}` : '');
-        return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
+        return { headers: found?.headers, perVisitor: found?.variesPerVisitor ?? false, target, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: RULE_REDIRECT } };
       }
     }
     if (!active) return { target, perVisitor: false };
@@ -298,10 +306,7 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
     return through(end, target);
   }
 
-  /**
-   * A request outside the `basePath` (`start.path` is its whole path): only redirects with
-   * `basePath: false` apply; undefined when none matches (the core answers 404).
-   */
+  /** RoutingLayer.outside: `basePath: false` redirects only. */
   function outside(start: Target): LayerEnd | undefined {
     if (!routing.basePath) return undefined;
     const found = rules.redirectOutside(ruleRequest(start));
@@ -312,4 +317,3 @@ export function createRoutingLayer(options: RoutingLayerOptions) {
   return { run, outside };
 }
 
-export type RoutingLayer = ReturnType<typeof createRoutingLayer>;

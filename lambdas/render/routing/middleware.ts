@@ -3,9 +3,11 @@
  * answer asks for (go on, maybe with other request headers; rewrite; redirect; or its own
  * response), read off the NextResponse it returns.
  */
+import { StratusError } from '../../../contract/errors';
 import type * as ServerRuntime from '../../../web/runtime/server';
 import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/server';
-import { fromWebResponse, viewerOrigin, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { fromWebResponse, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { viewerOrigin } from '../../shared/viewer-host';
 import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
 
@@ -25,7 +27,12 @@ export interface AppMiddleware {
 }
 
 /** Middleware exports that cannot run: named at cold start (and so at build time). */
-export class MiddlewareConfigError extends Error {}
+export class MiddlewareConfigError extends StratusError {
+  constructor(message: string) {
+    super('MIDDLEWARE_INVALID', message, { file: 'middleware.ts' });
+    this.name = 'MiddlewareConfigError';
+  }
+}
 
 /** What the routing layer does after middleware. */
 export type MiddlewareResult = (
@@ -65,7 +72,20 @@ function viewerIp(forwarded: string | undefined): string | undefined {
 /** Headers of the middleware's response that are not passed on to the answer. */
 const NOT_PASSED_ON = new Set(['set-cookie', 'location', 'content-length', 'content-type']);
 
-export function createMiddleware({ module, runtime }: AppMiddleware, settings: MiddlewareSettings) {
+/** The app's middleware, read once at cold start. */
+export interface Middleware {
+  /** Whether the matcher takes the request (no matcher: every request that reaches the function). */
+  matches(request: RuleRequest): boolean;
+  /**
+   * Runs the middleware on a path of the site (locale prefix on, no basePath). Throws (or
+   * rejects with) what it throws. A middleware that answers at once is read at once: no
+   * promise unless it returns one, uses `waitUntil` or answers with its own body.
+   */
+  run(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult>;
+}
+
+/** Throws MiddlewareConfigError when the module cannot run (no function, a bad matcher). */
+export function createMiddleware({ module, runtime }: AppMiddleware, settings: MiddlewareSettings): Middleware {
   const { NextRequest, NextFetchEvent, RequestHeaders } = runtime;
   const run = module.middleware ?? module.default;
   if (typeof run !== 'function') {
@@ -90,17 +110,11 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   const urlSettings = { basePath: settings.basePath, locales: settings.locales.locales, defaultLocale: settings.locales.defaultLocale, i18n: settings.locales.locales.length > 1, buildId: settings.buildId };
 
   return {
-    /** Whether the matcher takes the request (no matcher: every request that reaches the function). */
-    matches(request: RuleRequest): boolean {
+    matches(request) {
       return matchers.length === 0 || candidates(request).some((matcher) => (matcher.has || matcher.missing ? testRule(matcher, request, settings) !== undefined : sourceMatches(matcher, request, settings)));
     },
 
-    /**
-     * Runs the middleware on a path of the site (locale prefix on, no basePath). Throws (or
-     * rejects with) what it throws. A middleware that answers at once is read at once: no
-     * promise unless it returns one, uses `waitUntil` or answers with its own body.
-     */
-    run(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
+    run(path, search, request) {
       const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
       const event = new NextFetchEvent();
       const nextRequest = new NextRequest(url, {
@@ -119,7 +133,6 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   };
 }
 
-export type Middleware = ReturnType<typeof createMiddleware>;
 
 /** An asynchronous middleware's answer, once it and the work it passed to `waitUntil` are done. */
 async function settle(answer: NextMiddlewareResult | Promise<NextMiddlewareResult>, event: { pending: Promise<unknown>[] }, runtime: AnswerRuntime): Promise<MiddlewareResult> {

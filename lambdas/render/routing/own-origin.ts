@@ -3,7 +3,9 @@
  * way a visitor would: through the site's own edge, so the answer is the one CloudFront
  * gives (headers, image negotiation, cache). For a rewrite that lands on one.
  */
+import { notFoundText } from '../../shared/answers';
 import { fromWebResponse, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { edgeHost } from '../../shared/viewer-host';
 
 /** Request headers that choose the answer (image format, revalidation); nothing else is sent on. */
 const PASSED_ON = ['accept', 'if-none-match', 'if-modified-since', 'range'];
@@ -16,9 +18,9 @@ const PASSED_ON = ['accept', 'if-none-match', 'if-modified-since', 'range'];
 export function createOwnOriginFetch(selfOrigin: () => string | undefined, basePath: string) {
   return async (pathAndQuery: string, request: CoreRequest): Promise<CoreResponse> => {
     const origin = selfOrigin();
-    const host = request.headers['x-forwarded-host'];
+    const host = edgeHost(request);
     const base = origin ?? (host ? `https://${host}` : undefined);
-    if (!base) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not Found' };
+    if (!base) return notFoundText();
     const headers: Record<string, string> = {};
     for (const name of PASSED_ON) if (request.headers[name] !== undefined) headers[name] = request.headers[name]!;
     const response = await fromWebResponse(await fetch(new URL(basePath + pathAndQuery, base), { headers, redirect: 'manual', signal: AbortSignal.timeout(10_000) }));

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { nodeHttp, nodeHttps } from '../../shared/node-builtins';
+import { textAnswer } from '../../shared/answers';
 import { HttpError } from '../../shared/http-error';
 import { readUpTo } from '../../shared/read-capped';
 import { isTextType, type CoreRequest, type CoreResponse } from '../../shared/http';
@@ -35,8 +36,8 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
   const lookup = createGuardedLookup(options.resolveHost ?? defaultResolveHost, policy, () => new HttpError(502, 'the rewrite destination resolves to a private address'));
 
   return async (url, request) => {
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return answer(502, 'Bad Gateway');
-    if (isIpLiteral(url.hostname) && !isPublicAddress(url.hostname, policy)) return answer(502, 'Bad Gateway');
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return textAnswer(502, 'Bad Gateway');
+    if (isIpLiteral(url.hostname) && !isPublicAddress(url.hostname, policy)) return textAnswer(502, 'Bad Gateway');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) if (!HOP_HEADERS.has(name) && !SITE_HEADERS.test(name)) headers[name] = value;
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
@@ -57,14 +58,11 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
       const text = isTextType(out['content-type']) && !out['content-encoding'];
       return { status: response.statusCode ?? 502, headers: out, ...(cookies.length > 0 ? { cookies } : {}), body: text ? body.toString('utf8') : new Uint8Array(body) };
     } catch {
-      return signal.aborted ? answer(504, 'Gateway Timeout') : answer(502, 'Bad Gateway');
+      return signal.aborted ? textAnswer(504, 'Gateway Timeout') : textAnswer(502, 'Bad Gateway');
     }
   };
 }
 
-function answer(status: number, text: string): CoreResponse {
-  return { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: text };
-}
 
 function send(url: URL, method: string, headers: Record<string, string>, body: Uint8Array | undefined, lookup: ReturnType<typeof createGuardedLookup>, signal: AbortSignal): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? nodeHttps() : nodeHttp();

@@ -154,7 +154,32 @@ export function testRule(compiled: CompiledRule, request: RuleRequest, context: 
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings) {
+/** The three groups of rewrites, in the order the layer runs them around the route table. */
+export type RewriteGroup = 'beforeFiles' | 'afterFiles' | 'fallback';
+
+/** A build's config rules, compiled once (compileRouting). */
+export interface CompiledRouting {
+  /** Every `headers()` rule that matches, in order (a later rule's value wins); per-visitor when any depends on the visitor. */
+  headersFor(request: RuleRequest): { headers?: Record<string, string>; variesPerVisitor: boolean };
+  /** The first redirect that matches: its `Location` and status. */
+  redirectFor(request: RuleRequest): { location: Destination; statusCode: number; variesPerVisitor: boolean } | undefined;
+  /**
+   * For a request outside the `basePath` (its whole path in `request.path`): the first
+   * `basePath: false` redirect that matches; the others never see such a request.
+   */
+  redirectOutside(request: RuleRequest): { location: string; statusCode: number; variesPerVisitor: boolean } | undefined;
+  /** Whether a redirect source matches the path (conditions aside) with per-visitor conditions. */
+  redirectsVaryFor(request: RuleRequest): boolean;
+  /** The first rewrite of a group that matches; internal destinations keep the site's locale prefix, not its basePath. */
+  rewrite(group: RewriteGroup, request: RuleRequest): { destination: Destination; variesPerVisitor: boolean; rule: Rewrite } | undefined;
+  /** Whether any rewrite source of a group matches the path with per-visitor conditions. */
+  rewritesVaryFor(group: RewriteGroup, request: RuleRequest): boolean;
+  /** Whether some rule of a group could match the path (its source, conditions aside): when none can, the layer need not look the path up. */
+  mayRewrite(group: RewriteGroup, request: RuleRequest): boolean;
+  hasRewrites(group: RewriteGroup): boolean;
+}
+
+export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings): CompiledRouting {
   const context: RuleContext = { basePath: routing.basePath, locales };
   const headerRules = routing.headers.map((rule) => ({
     rule,
@@ -198,8 +223,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
   }
 
   return {
-    /** Every `headers()` rule that matches, in order (a later rule's value wins); per-visitor when any depends on the visitor. */
-    headersFor(request: RuleRequest): { headers?: Record<string, string>; variesPerVisitor: boolean } {
+    headersFor(request) {
       let headers: Record<string, string> | undefined;
       let variesPerVisitor = false;
       for (const { compiled, headers: values } of headerCandidates(request)) {
@@ -228,8 +252,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
       return { headers, variesPerVisitor };
     },
 
-    /** The first redirect that matches: its `Location` and status. */
-    redirectFor(request: RuleRequest): { location: Destination; statusCode: number; variesPerVisitor: boolean } | undefined {
+    redirectFor(request) {
       for (const { rule, compiled } of redirectCandidates(request)) {
         const match = test(compiled, request);
         if (!match) continue;
@@ -240,11 +263,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
       return undefined;
     },
 
-    /**
-     * For a request outside the `basePath` (its whole path in `request.path`): the first
-     * `basePath: false` redirect that matches; the others never see such a request.
-     */
-    redirectOutside(request: RuleRequest): { location: string; statusCode: number; variesPerVisitor: boolean } | undefined {
+    redirectOutside(request) {
       for (const { rule, compiled } of outsideRedirects) {
         const found = compiled.regex.test(request.path) && compiled.match(request.path);
         if (!found) continue;
@@ -256,13 +275,11 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
       return undefined;
     },
 
-    /** Whether a redirect source matches the path (conditions aside) with per-visitor conditions. */
-    redirectsVaryFor(request: RuleRequest): boolean {
+    redirectsVaryFor(request) {
       return varyingRedirects(request).some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
-    /** The first rewrite of a group that matches; internal destinations keep the site's locale prefix, not its basePath. */
-    rewrite(group: keyof typeof groups, request: RuleRequest): { destination: Destination; variesPerVisitor: boolean; rule: Rewrite } | undefined {
+    rewrite(group, request) {
       for (const { rule, compiled } of groups[group](request)) {
         const match = test(compiled, request);
         if (!match) continue;
@@ -273,20 +290,17 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
       return undefined;
     },
 
-    /** Whether any rewrite source of a group matches the path with per-visitor conditions. */
-    rewritesVaryFor(group: keyof typeof groups, request: RuleRequest): boolean {
+    rewritesVaryFor(group, request) {
       return varyingGroups[group](request).some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
-    /** Whether some rule of a group could match the path (its source, conditions aside): when none can, the layer need not look the path up. */
-    mayRewrite(group: keyof typeof groups, request: RuleRequest): boolean {
+    mayRewrite(group, request) {
       return groups[group](request).some(({ compiled }) => sourceMatches(compiled, request, context));
     },
 
-    hasRewrites(group: keyof typeof groups): boolean {
+    hasRewrites(group) {
       return rewriteGroups[group].length > 0;
     },
   };
 }
 
-export type CompiledRouting = ReturnType<typeof compileRouting>;

@@ -8,6 +8,7 @@ import type { ResolvedRouting } from '../../../contract/routing';
 import { IMAGE_PATH, STATIC_PREFIX } from '../../../contract/urls';
 import { splitLocaleSegments } from '../../../web/runtime/shared/locale-prefix';
 import { matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
+import { notFoundText } from '../../shared/answers';
 import type { CoreRequest, CoreResponse } from '../../shared/http';
 import { createRoutingLayer, type PathKind, type RoutingLayer } from './layer';
 import { createMiddleware, type AppMiddleware } from './middleware';
@@ -35,9 +36,16 @@ export interface SiteRoutingPorts {
 }
 
 /** Answers 404 for a file of the site: used where nothing serves them (tests in memory). */
-const noOwnFiles = async (): Promise<CoreResponse> => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, body: 'Not Found' });
+const noOwnFiles = async (): Promise<CoreResponse> => notFoundText();
 
-export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' | 'publicFiles' | 'buildId'>, middleware: AppMiddleware | undefined, ports: SiteRoutingPorts = {}): { basePath: string; layer: RoutingLayer } {
+/** The routing of one build: its layer, and the `basePath` the core takes requests inside. */
+export interface SiteRouting {
+  /** `''` when the site has none. */
+  basePath: string;
+  layer: RoutingLayer;
+}
+
+export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' | 'publicFiles' | 'buildId'>, middleware: AppMiddleware | undefined, ports: SiteRoutingPorts = {}): SiteRouting {
   const routing = manifest.config.routing ?? NO_ROUTING;
   const locales = manifest.config;
   const pages = manifest.routes.filter((route) => route.kind !== 'api');

@@ -7,7 +7,7 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleImageLambda } from '../../../cli/builder/steps/bundle-image';
-import { resolveConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
 import { MANIFEST_VERSION, type Manifest } from '../../../contract/manifest';
 
 jest.setTimeout(300_000);

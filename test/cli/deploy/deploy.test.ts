@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { deploy } from '../../../cli/deploy/deploy';
 import { appBundleId } from '../../../infra/bundle-id';
-import { codeCacheFileName } from '../../../lambdas/render/code-cache';
+import { codeCacheFileName } from '../../../lambdas/render/lambda/code-cache';
 import { OUTPUTS } from '../../../infra/outputs';
 import { runColdProbe } from '../../helpers/cold-probe';
 import { functionUrlEvent } from '../../helpers/function-url-event';

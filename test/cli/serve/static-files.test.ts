@@ -43,3 +43,9 @@ test('generated paths made of dot segments, slashes and names reach nothing outs
     2000,
   );
 });
+
+test('If-None-Match answers 304 for the file’s ETag, weak (as a proxy sends it) or strong, and for *', async () => {
+  const etag = (await serveStatic('/photos/a.jpg'))!.headers.etag;
+  for (const sent of [etag, `W/${etag}`, `"other", W/${etag}`, '*']) expect((await serveStatic('/photos/a.jpg', sent))?.status).toBe(304);
+  expect((await serveStatic('/photos/a.jpg', '"other"'))?.status).toBe(200);
+});

@@ -1,10 +1,12 @@
 /**
  * The edge functions are standalone text (CloudFront Functions load no modules; the body
  * signer is inline Lambda code), so they keep their own copies of the URL layout, of the
- * locale-prefix rule and of the methods each path takes. These tests hold them equal to the
+ * locale-prefix rule, of the methods each path takes and of the tidy path (repeated slashes,
+ * backslashes, dot segments). These tests hold them equal to the
  * shared ones on a corpus.
  */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { ALL_METHODS, API_PATH, edgeMethods, type BodyRoutes } from '../../../contract/edge-behaviours';
 import { APP_PREFIX, IMAGE_PATH, LOCALE_COOKIE } from '../../../contract/urls';
 import { bodySignerSourcePath } from '../../../infra/edge/body-signer';
@@ -13,6 +15,8 @@ import { localizePath, splitLocale } from '../../../web/runtime/shared/locale-pr
 import { createRoutingLayer } from '../../../lambdas/render/routing/layer';
 import { compileRouting } from '../../../lambdas/render/routing/rules';
 import { withoutBasePath } from '../../../web/runtime/shared/site-paths';
+import { readPath } from '../../../lambdas/shared/request-path';
+import { checkProperty } from '../../helpers/property';
 
 const settings = { locales: ['en', 'fr', 'de-CH', 'pt-BR'], defaultLocale: 'en' };
 const handler = loadViewerRequest({ ...settings, imageFormats: ['image/webp'] });
@@ -124,4 +128,19 @@ describe('the trailing-slash rule and the basePath: the edge function and the re
       expect({ path, location: coreLocation }).toEqual({ path, location: edgeLocation });
     }
   });
+});
+
+test("repeated slashes, backslashes and dot segments: the edge's 308 goes where the render function's does", async () => {
+  const piece = fc.constantFrom('/', '//', '\\', '.', '..', '%2e', '%2E%2e', 'a', 'fr', 'x.txt', '%41', '%2F', 'é', '%', '?');
+  await checkProperty(
+    'edge and render function tidy a path alike',
+    fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+      const uri = '/' + pieces.join('');
+      const reading = readPath(uri);
+      const atEdge = handler(request(uri));
+      const edgeTidy = isFunctionResponse(atEdge) && atEdge.statusCode === 308 && /\/\/|\\|\/(\.|%2e){1,2}(\/|$)/i.test(uri) ? atEdge.headers?.location?.value : undefined;
+      expect({ uri, location: edgeTidy }).toEqual({ uri, location: reading.kind === 'redirect' ? reading.path : undefined });
+    }),
+    3000,
+  );
 });

@@ -11,6 +11,7 @@ import { edgeMethods, type BodyRoutes } from '../../../contract/edge-behaviours'
 import {
   isFunctionResponse, loadViewerRequest, type CloudFrontFunctionEvent, type CloudFrontValueMap,
 } from '../../../infra/edge/viewer-request';
+import { decodeUnreserved, tidyPath } from '../../../lambdas/shared/request-path';
 import { staysOnSite } from '../../helpers/answer-contract';
 import { fragmentArb, headerArb, PROTOTYPE_NAMES, queryNameArb, queryValueArb } from '../../helpers/hostile-input';
 import { checkProperty } from '../../helpers/property';
@@ -55,7 +56,8 @@ const eventArb: fc.Arbitrary<CloudFrontFunctionEvent> = fc
 function problemWith(event: CloudFrontFunctionEvent, run = handler, bodies: BodyRoutes = BODY_SETTINGS[0]!): string | null {
   const { method, uri } = event.request;
   const hostBefore = Object.hasOwn(event.request.headers, 'host') ? event.request.headers.host!.value : undefined;
-  const methods = edgeMethods(uri, bodies) as readonly string[];
+  // A path with repeated slashes or dot segments takes what its tidy spelling takes (then answers 308 to it).
+  const methods = edgeMethods(tidyPath(decodeUnreserved(uri)) ?? decodeUnreserved(uri), bodies) as readonly string[];
   const result = run(event);
   if (isFunctionResponse(result)) {
     const location = result.headers?.location?.value;
@@ -68,7 +70,7 @@ function problemWith(event: CloudFrontFunctionEvent, run = handler, bodies: Body
     if (!location || !staysOnSite(location) || !/^[\x21-\x7e]+$/.test(location)) return `unsafe Location ${JSON.stringify(location)}`;
     return null;
   }
-  if (result.method !== method || result.uri !== uri) return 'changed the method or path';
+  if (result.method !== method || result.uri !== decodeUnreserved(uri)) return 'changed the method, or the path other than by writing encoded unreserved characters as themselves';
   if (!methods.includes(method)) return `let ${method} through to ${uri}`;
   if (Object.hasOwn(result.headers, 'x-amz-content-sha256')) return "let a viewer's x-amz-content-sha256 through";
   const forwarded = Object.hasOwn(result.headers, 'x-forwarded-host') ? result.headers['x-forwarded-host']!.value : undefined;

@@ -8,7 +8,8 @@ import { bytesOf, imageRequest, textOf } from './core-request';
 import { createLocalSource } from '../../../lambdas/image/sources/local';
 import type { ImageSource } from '../../../lambdas/image/sources/source';
 import { setLogSink, type LogSink } from '../../../lambdas/shared/log';
-import { resolveConfig, type ImageConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
+import type { ImageConfig } from '../../../contract/config';
 import {
   CORRUPT_JPEG,
   SVG,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLocalImageCore } from '../../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
 import { setLogSink, type LogSink } from '../../../lambdas/shared/log';
-import { resolveConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
 import { makeJpeg } from '../../fixtures/images/fixtures';
 import type { LambdaFunctionURLEvent } from 'aws-lambda';
 

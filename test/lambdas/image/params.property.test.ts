@@ -8,7 +8,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { resolveConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
 import { createImageCore } from '../../../lambdas/image/image-core';
 import { imageRequest, textOf } from './core-request';
 import { parseImageParams } from '../../../lambdas/image/params';

@@ -1,5 +1,5 @@
 import { parseImageParams } from '../../../lambdas/image/params';
-import { resolveConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
 import { isHttpError } from '../../../lambdas/shared/http-error';
 
 const config = resolveConfig({

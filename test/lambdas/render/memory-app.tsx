@@ -3,13 +3,13 @@
  * patterns, page modules written in the test file, no esbuild build and no files.
  */
 import type { ReactElement } from 'react';
-import { resolveConfig } from '../../../contract/config';
+import { resolveConfig } from '../../../contract/config-schema';
 import { MANIFEST_VERSION, type Fallback, type Manifest, type ManifestRoute, type PageKind } from '../../../contract/manifest';
 import type { CoreRequest } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
-import type { PageRequest, Target } from '../../../lambdas/render/outcome';
-import { PageStore } from '../../../lambdas/render/page-store';
-import { createRenderApp, type AppModules, type RenderAppOptions } from '../../../lambdas/render/render-core';
+import type { PageRequest, Target } from '../../../lambdas/render/core/outcome';
+import { PageStore } from '../../../lambdas/render/static/page-store';
+import { createRenderApp, type AppModules, type RenderAppOptions } from '../../../lambdas/render/core/render-core';
 import { compareRoutes, parseRoutePattern, matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
 import type { ApiHandler, ApiModule, PageModule } from '../../../web/runtime/shared/page-types';
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createFunctionUrlHandler, exceedsPayloadLimit, RESPONSE_PAYLOAD_LIMIT, toCoreRequest, toResult } from '../../../lambdas/shared/function-url';
-import { fromWebResponse, viewerOrigin } from '../../../lambdas/shared/http';
+import { fromWebResponse } from '../../../lambdas/shared/http';
+import { viewerOrigin } from '../../../lambdas/shared/viewer-host';
 import { setLogSink } from '../../../lambdas/shared/log';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 

@@ -4,7 +4,7 @@ import Image, { getImageProps } from 'stratus/image';
 import { HeadManagerContext, type HeadManager } from '../../../web/runtime/head';
 import type { HeadElement } from '../../../web/runtime/shared/head-manager';
 import { setImageConfig } from '../../../web/runtime/shared/image-config';
-import { renderPageDocument } from '../../../lambdas/render/render-page';
+import { renderPageDocument } from '../../../lambdas/render/html/render-page';
 
 afterEach(() => setImageConfig({}));
 

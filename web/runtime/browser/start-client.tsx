@@ -12,7 +12,7 @@ import { DefaultApp } from '../shared/default-app';
 import { HeadManagerContext } from '../head';
 import type { ClientOptions, EmbeddedData } from '../shared/page-types';
 import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
-import { routerEvents, setCurrentRouter } from '../router';
+import { routerEvents, setCurrentRouter } from '../shared/router-state';
 import { ErrorBoundary } from './error-boundary';
 import { createDomHead } from './head-dom';
 import { browserHistory } from './history-source';

@@ -4,12 +4,13 @@
  * demand (navigator.ts, error-ui.tsx).
  */
 import type { ComponentType } from 'react';
+import { StratusError } from '../../../contract/errors';
 import type { AppComponent, AppInitialPropsContext, InitialPropsContext, PageProps, WithInitialProps } from './page-types';
 
 /** `getInitialProps` returned something that cannot be a page's props: names the component and what it found. */
-export class InitialPropsError extends Error {
+export class InitialPropsError extends StratusError {
   constructor(owner: string, found: unknown) {
-    super(`${owner}.getInitialProps() should resolve to an object, but found ${found === null ? 'null' : Array.isArray(found) ? 'an array' : typeof found} instead.`);
+    super('INITIAL_PROPS_INVALID', `${owner}.getInitialProps() should resolve to an object, but found ${found === null ? 'null' : Array.isArray(found) ? 'an array' : typeof found} instead.`);
     this.name = 'InitialPropsError';
   }
 }

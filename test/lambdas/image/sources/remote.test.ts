@@ -9,7 +9,8 @@ import { getSharp } from '../../../../lambdas/image/sharp';
 import { bytesOf, imageRequest, textOf } from '../core-request';
 import { createRemoteSource, type RemoteSourceOptions } from '../../../../lambdas/image/sources/remote';
 import { setLogSink, type LogSink } from '../../../../lambdas/shared/log';
-import { resolveConfig, type RemotePattern } from '../../../../contract/config';
+import { resolveConfig } from '../../../../contract/config-schema';
+import type { RemotePattern } from '../../../../contract/config';
 import { makeJpeg } from '../../../fixtures/images/fixtures';
 
 let server: http.Server;

@@ -12,7 +12,7 @@ import { bytesOf, imageRequest, textOf } from '../core-request';
 import { getSharp } from '../../../../lambdas/image/sharp';
 import { createS3Source } from '../../../../lambdas/image/sources/s3';
 import { setLogSink, type LogSink } from '../../../../lambdas/shared/log';
-import { resolveConfig } from '../../../../contract/config';
+import { resolveConfig } from '../../../../contract/config-schema';
 import { MANIFEST_VERSION, type Manifest } from '../../../../contract/manifest';
 import { makeJpeg } from '../../../fixtures/images/fixtures';
 

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { checkProperty } from '../../../helpers/property';
 import type { ResolvedRouting } from '../../../../contract/routing';
-import { PageStore } from '../../../../lambdas/render/page-store';
-import { createRenderApp, type AppModules } from '../../../../lambdas/render/render-core';
+import { PageStore } from '../../../../lambdas/render/static/page-store';
+import { createRenderApp, type AppModules } from '../../../../lambdas/render/core/render-core';
 import type { MiddlewareModule } from '../../../../lambdas/render/routing/middleware';
 import type { CoreRequest, CoreResponse } from '../../../../lambdas/shared/http';
 import { setLogSink } from '../../../../lambdas/shared/log';

@@ -1,0 +1,254 @@
+/**
+ * The app's config, one entry per key: its type (what `check` returns), its default, its
+ * check with the message a wrong value gets, and its name in a pages-router app's
+ * `next.config.js`; beside it, the next.config keys Stratus does not act on and what
+ * happens instead. Derived from it: the `StratusConfig` type users write (contract/config.ts),
+ * the known keys, the defaults (`resolveConfig`) and the warnings. The build calls one
+ * `validateConfig` (cli/builder/steps/validate-config.ts), which reads every key through
+ * this table.
+ *
+ * Server and build only: the browser runtime reads contract/config.ts, never this file.
+ */
+import { StratusError } from './errors';
+import { DEFAULT_DEVICE_SIZES, DEFAULT_IMAGE_QUALITY, DEFAULT_IMAGE_SIZES, type ImageConfig, type RemotePattern, type ResolvedConfig, type StratusConfig } from './config';
+import type { HeaderRule, Redirect, Rewrite, RewriteGroups } from './routing';
+
+/** A config value that cannot work: the message names the file and the key, and says what to write. */
+export class ConfigError extends StratusError {
+  constructor(message: string, file?: string) {
+    super('CONFIG_INVALID', file ? `${file}: ${message}` : message, file ? { file } : {});
+    this.name = 'ConfigError';
+  }
+}
+
+/** One key of the config. */
+export interface ConfigKey<T> {
+  /** Its name in `next.config.js` (`i18n.locales` for a nested one); Stratus's own keys are read there under their own name. */
+  next: string;
+  /** What an app gets without it; undefined: nothing (the build does without, or derives it from another key). */
+  default: T | undefined;
+  /**
+   * The value as the build uses it, from what was written (never undefined). Throws
+   * ConfigError saying what was expected; `warn` names what it takes but does not act on.
+   */
+  check(value: unknown, warn: (message: string) => void): T;
+}
+
+const key = <T>(spec: ConfigKey<T>): ConfigKey<T> => spec;
+
+/** The pages router's default `pageExtensions`. */
+export const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
+/** What the bundler compiles: a page extension must end in one of these. */
+export const COMPILED_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
+/** Sub-keys of `images` read as written. */
+const IMAGE_KEYS = new Set(['deviceSizes', 'imageSizes', 'quality', 'formats', 'remotePatterns', 'minimumCacheTTL', 'dangerouslyAllowSVG']);
+/**
+ * A locale: any name a path's first segment can carry, as the pages router takes any
+ * string: language tags (`fr-CA`), and names such as `default`, the documented trick for
+ * prefixing every locale.
+ */
+const LOCALE_NAME = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
+
+function booleanKey(name: string, fallback: boolean): ConfigKey<boolean> {
+  return key<boolean>({
+    next: name,
+    default: fallback,
+    check(value) {
+      if (typeof value !== 'boolean') throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(value)}.`);
+      return value;
+    },
+  });
+}
+
+/** redirects(), rewrites(), headers(): functions the build calls; their rules are checked by cli/builder/steps/routing-rules.ts. */
+function ruleFunction<T>(name: string): ConfigKey<() => T | Promise<T>> {
+  return key({
+    next: name,
+    default: undefined,
+    check(value) {
+      if (typeof value !== 'function') throw new ConfigError(`${name} must be an async function returning an array of rules, e.g. async ${name}() { return [...] }.`);
+      return value as () => T | Promise<T>;
+    },
+  });
+}
+
+export const CONFIG_SCHEMA = {
+  /** Mount the site under a path (`/docs`): every page, file and asset URL starts with it. */
+  basePath: key<string>({
+    next: 'basePath',
+    default: '',
+    check(value) {
+      if (value === '') return '';
+      if (typeof value !== 'string' || !/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value) || value.endsWith('/') || value.includes('//')) {
+        throw new ConfigError(`basePath must be a path such as "/docs": starting with "/", not ending with one (got ${JSON.stringify(value)}).`);
+      }
+      if (value.startsWith('/_app') || value === '/api' || value.startsWith('/api/')) throw new ConfigError(`basePath "${value}" collides with the framework's /_app paths or the API routes.`);
+      return value;
+    },
+  }),
+  /** True: `/about/` is the canonical URL and `/about` answers 308 to it. @default false (the other way round) */
+  trailingSlash: booleanKey('trailingSlash', false),
+  /** Redirects answered before anything else (docs/ROUTING.md). */
+  redirects: ruleFunction<Redirect[]>('redirects'),
+  /** Paths served from another path or origin: an array (afterFiles), or the three groups. */
+  rewrites: ruleFunction<Rewrite[] | Partial<RewriteGroups>>('rewrites'),
+  /** Response headers by path. */
+  headers: ruleFunction<HeaderRule[]>('headers'),
+  /** The site's locales, as language tags (`['en', 'fr-CA']`); the first is the default unless `defaultLocale` says. @default ['en'] (and the router's locale fields undefined) */
+  locales: key<string[]>({
+    next: 'i18n.locales',
+    default: ['en'],
+    check(value) {
+      if (!Array.isArray(value)) throw new ConfigError(`locales must be an array of language tags such as ['en', 'fr'], got ${JSON.stringify(value)}.`);
+      const seen = new Set<string>();
+      for (const locale of value) {
+        if (typeof locale !== 'string' || !LOCALE_NAME.test(locale)) {
+          throw new ConfigError(`locale ${JSON.stringify(locale)} cannot be a path's first segment: use a language tag such as "en" or "fr-CA" (letters, digits, "-", "_", ".", "~").`);
+        }
+        if (seen.has(locale)) throw new ConfigError(`locale "${locale}" is listed twice in locales; list each once.`);
+        seen.add(locale);
+      }
+      return [...value];
+    },
+  }),
+  /** The locale whose paths carry no prefix. @default the first of `locales` */
+  defaultLocale: key<string>({
+    next: 'i18n.defaultLocale',
+    default: undefined,
+    check(value) {
+      if (typeof value !== 'string') throw new ConfigError(`defaultLocale must be one of the locales, as a string; got ${JSON.stringify(value)}.`);
+      return value;
+    },
+  }),
+  /** `<Image>` and the image function: widths, quality, formats, allowed remote hosts. */
+  images: key<ImageConfig>({
+    next: 'images',
+    default: {},
+    check(value, warn) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`images must be an object (deviceSizes, imageSizes, quality, formats, remotePatterns, …), got ${JSON.stringify(value)}.`);
+      const out: ImageConfig = {};
+      for (const [name, option] of Object.entries(value)) {
+        if (IMAGE_KEYS.has(name)) (out as Record<string, unknown>)[name] = option;
+        else if (name === 'domains' && Array.isArray(option)) {
+          // Deprecated in the pages router in favour of remotePatterns; it means the same thing.
+          out.remotePatterns = [...(out.remotePatterns ?? []), ...option.map((hostname): RemotePattern => ({ hostname: String(hostname) }))];
+        } else if (name === 'qualities') warn('images.qualities: not read; <Image quality> is used as written (1 to 100)');
+        else if (name === 'unoptimized') warn('images.unoptimized: not supported; images go through /_app/image');
+        else if (name === 'loader' || name === 'loaderFile' || name === 'path') warn(`images.${name}: not supported; images are optimised by the stack's image function at /_app/image`);
+        else warn(`images.${name}: unknown option, ignored`);
+      }
+      return out;
+    },
+  }),
+  /** Values inlined as `process.env.NAME` into server and browser code at build time (public: they ship to browsers). */
+  env: key<Record<string, string>>({
+    next: 'env',
+    default: {},
+    check(value) {
+      if (!value || typeof value !== 'object') throw new ConfigError('env must be an object of strings.');
+      const env: Record<string, string> = Object.create(null);
+      for (const [name, v] of Object.entries(value)) {
+        if (typeof v !== 'string') throw new ConfigError(`env.${name} must be a string, got ${typeof v}.`);
+        env[name] = v;
+      }
+      return env;
+    },
+  }),
+  /**
+   * Which files of `pages/` are pages, by the end of their name, without the leading dot
+   * (build only). With `['page.tsx', 'page.ts']`, `pages/about.page.tsx` is `/about`.
+   * @default ['tsx', 'ts', 'jsx', 'js']
+   */
+  pageExtensions: key<string[]>({
+    next: 'pageExtensions',
+    default: DEFAULT_PAGE_EXTENSIONS,
+    check(value, warn) {
+      const example = "such as ['page.tsx', 'page.ts']";
+      if (!Array.isArray(value) || value.length === 0 || value.some((v) => typeof v !== 'string' || v.length === 0)) {
+        throw new ConfigError(`pageExtensions must be a non-empty array of extensions, ${example}; got ${JSON.stringify(value)}.`);
+      }
+      for (const ext of value as string[]) {
+        if (ext.startsWith('.')) throw new ConfigError(`pageExtensions: write "${ext.slice(1)}" without the leading dot (${example}).`);
+        // Files the bundler does not compile (`mdx`) are not pages: said, not refused.
+        if (!COMPILED_EXTENSIONS.some((compiled) => `.${ext}`.endsWith(compiled))) {
+          warn(`pageExtensions "${ext}": Stratus compiles only ${COMPILED_EXTENSIONS.join(', ')} files, so files ending in .${ext} are not pages`);
+        }
+      }
+      return [...(value as string[])];
+    },
+  }),
+  /**
+   * Whether pages take request bodies: a `getServerSideProps` page answers POST, PUT, …
+   * and reads the body, as in the pages router. In AWS a body reaches the render function
+   * through a Lambda@Edge signer, which then runs on every page request that reaches the
+   * function, GETs included (docs/DECISIONS.md). `false` keeps pages to GET and HEAD (other
+   * methods get 405 at the edge) and the signer to API routes: set it when no page reads a
+   * body, and keep forms on API routes.
+   * @default true
+   */
+  pageBodies: booleanKey('pageBodies', true),
+};
+
+export type ConfigSchema = typeof CONFIG_SCHEMA;
+export type ConfigKeyName = keyof ConfigSchema;
+
+/** Every key Stratus reads, in the schema's order. */
+export const CONFIG_KEYS = Object.keys(CONFIG_SCHEMA) as ConfigKeyName[];
+
+/** The keys the routing layer settles (routing-rules.ts calls the functions and checks each rule). */
+export const ROUTING_KEYS = ['basePath', 'trailingSlash', 'redirects', 'rewrites', 'headers'] as const satisfies readonly ConfigKeyName[];
+
+/** Says nothing: a next.config key that has no effect in a Stratus build (its bundler, server and output are its own). */
+export const NO_EFFECT = 'has no effect in Stratus (it builds with its own bundler and serves with its own functions)';
+
+/**
+ * next.config keys Stratus does not act on, and what happens instead (nested ones by their
+ * dotted name). A function says it only for some values (`i18n.localeDetection: false`).
+ */
+export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | undefined)> = {
+  publicRuntimeConfig: 'is not supported: next/config returns empty objects; use NEXT_PUBLIC_* variables or env',
+  serverRuntimeConfig: 'is not supported: read process.env in data functions',
+  assetPrefix: 'is not supported: assets are served from /_app/static on the site',
+  middleware: 'is not a config option: write middleware.ts at the app root',
+  'i18n.localeDetection': (value) => (value === false ? 'false is not supported yet; / still sends visitors to the locale their browser prefers' : undefined),
+  'i18n.domains': (value) => (value ? 'is not supported; locales are path prefixes on one domain' : undefined),
+  ...Object.fromEntries([
+    'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'typescript', 'webpack', 'experimental',
+    'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
+    'compiler', 'modularizeImports', 'sassOptions', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
+  ].map((name) => [name, NO_EFFECT])),
+};
+
+/**
+ * The resolved config, from checked values (validateConfig's), with every default filled
+ * in from the schema; the one cross-key rule (`defaultLocale` among `locales`) is checked
+ * here, so anything that resolves a config holds it.
+ *
+ * @example
+ * resolveConfig({ locales: ['en', 'fr'] }); // { locales: ['en', 'fr'], defaultLocale: 'en', i18n: true, images: { … } }
+ */
+export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
+  const given = config.locales && config.locales.length > 0;
+  const locales = given ? [...config.locales!] : [...CONFIG_SCHEMA.locales.default!];
+  const defaultLocale = config.defaultLocale ?? locales[0]!;
+  if (!locales.includes(defaultLocale)) {
+    throw new ConfigError(`defaultLocale "${defaultLocale}" is not in locales [${locales.join(', ')}]; add it to locales or pick one of them.`);
+  }
+  const images = config.images ?? CONFIG_SCHEMA.images.default!;
+  return {
+    locales,
+    defaultLocale,
+    ...(config.pageBodies === false ? { pageBodies: false as const } : {}),
+    ...(given ? { i18n: true as const } : {}),
+    images: {
+      deviceSizes: [...(images.deviceSizes ?? DEFAULT_DEVICE_SIZES)].sort((a, b) => a - b),
+      imageSizes: [...(images.imageSizes ?? DEFAULT_IMAGE_SIZES)].sort((a, b) => a - b),
+      quality: images.quality ?? DEFAULT_IMAGE_QUALITY,
+      formats: images.formats ?? ['image/webp'],
+      remotePatterns: images.remotePatterns ?? [],
+      // Next 16's default: four hours.
+      minimumCacheTTL: images.minimumCacheTTL ?? 14400,
+      dangerouslyAllowSVG: images.dangerouslyAllowSVG ?? false,
+    },
+  };
+}

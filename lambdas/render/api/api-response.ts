@@ -1,0 +1,319 @@
+/**
+ * The `res` of API routes and of getServerSideProps' context: Node's `ServerResponse` as far
+ * as handlers use it, plus the pages router's helpers (`status`, `json`, `send`,
+ * `redirect`), over a buffer. Lambda Function URLs answer in buffered mode, so `write()`
+ * chunks are kept and joined, `end()` finishes, and the whole answer leaves at once.
+ * Headers follow Node's rules: invalid names or values throw, and nothing may change them
+ * once `writeHead`, `write` or `end` ran.
+ */
+import { EventEmitter } from 'node:events';
+import type { ApiResponse, HeaderValue } from '../../../web/runtime/shared/page-types';
+import type { CoreResponse } from '../../shared/http';
+
+/** An error with Node's code, so code that checks `error.code` reads it as Node's own. */
+function nodeError(code: string, message: string, Type: new (message: string) => Error = Error): Error {
+  return Object.assign(new Type(message), { code });
+}
+
+const TOKEN = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
+// What Node lets through in a header value: no CR, LF or other controls but tab (no response splitting).
+const INVALID_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+
+function checkHeader(name: string, value: HeaderValue): void {
+  if (typeof name !== 'string' || !TOKEN.test(name)) throw nodeError('ERR_INVALID_HTTP_TOKEN', `Header name must be a valid HTTP token ["${name}"]`, TypeError);
+  if (value === undefined) throw nodeError('ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`, TypeError);
+  for (const item of Array.isArray(value) ? value : [value]) {
+    if (INVALID_VALUE.test(String(item))) throw nodeError('ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`, TypeError);
+  }
+}
+
+function stored(value: HeaderValue): string | number | string[] {
+  return Array.isArray(value) ? value.map(String) : (value as string | number);
+}
+
+/** Statuses whose answer has no body, whatever the handler wrote. */
+const NO_BODY = (status: number) => status < 200 || status === 204 || status === 304;
+
+/** Where a response buffered its body: the chunks, their size in bytes, and whether they went past the cap. */
+interface BodyBuffer {
+  chunks: (string | Uint8Array)[];
+  bytes: number;
+  overflowed: boolean;
+}
+
+/** The parts of a finished (or still open) response the core writes out. */
+export interface ResponseParts {
+  status: number;
+  /** Lower-case names; `set-cookie` apart, in `cookies`. */
+  headers: Record<string, string>;
+  cookies: string[];
+  body: string | Uint8Array | undefined;
+}
+
+/**
+ * A buffered response. `maxBodyBytes` bounds what is kept: past it the chunks are dropped
+ * and `overflowed` is set, so a runaway writer cannot exhaust the function's memory.
+ *
+ * @example
+ * const res = new BufferedResponse();
+ * res.status(201).json({ id: 7 });
+ * res.writableEnded;   // true
+ * res.toCoreResponse(); // { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', … }, body: '{"id":7}' }
+ */
+export class BufferedResponse extends EventEmitter implements ApiResponse {
+  statusCode = 200;
+  statusMessage = '';
+  private readonly headerMap = new Map<string, string | number | string[]>();
+  private readonly buffer: BodyBuffer = { chunks: [], bytes: 0, overflowed: false };
+  private sent = false;
+  private ended = false;
+
+  /** What `res.setDraftMode` asked for, when it was called: the API stage adds the signed cookie. */
+  draftMode: boolean | undefined;
+
+  constructor(
+    private readonly maxBodyBytes = Infinity,
+    private readonly onDemand?: (urlPath: string) => Promise<void>,
+  ) {
+    super();
+  }
+
+  get headersSent(): boolean {
+    return this.sent;
+  }
+
+  get writableEnded(): boolean {
+    return this.ended;
+  }
+
+  get finished(): boolean {
+    return this.ended;
+  }
+
+  /** True when the body went past `maxBodyBytes`. */
+  get overflowed(): boolean {
+    return this.buffer.overflowed;
+  }
+
+  private checkNotSent(): void {
+    if (this.sent) throw nodeError('ERR_HTTP_HEADERS_SENT', 'Cannot set headers after they are sent to the client');
+  }
+
+  setHeader(name: string, value: HeaderValue): this {
+    this.checkNotSent();
+    checkHeader(name, value);
+    this.headerMap.set(name.toLowerCase(), stored(value));
+    return this;
+  }
+
+  appendHeader(name: string, value: HeaderValue): this {
+    this.checkNotSent();
+    checkHeader(name, value);
+    const key = name.toLowerCase();
+    const existing = this.headerMap.get(key);
+    const added = Array.isArray(value) ? value.map(String) : [String(value)];
+    this.headerMap.set(key, existing === undefined ? stored(value) : [...(Array.isArray(existing) ? existing : [String(existing)]), ...added]);
+    return this;
+  }
+
+  getHeader(name: string): string | number | string[] | undefined {
+    return this.headerMap.get(String(name).toLowerCase());
+  }
+
+  /** A null-prototype object, as Node's. */
+  getHeaders(): Record<string, string | number | string[]> {
+    const headers: Record<string, string | number | string[]> = Object.create(null);
+    for (const [name, value] of this.headerMap) headers[name] = value;
+    return headers;
+  }
+
+  getHeaderNames(): string[] {
+    return [...this.headerMap.keys()];
+  }
+
+  hasHeader(name: string): boolean {
+    return this.headerMap.has(String(name).toLowerCase());
+  }
+
+  removeHeader(name: string): void {
+    this.checkNotSent();
+    this.headerMap.delete(String(name).toLowerCase());
+  }
+
+  writeHead(statusCode: number, messageOrHeaders?: string | Record<string, HeaderValue> | HeaderValue[], maybeHeaders?: Record<string, HeaderValue>): this {
+    this.checkNotSent();
+    this.statusCode = statusCode;
+    const headers = typeof messageOrHeaders === 'string' ? maybeHeaders : messageOrHeaders;
+    if (typeof messageOrHeaders === 'string') this.statusMessage = messageOrHeaders;
+    if (Array.isArray(headers)) {
+      // Node's flat form: [name, value, name, value, …].
+      for (let i = 0; i + 1 < headers.length; i += 2) this.setHeader(String(headers[i]), headers[i + 1]!);
+    } else if (headers) {
+      for (const name of Object.keys(headers)) this.setHeader(name, headers[name]!);
+    }
+    this.sent = true;
+    return this;
+  }
+
+  flushHeaders(): void {
+    this.sent = true;
+  }
+
+  write(chunk: string | Uint8Array, encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void): boolean {
+    if (this.ended) throw nodeError('ERR_STREAM_WRITE_AFTER_END', 'write after end');
+    this.append(chunk, encodingOrCallback);
+    this.sent = true;
+    (typeof encodingOrCallback === 'function' ? encodingOrCallback : callback)?.();
+    return true;
+  }
+
+  end(chunkOrCallback?: string | Uint8Array | (() => void), encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void): this {
+    // A second end() does nothing, as in Node.
+    if (this.ended) return this;
+    const done = [chunkOrCallback, encodingOrCallback, callback].find((a): a is () => void => typeof a === 'function');
+    if (chunkOrCallback !== undefined && chunkOrCallback !== null && typeof chunkOrCallback !== 'function') this.append(chunkOrCallback, encodingOrCallback);
+    this.sent = true;
+    this.ended = true;
+    this.emit('finish');
+    this.emit('close');
+    done?.();
+    return this;
+  }
+
+  private append(chunk: string | Uint8Array, encoding: unknown): void {
+    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) {
+      throw nodeError('ERR_INVALID_ARG_TYPE', `The "chunk" argument must be of type string or an instance of Buffer or Uint8Array`, TypeError);
+    }
+    const value = typeof chunk === 'string' && typeof encoding === 'string' && !/^utf-?8$/i.test(encoding) ? Buffer.from(chunk, encoding as BufferEncoding) : chunk;
+    const size = typeof value === 'string' ? Buffer.byteLength(value) : value.byteLength;
+    if (size === 0) return;
+    const buffer = this.buffer;
+    if (buffer.overflowed || buffer.bytes + size > this.maxBodyBytes) {
+      buffer.overflowed = true;
+      buffer.chunks = [];
+      return;
+    }
+    buffer.chunks.push(value);
+    buffer.bytes += size;
+  }
+
+  status(statusCode: number): this {
+    this.statusCode = statusCode;
+    return this;
+  }
+
+  json(body: unknown): void {
+    this.setHeader('content-type', 'application/json; charset=utf-8');
+    this.send(JSON.stringify(body));
+  }
+
+  send(body: unknown): void {
+    if (body === null || body === undefined) {
+      this.end();
+      return;
+    }
+    if (NO_BODY(this.statusCode)) {
+      this.removeHeader('content-type');
+      this.end();
+      return;
+    }
+    if (typeof body === 'string') {
+      this.end(body);
+    } else if (body instanceof Uint8Array) {
+      if (!this.hasHeader('content-type')) this.setHeader('content-type', 'application/octet-stream');
+      this.end(body);
+    } else if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function') {
+      if (!this.hasHeader('content-type')) this.setHeader('content-type', 'application/octet-stream');
+      void this.drain(body as AsyncIterable<string | Uint8Array>);
+    } else {
+      this.setHeader('content-type', 'application/json; charset=utf-8');
+      this.end(JSON.stringify(body));
+    }
+  }
+
+  /**
+   * A stream given to `send`: read to its end, then the response ends. A failing stream is
+   * reported as `error` (the API stage listens, and answers 500) when anyone listens.
+   */
+  private async drain(stream: AsyncIterable<string | Uint8Array>): Promise<void> {
+    try {
+      for await (const chunk of stream) this.write(chunk);
+      this.end();
+    } catch (error) {
+      if (this.listenerCount('error') > 0) this.emit('error', error);
+    }
+  }
+
+  redirect(statusOrUrl: number | string, url?: string): this {
+    const [status, location] = typeof statusOrUrl === 'string' ? [307, statusOrUrl] : [statusOrUrl, url];
+    if (typeof status !== 'number' || typeof location !== 'string') {
+      throw new TypeError(`res.redirect takes a URL, or a status and a URL: res.redirect('/there') or res.redirect(308, '/there').`);
+    }
+    this.writeHead(status, { location });
+    this.end(location);
+    return this;
+  }
+
+  /** Renders a static page again now and drops it from the edge's cache (on-demand.ts). */
+  async revalidate(urlPath: string): Promise<void> {
+    if (typeof urlPath !== 'string' || !urlPath.startsWith('/')) {
+      throw new TypeError(`res.revalidate takes the page's URL path, starting with "/": res.revalidate('/posts/first'); received ${JSON.stringify(urlPath)}.`);
+    }
+    if (!this.onDemand) throw new Error('res.revalidate() is available in API routes only.');
+    await this.onDemand(urlPath);
+  }
+
+  /** Draft mode on or off for this visitor: the signed cookie goes on the answer (draft-mode.ts). */
+  setDraftMode(options: { enable: boolean }): this {
+    if (typeof options?.enable !== 'boolean') throw new TypeError('res.setDraftMode takes { enable: true } or { enable: false }.');
+    this.checkNotSent();
+    this.draftMode = options.enable;
+    return this;
+  }
+
+  /**
+   * What the handler set, as the core's plain parts: `Set-Cookie` apart, repeated values
+   * comma-joined, the status checked (100–599, a RangeError otherwise).
+   */
+  parts(): ResponseParts {
+    const status = this.statusCode;
+    if (!Number.isInteger(status) || status < 100 || status > 599) {
+      throw nodeError('ERR_HTTP_INVALID_STATUS_CODE', `Invalid status code: ${status}`, RangeError);
+    }
+    const headers: Record<string, string> = {};
+    let cookies: string[] = [];
+    for (const [name, value] of this.headerMap) {
+      if (name === 'set-cookie') cookies = Array.isArray(value) ? value : [String(value)];
+      else headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    const { chunks } = this.buffer;
+    let body: string | Uint8Array | undefined;
+    if (chunks.length > 0 && !NO_BODY(status)) {
+      body = chunks.every((c) => typeof c === 'string') ? chunks.join('') : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+    }
+    return { status, headers, cookies, body };
+  }
+
+  /**
+   * The finished answer: the handler's status, headers, cookies and body, with what a
+   * buffered answer needs: `content-length` of the body, a `content-type` when the handler
+   * set none (text or bytes), and `Cache-Control: no-store` unless the handler chose one
+   * (CloudFront must not keep an answer the handler did not mean to be cached).
+   */
+  toCoreResponse(defaultCacheControl: string): CoreResponse {
+    const { status, headers, cookies, body } = this.parts();
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+    if (body !== undefined) {
+      headers['content-type'] ??= typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+      headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    } else if (!NO_BODY(status)) {
+      headers['content-length'] = '0';
+    }
+    headers['cache-control'] ??= defaultCacheControl;
+    const response: CoreResponse = { status, headers };
+    if (cookies.length > 0) response.cookies = cookies;
+    if (body !== undefined) response.body = body;
+    return response;
+  }
+}

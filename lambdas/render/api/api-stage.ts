@@ -1,0 +1,156 @@
+/**
+ * The API stage: a request matched to an API route, answered by its handler `(req, res)`.
+ * The body is parsed first (400, 413, 415 without calling the handler); the handler's
+ * answer is complete when it calls `res.end()` (or `json`, `send`, `redirect`), and is then
+ * passed on as it is (an `api` outcome). A handler that throws or rejects first is a 500;
+ * one that has not answered within the budget a 504 naming the route in its log line; an
+ * answer over Lambda's 6 MB payload a 500 saying so. Work a handler does after answering may
+ * be frozen with the function: answer last.
+ */
+import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
+import type { ApiHandler } from '../../../web/runtime/shared/page-types';
+import { exceedsPayloadLimit, RESPONSE_PAYLOAD_LIMIT } from '../../shared/function-url';
+import type { RequestContext } from '../../shared/http';
+import { isHttpError } from '../../shared/http-error';
+import { log, logError } from '../../shared/log';
+import { readApiConfig, type ApiRouteConfig } from './api-config';
+import { createApiRequest } from './api-request';
+import { BufferedResponse } from './api-response';
+import { NO_STORE } from '../../shared/cache-control';
+import type { DraftMode } from './draft-mode';
+import type { ApiCall, ErrorStatus, Outcome } from '../core/outcome';
+import { readBody } from './request-body';
+
+/** A little under the function's 10 s default timeout, so the 504 and its log line get out. */
+export const DEFAULT_API_TIMEOUT_MS = 9000;
+
+/**
+ * The handler budget from `STRATUS_API_TIMEOUT_MS` (the stack sets it a little under the
+ * function's timeout); absent or not a positive whole number: the default.
+ *
+ * @example
+ * apiTimeoutFrom('25000'); // 25000
+ * apiTimeoutFrom(undefined); // 9000
+ */
+export function apiTimeoutFrom(value: string | undefined): number {
+  const ms = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_API_TIMEOUT_MS;
+}
+
+/** An API handler that had not answered when its budget ran out. */
+export class ApiTimeoutError extends Error {
+  override readonly name = 'ApiTimeoutError';
+}
+
+/** An API answer too large for a buffered Function URL response. */
+export class ResponseTooLargeError extends Error {
+  override readonly name = 'ResponseTooLargeError';
+}
+
+type Ending = { type: 'ended' } | { type: 'failed'; error: unknown } | { type: 'timeout' };
+
+interface Watchers {
+  /** The handler returned (or resolved) without answering. */
+  returnedWithoutAnswer(): void;
+  /** The handler threw or rejected after the answer was decided. */
+  failedLate(error: unknown): void;
+}
+
+/** Runs the handler and settles on the first of: the response ended, the handler failed, the budget ran out. */
+function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: BufferedResponse, timeoutMs: number, watchers: Watchers): Promise<Ending> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (ending: Ending) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(ending);
+    };
+    const fail = (error: unknown) => (settled ? watchers.failedLate(error) : settle({ type: 'failed', error }));
+    const timer = setTimeout(() => settle({ type: 'timeout' }), timeoutMs);
+    res.once('finish', () => settle({ type: 'ended' }));
+    res.on('error', fail);
+    let returned: unknown;
+    try {
+      returned = handler(req, res);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    Promise.resolve(returned).then(() => {
+      if (!settled && !res.writableEnded) watchers.returnedWithoutAnswer();
+    }, fail);
+  });
+}
+
+export interface ApiStageOptions {
+  /** How long a handler may take to answer. */
+  timeoutMs: number;
+  /** Each API route's config by pattern, read at cold start (read on first use otherwise). */
+  configs: ReadonlyMap<string, ApiRouteConfig>;
+  defaultLocale: string;
+  /** What `res.revalidate(path)` does (on-demand.ts). @default - it throws */
+  revalidate?: (urlPath: string) => Promise<void>;
+  /** Signs the cookie `res.setDraftMode` sets. @default - setDraftMode answers 500, saying draft mode is off */
+  draft?: DraftMode;
+}
+
+/**
+ * The API stage over the app's API route configs.
+ *
+ * @example
+ * const runApi = createApiStage({ timeoutMs: 9000, configs, defaultLocale: 'en' });
+ * await runApi(routeApi(target, table), { requestId }); // { kind: 'api', route, response }
+ */
+export function createApiStage(options: ApiStageOptions): (call: ApiCall, context: RequestContext) => Promise<Outcome> {
+  const { timeoutMs, configs, defaultLocale, revalidate, draft } = options;
+
+  return async function runApi(call, context) {
+    const { route, request } = call;
+    const config = configs.get(route.pattern) ?? readApiConfig(route.file, call.module);
+    const base = { kind: 'error', route, locale: defaultLocale, asPath: request.path } as const;
+    // A refusal (400, 413, 415) has a message for the client; a failure a cause to log.
+    const refusal = (statusCode: ErrorStatus, message: string): Outcome => ({ ...base, statusCode, message });
+    const failure = (statusCode: ErrorStatus, cause: unknown): Outcome => ({ ...base, statusCode, cause });
+
+    let parsed: ReturnType<typeof readBody>;
+    try {
+      parsed = readBody(request.body, request.headers['content-type'], config.bodyParser);
+    } catch (error) {
+      if (isHttpError(error)) return refusal(error.statusCode as ErrorStatus, error.message);
+      throw error;
+    }
+    const req = createApiRequest(request, mergeQuery(searchToQuery(call.search), call.params), parsed.body, parsed.raw);
+    const res = new BufferedResponse(RESPONSE_PAYLOAD_LIMIT, revalidate);
+    const fields = { requestId: context.requestId, cfId: context.cfId, path: request.path, route: route.pattern };
+    const ending = await awaitAnswer(call.module.default, req, res, timeoutMs, {
+      returnedWithoutAnswer() {
+        if (!config.externalResolver) {
+          log({ ...fields, msg: `The API handler of ${route.file} returned without answering; the request waits for res.end() until ${timeoutMs} ms. Set config.api.externalResolver when another library answers.` }, 'WARN');
+        }
+      },
+      failedLate(error) {
+        logError(error, { ...fields, note: 'the API handler failed after its answer was sent' });
+      },
+    });
+
+    if (ending.type === 'failed') return failure(500, ending.error);
+    if (ending.type === 'timeout') {
+      return failure(504, new ApiTimeoutError(`The API handler of ${route.file} (${route.pattern}) did not answer within ${timeoutMs} ms (STRATUS_API_TIMEOUT_MS).`));
+    }
+    const tooLarge = () => new ResponseTooLargeError(`The API answer of ${route.pattern} is over Lambda's ${RESPONSE_PAYLOAD_LIMIT}-byte response payload (buffered Function URL); answered 500 instead.`);
+    if (res.overflowed) return failure(500, tooLarge());
+    let response;
+    try {
+      response = res.toCoreResponse(NO_STORE);
+    } catch (error) {
+      return failure(500, error);
+    }
+    if (res.draftMode !== undefined) {
+      if (!draft) return failure(500, new Error(`${route.file} called res.setDraftMode, but draft mode has no secret here.`));
+      response.cookies = [...(response.cookies ?? []), await draft.cookie(res.draftMode)];
+    }
+    if (exceedsPayloadLimit(response, request.method)) return failure(500, tooLarge());
+    return { kind: 'api', route, response };
+  };
+}

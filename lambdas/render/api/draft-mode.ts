@@ -1,0 +1,58 @@
+/**
+ * Draft mode: a visitor holding a valid draft cookie sees static pages rendered for them
+ * alone, `getStaticProps` called with `draftMode: true`, past every cache (their answers are
+ * `no-store`, never written to the page store; the cookie is in the edge's page cache key,
+ * so CloudFront never answers them from its copy). `res.setDraftMode({ enable })` in an API
+ * route sets or clears the cookie. The cookie is signed (HMAC-SHA256) with a secret read
+ * once per instance when first needed (ports/from-environment.ts says which).
+ */
+import { DRAFT_COOKIE } from '../../../contract/urls';
+import { parseCookies } from '../../shared/cookies';
+import { nodeCrypto } from '../../shared/node-builtins';
+import type { DraftSecret } from '../ports/ports';
+
+export { DRAFT_COOKIE };
+
+export interface DraftMode {
+  /** Whether the `Cookie` header carries a draft cookie this site signed. */
+  isDraft(cookieHeader: string | undefined): Promise<boolean>;
+  /** The `Set-Cookie` value that turns draft mode on or off. */
+  cookie(enable: boolean): Promise<string>;
+}
+
+function sign(secret: string, nonce: string): string {
+  return nodeCrypto().createHmac('sha256', secret).update(`stratus-draft.${nonce}`).digest('base64url');
+}
+
+/**
+ * @example
+ * const draft = createDraftMode(async () => 'a secret');
+ * const setCookie = await draft.cookie(true); // "__stratus_draft=…; Path=/; HttpOnly; Secure; SameSite=None"
+ * await draft.isDraft(setCookie.split(';')[0]); // true
+ */
+export function createDraftMode(secret: DraftSecret): DraftMode {
+  let loaded: Promise<string> | undefined;
+  const key = () => (loaded ??= secret().catch((error) => {
+    loaded = undefined; // a failed read is tried again by the next request
+    throw error;
+  }));
+  return {
+    async isDraft(cookieHeader) {
+      // Most requests carry no draft cookie: no parsing, no secret.
+      if (!cookieHeader || !cookieHeader.includes(DRAFT_COOKIE)) return false;
+      const value = parseCookies(cookieHeader)[DRAFT_COOKIE];
+      const dot = value?.indexOf('.') ?? -1;
+      if (!value || dot <= 0) return false;
+      const expected = Buffer.from(sign(await key(), value.slice(0, dot)));
+      const given = Buffer.from(value.slice(dot + 1));
+      return given.length === expected.length && nodeCrypto().timingSafeEqual(given, expected);
+    },
+    async cookie(enable) {
+      // SameSite=None: a CMS shows the preview in a frame of its own site.
+      const attributes = 'Path=/; HttpOnly; Secure; SameSite=None';
+      if (!enable) return `${DRAFT_COOKIE}=; ${attributes}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+      const nonce = nodeCrypto().randomBytes(16).toString('base64url');
+      return `${DRAFT_COOKIE}=${nonce}.${sign(await key(), nonce)}; ${attributes}`;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The data stage: what a matched page answers. Server pages run getServerSideProps (or
+ * getInitialProps, the page's or `_app`'s) on every request (with the request's body parsed first, when it has one); static pages come
+ * from the store (rendered again when stale, or first rendered as `fallback` allows). The
+ * answer is props, notFound or a redirect, the same outcome whether the request wants the
+ * page or its data, with what the page set on `ctx.res` (headers, cookies, status).
+ */
+import type { ResolvedConfig } from '../../../contract/config';
+import { loadInitialProps, type AppComponent } from '../../../web/runtime/shared/page-types';
+import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
+import { isHttpError } from '../../shared/http-error';
+import type { BufferedResponse } from '../api/api-response';
+import { NO_STORE, staticCacheControl } from '../../shared/cache-control';
+import { readDataResult, type DataOutcome } from '../data/data-result';
+import type { DraftMode } from '../api/draft-mode';
+import type { ErrorStatus, Outcome, PageRequest, Query } from './outcome';
+import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
+import { initialPropsContext } from '../data/initial-props-context';
+import { serverContext } from '../data/server-context';
+import type { StaticPages } from '../static/static-pages';
+
+/** Search params and route params together, params winning: a null-prototype object, since the names are the visitor's. */
+function queryOf(page: PageRequest): Query {
+  return mergeQuery(searchToQuery(page.search), page.params);
+}
+
+/** Headers the output stage writes itself: what `ctx.res` set for them is not passed on. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding', 'cache-control', 'etag']);
+
+/**
+ * What a page set on `ctx.res`, for its answer: headers and cookies (on every answer:
+ * a login page sets its cookie and redirects), `statusCode` and `Cache-Control` (on the
+ * rendered page, as the pages router lets getServerSideProps choose them).
+ */
+function answerSetBy(res: BufferedResponse | undefined): { headers?: Record<string, string>; cookies?: string[]; status?: number; cacheControl?: string } {
+  if (!res) return {};
+  const { status, headers: all, cookies } = res.parts();
+  const headers: Record<string, string> = {};
+  for (const name in all) if (!OWN_HEADERS.has(name)) headers[name] = all[name]!;
+  return {
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
+    cookies: cookies.length > 0 ? cookies : undefined,
+    status: status === 200 ? undefined : status,
+    cacheControl: all['cache-control'],
+  };
+}
+
+/** The request's body, parsed as API routes parse it, when it has one; a refusal (400, 413, 415) as an outcome. */
+function bodyOf(page: PageRequest): { body: unknown; raw: Uint8Array } | Outcome | undefined {
+  const { request } = page;
+  if (!request.body || request.body.byteLength === 0) return undefined;
+  try {
+    return readBody(request.body, request.headers['content-type'], DEFAULT_BODY_PARSING);
+  } catch (error) {
+    if (!isHttpError(error)) throw error;
+    return { kind: 'error', statusCode: error.statusCode as ErrorStatus, route: page.route, locale: page.locale, asPath: page.path, message: error.message };
+  }
+}
+
+async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined): Promise<Outcome> {
+  const body = bodyOf(page);
+  if (body && 'kind' in body) return body;
+  const query = queryOf(page);
+  const call = serverContext(page, query, config, body);
+  const result = page.module.getServerSideProps
+    ? await readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps(call.context))
+    : await readDataResult(page.route.file, 'getInitialProps', { props: await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)) });
+  const res = call.response();
+  // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.
+  if (res?.writableEnded) return { kind: 'api', route: page.route, response: res.toCoreResponse(NO_STORE) };
+  const { status, cacheControl, headers, cookies } = answerSetBy(res);
+  if (result.type === 'props') return { kind: 'render', page, props: result.props, query, isFallback: false, status, cacheControl, headers, cookies };
+  if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, headers, cookies };
+  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE, headers, cookies };
+}
+
+/** A draft-mode request: getStaticProps' answer for this visitor alone, never stored, never cached anywhere. */
+function draftOutcome(page: PageRequest, result: DataOutcome): Outcome {
+  if (result.type === 'props') return { kind: 'render', page, props: result.props, query: { ...page.params }, isFallback: false, cacheControl: NO_STORE };
+  if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: NO_STORE };
+  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE };
+}
+
+async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined): Promise<Outcome> {
+  if (draft && (await draft.isDraft(page.request.headers.cookie))) return draftOutcome(page, await pages.draft(page));
+  const found = await pages.lookup(page);
+  if (found === 'missing') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
+  // A `fallback: true` path not rendered yet: the shell now, its data (rendered then) next.
+  if (found === 'fallback') return { kind: 'render', page, props: {}, query: { ...page.params }, isFallback: true };
+  if ('type' in found) {
+    return { kind: 'redirect', route: page.route, destination: found.destination, statusCode: found.statusCode, basePath: found.basePath, cacheControl: staticCacheControl(found.revalidate) };
+  }
+  // getStaticProps' notFound is the page's answer for everyone: cached like the page, as the pages router does.
+  if (found.notFound) return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: staticCacheControl(found.revalidate) };
+  return { kind: 'static', page, stored: found };
+}
+
+/**
+ * The data stage over the app's static pages and config (and `_app`, whose
+ * `getInitialProps` feeds pages without data function). Throws what data functions and
+ * `getInitialProps` throw.
+ */
+export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent, draft?: DraftMode): (page: PageRequest) => Promise<Outcome> {
+  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App) : staticData(page, pages, draft));
+}

@@ -1,0 +1,29 @@
+/**
+ * What `getInitialProps` receives on the server: the pages router's fields, with `req` and
+ * `res` taken from the getServerSideProps context of the same request (built on first use,
+ * and what the page sets on `res` goes on the answer just the same).
+ */
+import type { InitialPropsContext, ServerContext } from '../../../web/runtime/shared/page-types';
+import type { PageRequest, Query } from '../core/outcome';
+
+/**
+ * @example
+ * const call = serverContext(page, query, config, body);
+ * await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context));
+ */
+export function initialPropsContext(page: PageRequest, query: Query, server: ServerContext): InitialPropsContext {
+  return {
+    pathname: page.route.pattern,
+    query,
+    asPath: server.resolvedUrl,
+    locale: server.locale,
+    locales: server.locales,
+    defaultLocale: server.defaultLocale,
+    get req() {
+      return server.req;
+    },
+    get res() {
+      return server.res;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * What getServerSideProps receives: the request's params, query, locale, headers and
+ * cookies, and `req`/`res` shaped like Node's, built only when the page touches them (most
+ * pages never do, and rendering stays as fast as without them).
+ */
+import type { ResolvedConfig } from '../../../contract/config';
+import type { ServerContext, ServerRequest } from '../../../web/runtime/shared/page-types';
+import { copyRecord } from '../../shared/extend';
+import { createServerRequest } from '../api/api-request';
+import { parseCookies } from '../../shared/cookies';
+import { BufferedResponse } from '../api/api-response';
+import type { PageRequest, Query } from '../core/outcome';
+import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
+
+export { parseCookies } from '../../shared/cookies';
+
+/** One getServerSideProps call: its context, and the `ctx.res` the page used, if it did. */
+export interface ServerCall {
+  context: ServerContext;
+  /** `ctx.res` when the page read it, else undefined (nothing to add to the answer). */
+  response(): BufferedResponse | undefined;
+}
+
+/**
+ * The context of one getServerSideProps call; `headers` is a copy the page may change freely
+ * (null prototype, like the cookies and the query). `body` is the request's body already
+ * parsed (data.ts parses it before the call, so a malformed one is a 400 page); without
+ * one, `ctx.req.body` reads as an empty body of the request's type (`''`, or `{}` for JSON).
+ *
+ * @example
+ * const call = serverContext(page, query, config, { body: { name: 'Ada' }, raw });
+ * await page.module.getServerSideProps(call.context); // ctx.req.body.name === 'Ada'
+ * call.response()?.getHeader('set-cookie');
+ */
+export function serverContext(
+  page: PageRequest,
+  query: Query,
+  config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>,
+  body?: { body: unknown; raw: Uint8Array },
+): ServerCall {
+  const { request } = page;
+  let req: ServerRequest | undefined;
+  let res: BufferedResponse | undefined;
+  const context: ServerContext = {
+    params: page.params,
+    query,
+    locale: page.locale,
+    locales: config.locales,
+    defaultLocale: config.defaultLocale,
+    headers: copyRecord(request.headers),
+    cookies: parseCookies(request.headers.cookie),
+    resolvedUrl: page.path + (page.search.size ? `?${page.search}` : ''),
+    get req() {
+      if (!req) {
+        const parsed = body ?? readBody(undefined, request.headers['content-type'], DEFAULT_BODY_PARSING);
+        req = createServerRequest(request, parsed.body, parsed.raw);
+      }
+      return req;
+    },
+    get res() {
+      return (res ??= new BufferedResponse());
+    },
+  };
+  return { context, response: () => res };
+}

@@ -1,0 +1,88 @@
+/**
+ * Rendering a page through the app's `pages/_document` (`stratus/document`): the page is
+ * rendered as usual (render-page.ts), then the document component, once, with static
+ * markup; its `<Head>`, `<Main>` and `<NextScript>` leave markers that take Stratus's own
+ * markup (document.ts). A document's static `getInitialProps` runs first, and may render
+ * the page itself through `ctx.renderPage` (with `_app` or the page wrapped).
+ * Apps without `_document` never come here (page-html.ts), so their pages pay nothing.
+ */
+import { createElement, Fragment, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import BaseDocument, {
+  DocumentStateContext,
+  type DocumentContext,
+  type DocumentInitialProps,
+  type DocumentSlot,
+  type RenderPageOptions,
+} from '../../../web/runtime/document';
+import { DefaultApp } from '../../../web/runtime/shared/default-app';
+import { documentSlotMarkup, type DocumentParts } from './document';
+import { renderPageParts, type PageRenderInput } from './render-page';
+
+/** The default export of `pages/_document`. */
+export type DocumentComponent = ComponentType<any> & {
+  getInitialProps?: (ctx: DocumentContext) => Promise<DocumentInitialProps> | DocumentInitialProps;
+};
+
+const SLOT = /<template data-stratus-slot="([a-z-]+)"><\/template>/g;
+
+/** The document's markup around the page's parts: the markers replaced with Stratus's markup. */
+function renderAround(Document: DocumentComponent, parts: DocumentParts, docProps: Partial<DocumentInitialProps>): string {
+  const slots = documentSlotMarkup(parts);
+  const markup = renderToStaticMarkup(
+    createElement(
+      DocumentStateContext.Provider,
+      { value: { locale: parts.lang, styles: docProps.styles } },
+      createElement(Document, { ...docProps, __NEXT_DATA__: { props: parts.data.props } }),
+    ),
+  );
+  return '<!DOCTYPE html>' + markup.replace(SLOT, (marker, name: DocumentSlot) => slots[name] ?? marker);
+}
+
+/** `renderPage`'s options applied: `_app` and the page as the document's `getInitialProps` wraps them. */
+function enhanced(input: PageRenderInput, options: Parameters<DocumentContext['renderPage']>[0]): PageRenderInput {
+  const { enhanceApp, enhanceComponent }: RenderPageOptions = typeof options === 'function' ? { enhanceApp: options } : (options ?? {});
+  return {
+    ...input,
+    App: enhanceApp ? enhanceApp(input.App ?? DefaultApp) : input.App,
+    Page: enhanceComponent ? enhanceComponent(input.Page) : input.Page,
+  };
+}
+
+/**
+ * The page's HTML document through the app's `_document`. Synchronous when the document
+ * has no `getInitialProps` of its own; a promise otherwise. Throws (or rejects with) what
+ * the page or the document throws.
+ */
+export function renderWithDocument(Document: DocumentComponent, input: PageRenderInput): string | Promise<string> {
+  const getInitialProps = Document.getInitialProps;
+  // The base class's getInitialProps only renders the page: no need to wait for it.
+  if (!getInitialProps || getInitialProps === BaseDocument.getInitialProps) return renderAround(Document, renderPageParts(input), {});
+  let rendered: DocumentParts | undefined;
+  const { data } = input;
+  const ctx: DocumentContext = {
+    pathname: data.page,
+    query: data.query,
+    asPath: input.asPath,
+    locale: data.locale,
+    locales: data.locales,
+    defaultLocale: data.defaultLocale,
+    renderPage(options) {
+      rendered = renderPageParts(enhanced(input, options));
+      return { html: rendered.body, head: [] };
+    },
+    async defaultGetInitialProps(context) {
+      const { html, head } = context.renderPage();
+      return { html, head, styles: undefined };
+    },
+  };
+  return Promise.resolve(getInitialProps.call(Document, ctx)).then((docProps) => {
+    const parts = rendered ?? renderPageParts(input);
+    const body = typeof docProps?.html === 'string' ? docProps.html : parts.body;
+    // Head entries the document adds (`head: [...initial.head, <meta …/>]`) go into the head,
+    // after the page's own tags (`renderPage` gives none of those back: they are already there).
+    const extra = Array.isArray(docProps?.head) ? docProps.head.filter((entry) => entry != null && entry !== false) : [];
+    const head = extra.length > 0 ? parts.head + renderToStaticMarkup(createElement(Fragment, null, ...extra)) : parts.head;
+    return renderAround(Document, { ...parts, body, head }, docProps ?? {});
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * The app's HTML documents: a route's page with its props, and the error pages (the app's
+ * own `404`/`500`/`_error` when it has one, else the built-in page), each with the
+ * manifest's scripts and styles and the data the browser hydrates from.
+ */
+import type { ComponentType } from 'react';
+import type { Manifest } from '../../../contract/manifest';
+import { ErrorPage } from '../../../web/runtime/shared/error-page';
+import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
+import { chooseErrorPage, type ErrorPageName } from '../../../web/runtime/shared/error-page-choice';
+import { errorTitle } from '../../../web/runtime/shared/errors';
+import { BUILT_IN_ERROR_PAGE, type AppComponent, type EmbeddedData, type PageProps } from '../../../web/runtime/shared/page-types';
+import { logError } from '../../shared/log';
+import type { PageRequest, Query } from '../core/outcome';
+import { renderWithDocument, type DocumentComponent } from './custom-document';
+import { renderPageDocument, type PageRenderInput } from './render-page';
+
+/** The app's components a document is made of: `_app`, `_document` and its own error pages. */
+export interface DocumentModules {
+  App?: AppComponent;
+  /** The app's `pages/_document`, rendered around every page on the server. */
+  Document?: DocumentComponent;
+  errorPages: Partial<Record<ErrorPageName, { default: ComponentType<any> }>>;
+}
+
+/** A document: a string, or a promise of one when the app's `_document` has its own `getInitialProps`. */
+export type Markup = string | Promise<string>;
+
+export interface PageHtml {
+  /** The page's document; throws (or rejects with) what the page, `_app` or `_document` throws. */
+  page(page: PageRequest, props: PageProps, query: Query, isFallback: boolean): Markup;
+  /** The error page's document for a status; never throws nor rejects (a failing custom page gives way to the built-in one). */
+  error(statusCode: number, locale: string, asPath: string): Markup;
+}
+
+/** `render()`'s document, or `fallback(error)`'s when it throws or rejects. */
+function orElse(render: () => Markup, fallback: (error: unknown) => Markup): Markup {
+  try {
+    const markup = render();
+    return typeof markup === 'string' ? markup : markup.catch(fallback);
+  } catch (error) {
+    return fallback(error);
+  }
+}
+
+export function createPageHtml(modules: DocumentModules, manifest: Manifest): PageHtml {
+  const { buildId, config } = manifest;
+  const { Document } = modules;
+  // Without a _document, Stratus's own document, as fast as before it existed.
+  const render: (input: PageRenderInput) => Markup = Document ? (input) => renderWithDocument(Document, input) : renderPageDocument;
+
+  const pageStyles = manifest.pageStyles && Object.keys(manifest.pageStyles).length > 0 ? manifest.pageStyles : undefined;
+
+  function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData>): EmbeddedData {
+    return {
+      buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false,
+      ...(pageStyles ? { pageStyles } : {}),
+      ...(config.i18n ? { i18n: true as const } : {}),
+      ...extra,
+    };
+  }
+
+  /** `_app`'s stylesheets, then the page's own. */
+  function stylesOf(page: string): string[] {
+    const own = pageStyles?.[page];
+    return own ? [...manifest.styles, ...own] : manifest.styles;
+  }
+
+  const scriptsByPage = new Map(manifest.routes.map((route) => [route.pattern, route.scripts]));
+  function scriptsOf(page: string): string[] {
+    return scriptsByPage.get(page) ?? manifest.errorScripts[page] ?? [];
+  }
+
+  /** The built-in error page inside `_app`, as every page; without it when `_app` (or `_document`) fails on it. */
+  function builtInError(statusCode: number, locale: string, asPath: string): Markup {
+    const input: PageRenderInput = {
+      App: modules.App,
+      Page: ErrorPage,
+      props: { statusCode },
+      data: embedded(BUILT_IN_ERROR_PAGE, {}, { statusCode }, locale, { statusCode }),
+      asPath,
+      entryScripts: manifest.entryScripts,
+      pageScripts: [],
+      styles: manifest.styles,
+      defaultTitle: errorTitle(statusCode),
+    };
+    const bare: PageRenderInput = { ...input, App: undefined, styles: [] };
+    if (!Document && !modules.App) return renderPageDocument(bare);
+    // The built-in page must answer, whatever the app's _app and _document do.
+    return orElse(() => render(input), (error) => {
+      logError(error, { msg: "the app's _app or _document failed on the built-in error page; serving it without", statusCode });
+      return renderPageDocument(bare);
+    });
+  }
+
+  return {
+    page(page, props, query, isFallback) {
+      return render({
+        App: modules.App,
+        Page: page.module.default,
+        props,
+        data: embedded(page.route.pattern, query, props, page.locale, { isFallback }),
+        // As the address bar shows it (less the basePath), the visited URL when a rewrite chose the page: with the site's trailing slash.
+        asPath: page.visited ? withTrailingSlash(page.visited.path) + (page.visited.search.size ? `?${page.visited.search}` : '') : withTrailingSlash(page.path) + (page.search.size ? `?${page.search}` : ''),
+        entryScripts: manifest.entryScripts,
+        pageScripts: scriptsOf(page.route.pattern),
+        styles: stylesOf(page.route.pattern),
+      });
+    },
+
+    error(statusCode, locale, asPath) {
+      const name = chooseErrorPage(statusCode, (page) => modules.errorPages[page] !== undefined);
+      const custom = name && modules.errorPages[name];
+      if (custom) {
+        return orElse(
+          () =>
+            render({
+              App: modules.App,
+              Page: custom.default,
+              props: { statusCode },
+              data: embedded(`/${name}`, {}, { statusCode }, locale, { statusCode }),
+              asPath,
+              entryScripts: manifest.entryScripts,
+              pageScripts: scriptsOf(`/${name}`),
+              styles: stylesOf(`/${name}`),
+              defaultTitle: errorTitle(statusCode),
+            }),
+          (error) => {
+            logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
+            return builtInError(statusCode, locale, asPath);
+          },
+        );
+      }
+      return builtInError(statusCode, locale, asPath);
+    },
+  };
+}

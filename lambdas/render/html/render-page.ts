@@ -1,0 +1,108 @@
+/** React server rendering of one page (or error page) into a full HTML document. */
+import { sitePaths } from '../../../web/runtime/shared/site-paths';
+import { fontStyleTag } from '../../../web/runtime/shared/font-styles';
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { DefaultApp } from '../../../web/runtime/shared/default-app';
+import { HeadManagerContext, type HeadManager } from '../../../web/runtime/head';
+import { mergeHead, type HeadElement } from '../../../web/runtime/shared/head-manager';
+import type { AppComponent, EmbeddedData, PageProps } from '../../../web/runtime/shared/page-types';
+import { RouterContext, type StratusRouter } from '../../../web/runtime/shared/router-context';
+import { routerEvents } from '../../../web/runtime/shared/router-state';
+import { renderDocument, type DocumentParts } from './document';
+import { headMarkup } from './head-markup';
+import { withServerRouter } from './runtime-state';
+import { routerLocales } from '../../../web/runtime/shared/router-context';
+
+export interface PageRenderInput {
+  App: AppComponent | undefined;
+  Page: ComponentType<any>;
+  props: PageProps;
+  data: EmbeddedData;
+  /** As shown in the address bar, without the locale prefix. */
+  asPath: string;
+  entryScripts: readonly string[];
+  pageScripts: readonly string[];
+  styles: readonly string[];
+  /** Title used when the page sets none (error pages). */
+  defaultTitle?: string;
+}
+
+function serverHead(): HeadManager & { elements(): HeadElement[] } {
+  const instances = new Map<string, HeadElement[]>();
+  return {
+    update: (id, elements) => void instances.set(id, elements),
+    remove: (id) => void instances.delete(id),
+    elements: () => mergeHead([...instances.values()]),
+  };
+}
+
+/** `<meta charSet>` and the viewport go first in the head, whoever set them. */
+const isCharsetOrViewport = (e: HeadElement) => e.type === 'meta' && (e.props.charSet !== undefined || e.props.name === 'viewport');
+
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
+
+const notOnServer = () => {
+  throw new Error('Router navigation methods cannot run during server rendering; call them in effects or event handlers.');
+};
+
+function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
+  return {
+    pathname: data.page,
+    route: data.page,
+    basePath: sitePaths().basePath,
+    query: data.query,
+    asPath,
+    ...routerLocales(data),
+    isFallback: data.isFallback,
+    isReady: true,
+    push: notOnServer,
+    replace: notOnServer,
+    back: notOnServer,
+    reload: notOnServer,
+    prefetch: async () => undefined,
+    beforePopState: () => undefined,
+    events: routerEvents,
+  };
+}
+
+/** Renders the page inside `_app`, with `<Head>` tags in the document head. Throws what the page throws. */
+export function renderPageDocument(input: PageRenderInput): string {
+  return renderDocument(renderPageParts(input));
+}
+
+/** The rendered page and its head, ready for a document (Stratus's own or the app's `_document`). Throws what the page throws. */
+export function renderPageParts(input: PageRenderInput): DocumentParts {
+  const head = serverHead();
+  const router = serverRouter(input.data, input.asPath);
+  const App = input.App ?? DefaultApp;
+  let body = withServerRouter(router, () =>
+    renderToString(
+      createElement(
+        HeadManagerContext.Provider,
+        { value: head },
+        createElement(RouterContext.Provider, { value: router }, createElement(App, { Component: input.Page, pageProps: input.props })),
+      ),
+    ),
+  );
+  // React 19 emits resource hints (e.g. the preload of an <img fetchPriority="high">) at the
+  // start of renderToString's output; they belong in the document head.
+  const hints = body.match(LEADING_LINKS)?.[0] ?? '';
+  body = body.slice(hints.length);
+  let elements = head.elements();
+  if (input.defaultTitle && !elements.some((e) => e.type === 'title')) {
+    elements = [createElement('title', { key: 'title' }, input.defaultTitle) as unknown as HeadElement, ...elements];
+  }
+  const first = elements.filter(isCharsetOrViewport);
+  return {
+    lang: input.data.locale,
+    headStart: headMarkup(first),
+    // next/font stand-ins' rules (web/runtime/shared/font-styles.ts), so class names style the server's HTML too.
+    head: headMarkup(elements.filter((e) => !first.includes(e))) + hints + fontStyleTag(),
+    body,
+    data: input.data,
+    entryScripts: input.entryScripts,
+    pageScripts: input.pageScripts,
+    styles: input.styles,
+  };
+}

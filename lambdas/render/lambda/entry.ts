@@ -1,0 +1,87 @@
+/**
+ * Wiring of the render Lambda: the build generates an entry that imports every page and
+ * calls this. Config and the manifest are read once, at cold start, from the function's
+ * own folder.
+ */
+import path from 'node:path';
+import { readManifest, type Manifest } from '../../../contract/manifest';
+import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../../contract/output-layout';
+import { SECRETS_ENV } from '../../../contract/secrets';
+import { createFunctionUrlHandler } from '../../shared/function-url';
+import type { Core } from '../../shared/http';
+import { flushLog } from '../../shared/log';
+import { apiTimeoutFrom } from '../api/api-stage';
+import { isRevalidateEvent, runRevalidate } from './operator-event';
+import { PageStore } from '../static/page-store';
+import { renderEnvironment } from './render-environment';
+import { loadSecrets } from './secrets';
+import { createRenderApp, type AppModules, type RenderApp } from '../core/render-core';
+import type { RenderBundle } from './bundle';
+import { createOwnOriginFetch } from '../routing/own-origin';
+
+/**
+ * Loads the app from a folder holding `manifest.json` and `prerendered/`. With a manifest
+ * given (the build's prerendering), pages stay in memory; otherwise the environment says
+ * where they are shared (render-environment.ts).
+ */
+export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manifest): RenderApp {
+  const resolved = manifest ?? readManifest(path.join(dir, OUTPUT_LAYOUT.manifest));
+  const prerendered = resolved.routes.flatMap((r) => r.prerendered);
+  const prerenderedDir = path.join(dir, PRERENDERED_DIR);
+  const setup = manifest ? { store: new PageStore(prerenderedDir, prerendered), options: {} } : renderEnvironment(process.env, prerenderedDir, prerendered, resolved.buildId);
+  return createRenderApp(modules, resolved, setup.store, {
+    ...setup.options,
+    apiTimeoutMs: apiTimeoutFrom(process.env.STRATUS_API_TIMEOUT_MS),
+    routing: { fetchOwn: createOwnOriginFetch(() => process.env.STRATUS_SELF_ORIGIN, resolved.config.routing?.basePath ?? '') },
+  });
+}
+
+export function createRenderLambda(modules: AppModules, dir: string) {
+  let app: RenderApp | undefined;
+  // The secrets STRATUS_SECRETS lists are read once, from cold start on; the first request
+  // waits for them, and a failed read is tried again by the next request (secrets.ts).
+  const readSecrets = () => {
+    const reading = loadSecrets(process.env);
+    reading.catch(() => undefined); // awaited below; no unhandled rejection meanwhile
+    return reading;
+  };
+  let secrets: Promise<void> | undefined = process.env[SECRETS_ENV] ? readSecrets() : undefined;
+  const core: Core = async (request, context) => {
+    if (secrets) {
+      try {
+        await secrets;
+      } catch (error) {
+        secrets = readSecrets();
+        throw error;
+      }
+    }
+    app ??= loadRenderApp(modules, dir);
+    return app.handle(request, context);
+  };
+  const urlHandler = createFunctionUrlHandler(core);
+  // `stratus revalidate` invokes the function directly (operator-event.ts); everything else comes through its URL.
+  const handler = async (event: Parameters<typeof urlHandler>[0], context?: Parameters<typeof urlHandler>[1]) => {
+    if (!isRevalidateEvent(event)) return urlHandler(event, context);
+    // Pages rendered again may read the app's secrets, as on any request.
+    if (secrets) await secrets;
+    app ??= loadRenderApp(modules, dir);
+    try {
+      return await runRevalidate(app.revalidate, event);
+    } finally {
+      flushLog();
+    }
+  };
+  return { handler, modules };
+}
+
+/**
+ * What the generated entry exports (lambda/bundle.ts): the handler, and the same app over a
+ * manifest given in memory for the build's prerendering.
+ *
+ * @example
+ * const bundle = createRenderBundle({ pages, apis, App, Document, errorPages }, __dirname);
+ */
+export function createRenderBundle(modules: AppModules, dir: string): RenderBundle {
+  const { handler } = createRenderLambda(modules, dir);
+  return { handler, loadApp: (manifest) => loadRenderApp(modules, dir, manifest), modules };
+}

@@ -1,0 +1,57 @@
+/**
+ * The shared page store in S3 (ports.ts, `SharedPages`): where every instance keeps the
+ * pages it regenerated, under `STRATUS_BUCKET` / `STRATUS_PAGES_PREFIX`. One JSON object per
+ * page, HTML and data together (page-object.ts). Locally, folder-pages.ts.
+ */
+import { deserializePage, hashedKey, serializePage } from './page-object';
+import type { SharedPages } from './ports';
+
+/** S3 keys are at most 1,024 bytes; a longer page key is stored under its hash. */
+const MAX_READABLE_KEY = 900;
+
+export interface S3PagesOptions {
+  bucket: string;
+  /** Key prefix, ending in `/`: `_data/pages/`. */
+  prefix: string;
+  /** An S3-protocol endpoint (tests: s3rver). @default - the region's */
+  endpoint?: string;
+}
+
+/**
+ * Pages as objects `<prefix><buildId>/<locale><path>.json`, readable in the console.
+ *
+ * @example
+ * const shared = s3Pages({ bucket: process.env.STRATUS_BUCKET!, prefix: '_data/pages/' });
+ */
+export function s3Pages(options: S3PagesOptions): SharedPages {
+  type S3 = typeof import('@aws-sdk/client-s3');
+  let loaded: Promise<{ sdk: S3; client: import('@aws-sdk/client-s3').S3Client }> | undefined;
+  // Loaded on first use: the SDK costs cold start only to instances that read the store.
+  const connect = () =>
+    (loaded ??= Promise.resolve(require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3')).then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    })));
+  const keyOf = (key: string) => `${options.prefix}${key.length > MAX_READABLE_KEY ? `hashed/${hashedKey(key)}` : key}.json`;
+  return {
+    async read(key) {
+      const { sdk, client } = await connect();
+      try {
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: keyOf(key) }));
+        return deserializePage(await object.Body!.transformToString());
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+    async write(key, page) {
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({
+        Bucket: options.bucket,
+        Key: keyOf(key),
+        Body: serializePage(page),
+        ContentType: 'application/json',
+      }));
+    },
+  };
+}

@@ -1,0 +1,184 @@
+/**
+ * Static pages (routes without getServerSideProps): served from the page store, rendered
+ * again when stale (`revalidate`), missing (`fallback`) or asked to (`res.revalidate`).
+ *
+ * One regeneration of a page at a time across the fleet: an instance takes the page's lease
+ * (ports/ports.ts, `RegenerationLease`) before rendering it, and looks at the shared store once more
+ * first, in case another instance has just written it. Stale pages are answered stale to
+ * everyone but the one request that regenerates (CloudFront's `stale-while-revalidate`
+ * hides that one's wait from visitors); on this instance, concurrent requests share one
+ * regeneration. A regeneration that fails keeps the last good copy, is logged
+ * (`msg: "regeneration failed"`, the metric the stack alarms on) and leaves its lease to
+ * expire, so the page is tried again after `leaseMs`, by whichever instance comes first.
+ */
+import type { ResolvedConfig } from '../../../contract/config';
+import type { PageData } from '../../../web/runtime/shared/page-types';
+import { log, logError } from '../../shared/log';
+import { readDataResult, type DataOutcome } from '../data/data-result';
+import type { PageRequest } from '../core/outcome';
+import type { PageHtml } from '../html/page-html';
+import { etagOf, type PageStore } from './page-store';
+import { memoryLease } from '../ports/memory-lease';
+import type { RegenerationLease, StoredPage } from '../ports/ports';
+
+/** A getStaticProps redirect: answered as it is, never stored. */
+export type StaticRedirect = Extract<DataOutcome, { type: 'redirect' }>;
+
+/** What a static path is now: its stored page, a redirect, or what `fallback` says to do about a page not yet rendered. */
+export type StaticLookup = StoredPage | StaticRedirect | 'fallback' | 'missing';
+
+/**
+ * How long a regeneration may hold its page's lease: longer than the render function's
+ * timeout (10 s by default), so a lease only expires under a regeneration that died.
+ */
+export const DEFAULT_LEASE_MS = 30_000;
+
+/** How often an instance that waits for another's regeneration looks at the store. */
+export const WAIT_POLL_MS = 100;
+
+export interface StaticPagesOptions {
+  /** @default DEFAULT_LEASE_MS */
+  leaseMs?: number;
+}
+
+export interface StaticPages {
+  /** The stored page, rendered now when stale or missing and `fallback` allows; a page request for a `fallback: true` path gets 'fallback'. */
+  lookup(page: PageRequest): Promise<StaticLookup>;
+  /** Renders the page (HTML + data) and stores it; concurrent calls for one path share the work (the build's prerendering). */
+  generate(page: PageRequest): Promise<StoredPage | StaticRedirect>;
+  /**
+   * On-demand revalidation: renders the page now and stores it, waiting (up to the lease's
+   * time) for a regeneration another instance has under way. Throws when it fails.
+   */
+  revalidate(page: PageRequest): Promise<StoredPage | StaticRedirect>;
+  /** Draft mode: getStaticProps' answer for this request alone (`draftMode: true`), never stored. */
+  draft(page: PageRequest): Promise<DataOutcome>;
+}
+
+function isStale(page: StoredPage, now: number): boolean {
+  return page.revalidate !== false && now - page.renderedAt > page.revalidate * 1000;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createStaticPages(store: PageStore, html: PageHtml, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, options: StaticPagesOptions = {}): StaticPages {
+  const inFlight = new Map<string, Promise<StoredPage | StaticRedirect | undefined>>();
+  const lease: RegenerationLease = store.lease ?? memoryLease(store.now);
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+
+  async function callGetStaticProps(page: PageRequest, draftMode: boolean): Promise<DataOutcome> {
+    if (!page.module.getStaticProps) return { type: 'props', props: {}, revalidate: false };
+    return readDataResult(page.route.file, 'getStaticProps', await page.module.getStaticProps({
+      params: page.params, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale,
+      ...(draftMode ? { draftMode: true } : {}),
+    }));
+  }
+
+  /** Renders the page and writes it to the store; a redirect is answered, never stored. */
+  async function render(page: PageRequest): Promise<StoredPage | StaticRedirect> {
+    const result = await callGetStaticProps(page, false);
+    let stored: StoredPage;
+    const renderedAt = store.now();
+    if (result.type === 'props') {
+      // One document for every visitor: no query string in it.
+      const body = await html.page({ ...page, search: new URLSearchParams(), visited: undefined }, result.props, { ...page.params }, false);
+      stored = { html: body, json: JSON.stringify({ pageProps: result.props } satisfies PageData), etag: etagOf(body), revalidate: result.revalidate, renderedAt };
+    } else if (result.type === 'notFound') {
+      stored = { html: '', json: JSON.stringify({ notFound: true } satisfies PageData), etag: '', revalidate: result.revalidate, renderedAt, notFound: true };
+    } else {
+      return result;
+    }
+    await store.set(page.locale, page.path, stored);
+    return stored;
+  }
+
+  const keyOf = (page: PageRequest) => store.sharedKey(page.locale, page.path);
+
+  /** This instance's one piece of work per page at a time. */
+  function once(key: string, work: () => Promise<StoredPage | StaticRedirect | undefined>) {
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const started = work();
+    inFlight.set(key, started);
+    void started.then(() => inFlight.delete(key), () => inFlight.delete(key));
+    return started;
+  }
+
+  /**
+   * Under the page's lease: the shared store's copy if another instance wrote one since
+   * `seen` (or since the page went missing), else a new rendering. Undefined when another
+   * instance holds the lease. A failed rendering keeps the lease until it expires.
+   */
+  async function regenerateUnderLease(page: PageRequest, seen: StoredPage | undefined, force: boolean): Promise<StoredPage | StaticRedirect | undefined> {
+    const key = keyOf(page);
+    const token = await lease.acquire(key, leaseMs);
+    if (!token) return undefined;
+    let rendered: StoredPage | StaticRedirect;
+    try {
+      if (!force) {
+        const latest = await store.get(page.locale, page.path, true);
+        if (latest && (!seen || latest.renderedAt > seen.renderedAt) && !isStale(latest, store.now())) {
+          await lease.release(key, token);
+          return latest;
+        }
+      }
+      const started = store.now();
+      rendered = await render(page);
+      // A first rendering (fallback) is the request's own log line; a regeneration is worth one of its own.
+      if (force || seen) log({ msg: 'regenerated', route: page.route.pattern, path: page.path, locale: page.locale, reason: force ? 'on-demand' : 'stale', ms: store.now() - started });
+    } catch (error) {
+      // The lease stays until it expires: the page is tried again then, not by every instance at once.
+      logError(error, { msg: 'regeneration failed', route: page.route.pattern, path: page.path, locale: page.locale, retryAfterMs: leaseMs });
+      throw error;
+    }
+    await lease.release(key, token);
+    return rendered;
+  }
+
+  /** A page not in the store yet: rendered under the lease, or read once the instance holding it has written it. */
+  async function generateMissing(page: PageRequest, force: boolean): Promise<StoredPage | StaticRedirect> {
+    const deadline = store.now() + leaseMs;
+    for (;;) {
+      const done = await regenerateUnderLease(page, undefined, force);
+      if (done) return done;
+      if (!force) {
+        const written = await store.get(page.locale, page.path, true);
+        if (written) return written;
+      }
+      if (store.now() > deadline) {
+        throw new Error(`${page.route.file}: ${page.path} (${page.locale}) is being regenerated by another instance, which has held its lease for ${leaseMs} ms.`);
+      }
+      await sleep(WAIT_POLL_MS);
+    }
+  }
+
+  function generate(page: PageRequest): Promise<StoredPage | StaticRedirect> {
+    return once(keyOf(page), () => render(page)) as Promise<StoredPage | StaticRedirect>;
+  }
+
+  function revalidate(page: PageRequest): Promise<StoredPage | StaticRedirect> {
+    // Apart from a stale regeneration under way here: that one may have read the data before it changed.
+    return once(`on-demand:${keyOf(page)}`, () => generateMissing(page, true)) as Promise<StoredPage | StaticRedirect>;
+  }
+
+  async function lookup(page: PageRequest): Promise<StaticLookup> {
+    const stored = await store.get(page.locale, page.path);
+    if (stored) {
+      if (!isStale(stored, store.now())) return stored;
+      // Stale: one request regenerates; every other is answered with the copy at hand.
+      if (inFlight.has(keyOf(page))) return stored;
+      try {
+        return (await once(keyOf(page), () => regenerateUnderLease(page, stored, false))) ?? stored;
+      } catch {
+        return stored; // logged where it failed; the last good copy stands
+      }
+    }
+    if (page.route.kind === 'ssg' && page.route.segments.some((s) => s.type !== 'static')) {
+      if (page.route.fallback === false) return 'missing';
+      if (page.route.fallback === true && page.format === 'html') return 'fallback';
+    }
+    return once(keyOf(page), () => generateMissing(page, false)) as Promise<StoredPage | StaticRedirect>;
+  }
+
+  return { lookup, generate, revalidate, draft: (page) => callGetStaticProps(page, true) };
+}

@@ -1,0 +1,46 @@
+/** The config schema: each key once, and what is derived from it (defaults, known keys, the type). */
+import type { StratusConfig } from '../../contract/config';
+import { CONFIG_KEYS, CONFIG_SCHEMA, ConfigError, NEXT_ONLY, resolveConfig } from '../../contract/config-schema';
+
+test('every key has a next.config name and a default its own check accepts', () => {
+  const nextNames = new Set<string>();
+  for (const name of CONFIG_KEYS) {
+    const spec = CONFIG_SCHEMA[name];
+    expect(spec.next).toMatch(/^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z]+)?$/);
+    nextNames.add(spec.next);
+    const warnings: string[] = [];
+    if (spec.default !== undefined) expect(spec.check(spec.default, (m) => warnings.push(m))).toEqual(spec.default);
+    expect(warnings).toEqual([]);
+    // A next.config key is either read (by one schema key) or said not to be, never both.
+    expect(spec.next in NEXT_ONLY).toBe(false);
+  }
+  expect(nextNames.size).toBe(CONFIG_KEYS.length);
+});
+
+test('StratusConfig has exactly the schema keys', () => {
+  // Compiles only while every key of the type is a schema key and the other way round.
+  const every: Required<StratusConfig> = {
+    basePath: '/docs', trailingSlash: true, redirects: () => [], rewrites: () => [], headers: () => [], locales: ['en'], defaultLocale: 'en',
+    images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false,
+  };
+  expect(Object.keys(every).sort()).toEqual([...CONFIG_KEYS].sort());
+});
+
+test('a wrong value is a ConfigError saying what was expected; defaults come from the schema', () => {
+  const noWarning = () => undefined;
+  expect(() => CONFIG_SCHEMA.pageBodies.check('no', noWarning)).toThrow(new ConfigError('pageBodies must be true or false, got "no".'));
+  expect(() => CONFIG_SCHEMA.locales.check(['en', 'not a tag'], noWarning)).toThrow(/locale "not a tag" cannot be a path's first segment/);
+  expect(() => CONFIG_SCHEMA.basePath.check('/docs/', noWarning)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
+  expect(() => resolveConfig({ locales: ['en'], defaultLocale: 'fr' })).toThrow(/defaultLocale "fr" is not in locales \[en\]/);
+  expect(resolveConfig({}).locales).toEqual(CONFIG_SCHEMA.locales.default);
+});
+
+test('any locale name a path segment can carry, as the pages router takes any string: default (the prefix-every-locale trick), fr-CA, en_US', () => {
+  expect(resolveConfig({ locales: ['default', 'en', 'fr-CA', 'en_US'], defaultLocale: 'default' })).toMatchObject({ locales: ['default', 'en', 'fr-CA', 'en_US'], defaultLocale: 'default', i18n: true });
+});
+
+test('a locale that cannot be a path segment, or one listed twice, is refused with the fix', () => {
+  expect(() => resolveConfig({ locales: ['en', 'fr/CA'] })).toThrow('locale "fr/CA" cannot be a path\'s first segment: use a language tag such as "en" or "fr-CA"');
+  expect(() => resolveConfig({ locales: ['en', ''] })).toThrow(/locale "" cannot be/);
+  expect(() => resolveConfig({ locales: ['en', 'en'] })).toThrow('locale "en" is listed twice in locales; list each once.');
+});

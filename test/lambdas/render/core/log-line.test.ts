@@ -1,0 +1,58 @@
+/** The request's log line, derived from the outcome and the response. */
+import { NO_STORE } from '../../../../lambdas/shared/cache-control';
+import { cacheOf, logLine, logRequest } from '../../../../lambdas/render/core/log-line';
+import type { Outcome } from '../../../../lambdas/render/core/outcome';
+import type { StoredPage } from '../../../../lambdas/render/ports/ports';
+import { api, captureLogs, manifestOf, pageRequest, pagesOf, request } from '../memory-app';
+
+const Page = { default: () => null };
+const specs = { '/ssr': { kind: 'ssr' as const, module: Page }, '/static': { kind: 'ssg' as const, module: Page }, '/api/x': api(() => undefined) };
+const manifest = manifestOf(specs);
+const ssr = pageRequest(manifest, pagesOf(specs), '/ssr', '/ssr');
+const ssg = pageRequest(manifest, pagesOf(specs), '/static', '/static');
+const stored: StoredPage = { html: 'x', json: '{}', etag: '"e"', revalidate: false, renderedAt: 0 };
+
+test('the fields operators query, bytes from Content-Length', () => {
+  const outcome: Outcome = { kind: 'static', page: ssg, stored };
+  const response = { status: 200, headers: { 'content-length': '1234' }, body: 'x' };
+  expect(logLine(request('/static'), { requestId: 'req', cfId: 'cf' }, outcome, response, 1.5)).toEqual({
+    requestId: 'req', cfId: 'cf', method: 'GET', path: '/static', route: '/static', status: 200, durationMs: 1.5, bytes: 1234, cache: 'static',
+  });
+});
+
+test('no body: 0 bytes; no route matched: route undefined', () => {
+  const line = logLine(request('/x'), { requestId: 'r' }, { kind: 'redirect', destination: '/', statusCode: 308, cacheControl: NO_STORE }, { status: 308, headers: {} }, 0);
+  expect(line).toMatchObject({ bytes: 0, route: undefined, cache: undefined, status: 308 });
+});
+
+test.each<[string, string | undefined, Outcome]>([
+  ['a stored page', 'static', { kind: 'static', page: ssg, stored }],
+  ['a fallback shell', 'fallback', { kind: 'render', page: ssg, props: {}, query: {}, isFallback: true }],
+  ['a server page', 'none', { kind: 'render', page: ssr, props: {}, query: {}, isFallback: false }],
+  ["a server page's notFound", 'none', { kind: 'notFound', route: ssr.route, locale: 'en', asPath: '/ssr' }],
+  ["a server page's failure", 'none', { kind: 'error', statusCode: 500, route: ssr.route, locale: 'en', asPath: '/ssr' }],
+  ["a static page's redirect", undefined, { kind: 'redirect', route: ssg.route, destination: '/', statusCode: 307, cacheControl: NO_STORE }],
+  ['no route', undefined, { kind: 'notFound', locale: 'en', asPath: '/x' }],
+  ['another build', undefined, { kind: 'unknownBuild' }],
+  ["an API route's answer", 'none', { kind: 'api', route: manifest.routes.find((r) => r.kind === 'api')!, response: { status: 200, headers: {} } }],
+  ["an API route's failure", 'none', { kind: 'error', statusCode: 504, route: manifest.routes.find((r) => r.kind === 'api')!, locale: 'en', asPath: '/api/x' }],
+])('cache of %s: %s', (_name, cache, outcome) => {
+  expect(cacheOf(outcome)).toBe(cache);
+});
+
+test('a failure logs its cause (with the stack) before the request line; other outcomes one line', () => {
+  const logs = captureLogs();
+  try {
+    const cause = new Error('db down');
+    logRequest(request('/ssr'), { requestId: 'r', cfId: 'c' }, { kind: 'error', statusCode: 500, route: ssr.route, locale: 'en', asPath: '/ssr', cause }, { status: 500, headers: {} }, 2);
+    expect(logs.lines).toEqual([
+      expect.objectContaining({ level: 'ERROR', requestId: 'r', cfId: 'c', path: '/ssr', route: '/ssr', error: 'db down', stack: expect.stringContaining('Error: db down') }),
+      expect.objectContaining({ level: 'INFO', status: 500, route: '/ssr' }),
+    ]);
+    logs.lines.length = 0;
+    logRequest(request('/x'), { requestId: 'r' }, { kind: 'error', statusCode: 400, locale: 'en', asPath: '/' }, { status: 400, headers: {} }, 2);
+    expect(logs.lines).toEqual([expect.objectContaining({ level: 'INFO', status: 400 })]);
+  } finally {
+    logs.restore();
+  }
+});

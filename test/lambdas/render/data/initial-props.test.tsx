@@ -1,0 +1,126 @@
+/** getInitialProps on pages and on `_app`, and the static custom 404, in memory. */
+import type { ComponentType } from 'react';
+import { NO_STORE, staticCacheControl } from '../../../../lambdas/shared/cache-control';
+import type { AppComponent, InitialPropsContext, PageModule } from '../../../../web/runtime/shared/page-types';
+import { captureLogs, embeddedData, memoryApp, request, titleOf } from '../memory-app';
+
+const context = { requestId: 'req-1' };
+
+function gipPage(getInitialProps: (ctx: InitialPropsContext) => unknown): PageModule {
+  const Page = ({ greeting }: { greeting: string }) => <p>{greeting}</p>;
+  return { default: Object.assign(Page, { getInitialProps }) };
+}
+
+test("a page's getInitialProps gives its props, with req, res and the router fields", async () => {
+  const seen: unknown[] = [];
+  const page = gipPage((ctx) => {
+    seen.push({ pathname: ctx.pathname, query: { ...ctx.query }, asPath: ctx.asPath, locale: ctx.locale, locales: ctx.locales, defaultLocale: ctx.defaultLocale, ua: ctx.req!.headers['user-agent'] });
+    ctx.res!.setHeader('x-from', 'gip');
+    return { greeting: `hi ${ctx.query.name}` };
+  });
+  const { app } = memoryApp({ '/greet/[name]': { kind: 'ssr', module: page } });
+  const res = await app.handle(request('/fr/greet/ada?x=1', { headers: { 'user-agent': 'jest' } }), context);
+  expect(res.status).toBe(200);
+  expect(res.headers['x-from']).toBe('gip');
+  expect(res.headers['cache-control']).toBe(NO_STORE);
+  expect(res.body).toContain('<p>hi ada</p>');
+  expect(embeddedData(res.body as string).props).toEqual({ pageProps: { greeting: 'hi ada' } });
+  expect(seen).toEqual([{ pathname: '/greet/[name]', query: { x: '1', name: 'ada' }, asPath: '/greet/ada?x=1', locale: 'fr', locales: ['en', 'fr'], defaultLocale: 'en', ua: 'jest' }]);
+});
+
+test("_app.getInitialProps gets the AppContext and its pageProps feed the page (it calls the page's own)", async () => {
+  const page = gipPage(() => ({ greeting: 'from the page' }));
+  const App: AppComponent = Object.assign(({ Component, pageProps }: { Component: ComponentType<any>; pageProps: Record<string, unknown> }) => <main><Component {...pageProps} /></main>, {
+    async getInitialProps({ Component, ctx, router }: { Component: any; ctx: InitialPropsContext; router: { pathname: string } }) {
+      const own = Component.getInitialProps ? await Component.getInitialProps(ctx) : {};
+      return { pageProps: { ...own, greeting: `${own.greeting ?? 'no page props'} via _app at ${router.pathname}` } };
+    },
+  });
+  const { app } = memoryApp({ '/': { kind: 'ssr', module: page }, '/plain': { kind: 'ssr', module: { default: ({ greeting }: { greeting: string }) => <p>{greeting}</p> } } }, { App });
+  expect((await app.handle(request('/'), context)).body).toContain('<main><p>from the page via _app at /</p></main>');
+  expect((await app.handle(request('/plain'), context)).body).toContain('<main><p>no page props via _app at /plain</p></main>');
+  // Page data answers the same props (a client that asks anyway).
+  const data = await app.handle(request('/_app/data/build-1/plain.json'), context);
+  expect(JSON.parse(data.body as string)).toEqual({ pageProps: { greeting: 'no page props via _app at /plain' } });
+});
+
+test('an exception in getInitialProps (page or _app) is a 500, logged, like one in a data function', async () => {
+  const logs = captureLogs();
+  try {
+    const failing = gipPage(() => {
+      throw new Error('gip broke');
+    });
+    const { app } = memoryApp({ '/': { kind: 'ssr', module: failing } });
+    const res = await app.handle(request('/'), context);
+    expect(res.status).toBe(500);
+    expect(titleOf(res.body as string)).toBe('500: Internal Server Error');
+    expect(logs.lines.some((l) => l.error === 'gip broke')).toBe(true);
+
+    const App = Object.assign(({ Component, pageProps }: any) => <Component {...pageProps} />, {
+      getInitialProps: async () => {
+        throw new Error('app gip broke');
+      },
+    });
+    const withApp = memoryApp({ '/': { kind: 'ssr', module: { default: () => <p>x</p> } } }, { App });
+    expect((await withApp.app.handle(request('/'), context)).status).toBe(500);
+    expect(logs.lines.some((l) => l.error === 'app gip broke')).toBe(true);
+  } finally {
+    logs.restore();
+  }
+});
+
+test('what getInitialProps returns must be an object JSON can carry', async () => {
+  const logs = captureLogs();
+  try {
+    const { app } = memoryApp({
+      '/none': { kind: 'ssr', module: gipPage(() => undefined) },
+      '/date': { kind: 'ssr', module: gipPage(() => ({ when: new Date(0) })) },
+    });
+    expect((await app.handle(request('/none'), context)).status).toBe(500);
+    expect(logs.lines.some((l) => /getInitialProps\(\) should resolve to an object, but found undefined/.test(String(l.error)))).toBe(true);
+    expect((await app.handle(request('/date'), context)).status).toBe(500);
+    expect(logs.lines.some((l) => /getInitialProps of pages\/date.tsx returned props.when: a Date/.test(String(l.error)))).toBe(true);
+  } finally {
+    logs.restore();
+  }
+});
+
+describe('/500 visited', () => {
+  const routes = { '/': { kind: 'static' as const, module: { default: () => <p>home</p> } } };
+  const ServerError = () => <p>Custom 500</p>;
+
+  test("the app's 500 page with status 500, as the pages router serves it; without one, the 404", async () => {
+    const { app } = memoryApp(routes, { errorPages: { '500': { default: ServerError } } });
+    const res = await app.handle(request('/500'), context);
+    expect(res.status).toBe(500);
+    expect(res.headers['cache-control']).toBe(NO_STORE);
+    expect(res.body).toContain('Custom 500');
+    expect((await app.handle(request('/fr/500'), context)).status).toBe(500);
+    const { app: plain } = memoryApp(routes);
+    expect((await plain.handle(request('/500'), context)).status).toBe(404);
+  });
+});
+
+describe('the 404 page', () => {
+  const routes = { '/': { kind: 'static' as const, module: { default: () => <p>home</p> } } };
+  const NotFound = () => <p>Custom 404</p>;
+
+  test("the app's static 404 page is never kept by a cache, as the pages router sends it", async () => {
+    const { app } = memoryApp(routes, { errorPages: { '404': { default: NotFound } } });
+    const res = await app.handle(request('/nowhere'), context);
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control']).toBe(NO_STORE);
+    expect(res.body).toContain('Custom 404');
+    // Page data of a missing page stays per request.
+    expect((await app.handle(request('/_app/data/build-1/nowhere.json'), context)).headers['cache-control']).toBe(NO_STORE);
+  });
+
+  test("the built-in 404, and a server page's notFound, are not cached", async () => {
+    expect((await memoryApp(routes).app.handle(request('/nowhere'), context)).headers['cache-control']).toBe(NO_STORE);
+    const gone = { kind: 'ssr' as const, module: { default: () => null, getServerSideProps: async () => ({ notFound: true as const }) } };
+    const { app } = memoryApp({ ...routes, '/gone': gone }, { errorPages: { '404': { default: NotFound } } });
+    const res = await app.handle(request('/gone'), context);
+    expect(res.status).toBe(404);
+    expect(res.headers['cache-control']).toBe(NO_STORE);
+  });
+});
