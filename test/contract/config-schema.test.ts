@@ -40,7 +40,9 @@ test('any locale name a path segment can carry, as the pages router takes any st
 });
 
 test('a locale that cannot be a path segment, or one listed twice, is refused with the fix', () => {
-  expect(() => resolveConfig({ locales: ['en', 'fr/CA'] })).toThrow('locale "fr/CA" cannot be a path\'s first segment: use a language tag such as "en" or "fr-CA"');
-  expect(() => resolveConfig({ locales: ['en', ''] })).toThrow(/locale "" cannot be/);
-  expect(() => resolveConfig({ locales: ['en', 'en'] })).toThrow('locale "en" is listed twice in locales; list each once.');
+  const noWarning = () => undefined;
+  expect(() => CONFIG_SCHEMA.locales.check(['en', 'fr/CA'], noWarning)).toThrow('locale "fr/CA" cannot be a path\'s first segment: use a language tag such as "en" or "fr-CA"');
+  expect(() => CONFIG_SCHEMA.locales.check(['en', ''], noWarning)).toThrow(/locale "" cannot be/);
+  expect(() => CONFIG_SCHEMA.locales.check(['en', 'en'], noWarning)).toThrow('locale "en" is listed twice in locales; list each once.');
+  expect(CONFIG_SCHEMA.locales.check(['default', 'en', 'fr-CA', 'en_US'], noWarning)).toEqual(['default', 'en', 'fr-CA', 'en_US']);
 });

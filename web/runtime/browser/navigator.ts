@@ -189,7 +189,7 @@ export function createNavigator(options: NavigatorOptions) {
     if (onServer && 'redirect' in onServer.answer) return onServer.answer;
     const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));
     // No page (an API route, a file, a path nothing serves): the browser loads it in full, as the pages router does.
-    if (!match) throw new Error('no page');
+    if (!match) throw Error('no page');
     const { route, params } = match;
     const query = routerQuery(params, searchToQuery(onServer?.search ?? target.search));
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };

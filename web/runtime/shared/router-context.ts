@@ -71,6 +71,6 @@ export const RouterContext = createContext<StratusRouter | null>(null);
 /** The current router; throws outside a Stratus page, where there is none. */
 export function useRouter(): StratusRouter {
   const router = useContext(RouterContext);
-  if (!router) throw new Error('useRouter(): no router is mounted (outside a page).');
+  if (!router) throw new Error('useRouter(): no router mounted');
   return router;
 }

@@ -21,8 +21,9 @@ const PATTERN = /\[[^/\]]+\]/;
  */
 export function formatUrl(url: Url): string {
   if (typeof url === 'string') {
-    const [, pathname = '', search = '', hash = ''] = url.match(/^([^?#]*)(\?[^#]*)?(.*)$/)!;
-    return PATTERN.test(pathname) ? formatUrl({ pathname, query: searchToQuery(search), hash }) : url;
+    // Groups 1 and 3 always match (maybe empty); no search is an empty query.
+    const [, pathname, search, hash] = url.match(/^([^?#]*)(\?[^#]*)?(.*)$/)!;
+    return PATTERN.test(pathname!) ? formatUrl({ pathname, query: searchToQuery(search ?? ''), hash }) : url;
   }
   const pathname = url.pathname ?? '';
   const query = url.query ?? {};
@@ -40,11 +41,11 @@ export function formatUrl(url: Url): string {
  * with single slashes (`//a//b` → `/a/b`). The scheme's own `//` does not count.
  */
 export function repeatedSlashesFixed(href: string, page: string): string {
-  const [, scheme = '', path = '', rest = ''] = href.match(/^([a-z][a-z\d+.-]*:\/\/)?([^?#]*)(.*)$/i)!;
-  if (!/\/\/|\\/.test(path)) return href;
+  const [, scheme = '', path, rest] = href.match(/^([a-z][a-z\d+.-]*:\/\/)?([^?#]*)(.*)$/i)!;
+  if (!/\/\/|\\/.test(path!)) return href;
   // The server's log says it for every render; the browser build leaves the text out (its byte budget).
   if (process.env.STRATUS_BROWSER !== 'on') console.error(`Invalid href '${href}' passed to next/router in page: '${page}'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.`);
-  return scheme + path.replace(/[\\/]+/g, '/') + rest;
+  return scheme + path!.replace(/[\\/]+/g, '/') + rest;
 }
 
 /** True for `http:`, `mailto:`, `//host` and other URLs that leave the app. */
