@@ -187,7 +187,35 @@ export const CONFIG_SCHEMA = {
    * @default true
    */
   pageBodies: booleanKey('pageBodies', true),
+  /**
+   * The build's type check (`tsconfig.json` and `typescript` in the app): `ignoreBuildErrors`
+   * builds despite type errors, `tsconfigPath` names another tsconfig, as under `next build`.
+   */
+  typescript: key<TypescriptOptions>({
+    next: 'typescript',
+    default: {},
+    check(value, warn) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`typescript must be an object ({ ignoreBuildErrors, tsconfigPath }), got ${JSON.stringify(value)}.`);
+      const out: TypescriptOptions = {};
+      for (const [name, option] of Object.entries(value)) {
+        if (name === 'ignoreBuildErrors') {
+          if (typeof option !== 'boolean') throw new ConfigError(`typescript.ignoreBuildErrors must be true or false, got ${JSON.stringify(option)}.`);
+          out.ignoreBuildErrors = option;
+        } else if (name === 'tsconfigPath') {
+          if (typeof option !== 'string' || option === '') throw new ConfigError(`typescript.tsconfigPath must be a path such as "tsconfig.build.json", got ${JSON.stringify(option)}.`);
+          out.tsconfigPath = option;
+        } else warn(`typescript.${name}: unknown option, ignored`);
+      }
+      return out;
+    },
+  }),
 };
+
+/** `typescript` of the config: how the build type-checks the app. */
+export interface TypescriptOptions {
+  ignoreBuildErrors?: boolean;
+  tsconfigPath?: string;
+}
 
 export type ConfigSchema = typeof CONFIG_SCHEMA;
 export type ConfigKeyName = keyof ConfigSchema;
@@ -213,7 +241,7 @@ export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | un
   'i18n.localeDetection': (value) => (value === false ? 'false is not supported yet; / still sends visitors to the locale their browser prefers' : undefined),
   'i18n.domains': (value) => (value ? 'is not supported; locales are path prefixes on one domain' : undefined),
   ...Object.fromEntries([
-    'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'typescript', 'webpack', 'experimental',
+    'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'webpack', 'experimental',
     'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
     'compiler', 'modularizeImports', 'sassOptions', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
   ].map((name) => [name, NO_EFFECT])),

@@ -23,6 +23,7 @@ import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
+import { typeCheck } from './steps/type-check';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { IMMUTABLE, PUBLIC_FILE } from '../../lambdas/shared/cache-control';
 
@@ -111,6 +112,11 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const loadedConfig = await loadConfig(appDir, path.join(outDir, '.cache'));
   const { config } = loadedConfig;
   for (const warning of loadedConfig.warnings) log(`  warning: ${warning}`);
+  // The app's type check runs beside the bundling (its own process); the build waits for it before prerendering.
+  const typesChecked = typeCheck(appDir, loadedConfig.typescript ?? {}, log).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   // NEXT_PUBLIC_* variables and the config's own \`env\` are inlined into server and browser code.
   const inlinedEnv = { ...env.publicEnv, ...loadedConfig.env };
   const scanned = scanPages(appDir, loadedConfig.pageExtensions);
@@ -171,6 +177,8 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     s3CacheControl: basePath ? S3_CACHE_CONTROL.map((rule) => ({ ...rule, prefix: `${assetKey(basePath)}/${rule.prefix}` })) : S3_CACHE_CONTROL,
   };
 
+  const typeErrors = await typesChecked;
+  if (typeErrors) throw typeErrors;
   log('  prerendering static pages…');
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
   const found = await inFolder(appDir, () =>

@@ -41,12 +41,11 @@ export interface ServerContext extends StaticContext {
   /**
    * The request, as Node's `IncomingMessage` as far as pages use it, with `cookies` and the
    * parsed `body` (a form posted to its own page). Always set when Stratus calls
-   * getServerSideProps (built on first use); optional in the type only so that a test can
-   * call a data function with a context of its own.
+   * getServerSideProps (built on first use), as the pages router's type says.
    */
-  req?: ServerRequest;
-  /** The response: headers, `Set-Cookie` and `statusCode` set here go on the page's answer. Same note as `req`. */
-  res?: ServerResponse;
+  req: ServerRequest;
+  /** The response: headers, `Set-Cookie` and `statusCode` set here go on the page's answer. */
+  res: ServerResponse;
 }
 
 /**
