@@ -187,6 +187,37 @@ export const CONFIG_SCHEMA = {
    * @default true
    */
   pageBodies: booleanKey('pageBodies', true),
+  /** Source transforms of the app's own files, as `next build` applies them (emotion, styledComponents, removeConsole, reactRemoveProperties). */
+  compiler: key<CompilerOptions>({
+    next: 'compiler',
+    default: {},
+    check(value, warn) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`compiler must be an object ({ emotion, styledComponents, removeConsole, reactRemoveProperties }), got ${JSON.stringify(value)}.`);
+      const out: CompilerOptions = {};
+      for (const [name, option] of Object.entries(value)) {
+        if (!COMPILER_KEYS.has(name)) {
+          warn(`compiler.${name}: not supported, ignored (Stratus applies compiler.emotion, styledComponents, removeConsole and reactRemoveProperties)`);
+          continue;
+        }
+        if (option === undefined || option === false) continue;
+        if (option !== true && (!option || typeof option !== 'object' || Array.isArray(option))) throw new ConfigError(`compiler.${name} must be true or an object of options, got ${JSON.stringify(option)}.`);
+        const list = name === 'removeConsole' ? 'exclude' : name === 'reactRemoveProperties' ? 'properties' : undefined;
+        const given = list && typeof option === 'object' ? (option as Record<string, unknown>)[list] : undefined;
+        if (given !== undefined && (!Array.isArray(given) || given.some((item) => typeof item !== 'string'))) throw new ConfigError(`compiler.${name}.${list} must be an array of strings, got ${JSON.stringify(given)}.`);
+        if (name === 'reactRemoveProperties') {
+          for (const pattern of (given as string[] | undefined) ?? []) {
+            try {
+              new RegExp(pattern);
+            } catch {
+              throw new ConfigError(`compiler.reactRemoveProperties.properties: ${JSON.stringify(pattern)} is not a regular expression.`);
+            }
+          }
+        }
+        (out as Record<string, unknown>)[name] = option;
+      }
+      return out;
+    },
+  }),
   /**
    * The build's type check (`tsconfig.json` and `typescript` in the app): `ignoreBuildErrors`
    * builds despite type errors, `tsconfigPath` names another tsconfig, as under `next build`.
@@ -210,6 +241,20 @@ export const CONFIG_SCHEMA = {
     },
   }),
 };
+
+/** `compiler` of the config: source transforms the build applies to the app's own files (cli/builder/compiler-transforms.ts). */
+export interface CompilerOptions {
+  /** Emotion's Babel plugin (component selectors, labels): `true` or its options (`autoLabel`, `labelFormat`, `importMap`, `sourceMap`). */
+  emotion?: boolean | Record<string, unknown>;
+  /** styled-components' Babel plugin (SSR ids, display names): `true` or its options. */
+  styledComponents?: boolean | Record<string, unknown>;
+  /** Removes `console.*` calls, but those `exclude` names (`['error']`). */
+  removeConsole?: boolean | { exclude?: string[] };
+  /** Removes JSX properties matching `properties` (regular expressions), `^data-test` by default. */
+  reactRemoveProperties?: boolean | { properties?: string[] };
+}
+
+const COMPILER_KEYS = new Set(['emotion', 'styledComponents', 'removeConsole', 'reactRemoveProperties']);
 
 /** `typescript` of the config: how the build type-checks the app. */
 export interface TypescriptOptions {
@@ -243,7 +288,7 @@ export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | un
   ...Object.fromEntries([
     'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'webpack', 'experimental',
     'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
-    'compiler', 'modularizeImports', 'sassOptions', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
+    'modularizeImports', 'sassOptions', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
   ].map((name) => [name, NO_EFFECT])),
 };
 

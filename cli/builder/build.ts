@@ -24,6 +24,7 @@ import { loadPostcss } from './steps/load-postcss';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
+import { compilerPlugin, compilerTransform } from './compiler-transforms';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { IMMUTABLE, PUBLIC_FILE } from '../../lambdas/shared/cache-control';
 
@@ -137,13 +138,15 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // A site under a basePath keeps its files under it too: the bucket's keys are the URL paths.
   const basePath = config.routing?.basePath ?? '';
   const siteAssetsDir = path.join(assetsDir, basePath);
-  const plugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  // The config's compiler options on the app's own files (none asked: no plugin, no cost).
+  const compile = compilerTransform(appDir, loadedConfig.compiler);
+  const plugins = [...(compile ? [compilerPlugin(appDir, compile)] : []), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
 
   fontImporters.clear();
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss });
+  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
   log('  compiling render Lambda…');
   const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules });
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));

@@ -9,6 +9,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
+import type { SourceTransform } from '../compiler-transforms';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import { globalCssPlugin } from '../plugins/global-css';
 import { postcssPlugin } from '../plugins/postcss';
@@ -157,6 +158,8 @@ export async function bundleClient(options: {
   publicEnv?: Record<string, string>;
   /** The app's PostCSS (load-postcss.ts), for every stylesheet; none without a config. */
   transformCss?: CssTransform;
+  /** The config's compiler options (compiler-transforms.ts), applied to pages here as the plugins apply them to the app's other files. */
+  compile?: SourceTransform;
 }): Promise<ClientBundle> {
   const { appDir, outDir, special } = options;
   const routes = options.routes.filter((r) => r.kind !== 'api');
@@ -222,7 +225,7 @@ export async function bundleClient(options: {
       chunkNames: 'chunks/[name]-[hash]',
       assetNames: 'media/[name]-[hash]',
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin(pagesImportApp), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
+      plugins: [entryPlugin(pagesImportApp), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
     }).catch((error: unknown) => {
       throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
     });

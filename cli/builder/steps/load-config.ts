@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { ResolvedConfig } from '../../../contract/config';
-import type { TypescriptOptions } from '../../../contract/config-schema';
+import type { CompilerOptions, TypescriptOptions } from '../../../contract/config-schema';
 import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
 import { findMiddleware } from './middleware-file';
@@ -25,6 +25,8 @@ export interface LoadedConfig {
   pageExtensions?: string[];
   /** `typescript` of the config file (the build's type check); absent when not written. */
   typescript?: TypescriptOptions;
+  /** `compiler` of the config file (source transforms); absent when not written. */
+  compiler?: CompilerOptions;
   /** The file read, relative to the app; undefined when there is none. */
   file?: string;
   warnings: string[];
