@@ -140,7 +140,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     try {
       if (site.reading.kind === 'redirect') return tidied(site.reading.path, site.original.rawQuery);
       if (site.reading.kind === 'malformed') return { kind: 'error', statusCode: 400, locale: config.defaultLocale, asPath: '/' };
-      if (site.outside) return outsideBasePath(site.request);
+      if (site.outside) return await outsideBasePath(site.request);
       const target = readRequest(site.request, site.format, manifest);
       if ('kind' in target) return target;
       // Awaited only when a step of the layer waits: a request it lets through costs no microtask turn.
@@ -155,9 +155,9 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     }
   }
 
-  /** A request outside the basePath: a `basePath: false` redirect's, or the 404 page. */
-  function outsideBasePath(request: CoreRequest): Outcome {
-    const end = routing.layer.outside({ format: 'html', path: request.path, search: new URLSearchParams(request.rawQuery), request });
+  /** A request outside the basePath: a `basePath: false` redirect's, middleware's answer (one without a matcher), or the 404 page. */
+  async function outsideBasePath(request: CoreRequest): Promise<Outcome> {
+    const end = await routing.layer.outside({ format: 'html', path: request.path, search: new URLSearchParams(request.rawQuery), request });
     return end?.answer ? withLayer(end.answer, end.headers, end.cookies, end.perVisitor) : { kind: 'notFound', locale: config.defaultLocale, asPath: request.path };
   }
 

@@ -117,7 +117,7 @@ export interface RoutingLayer {
    * A request outside the `basePath` (`start.path` is its whole path): only redirects with
    * `basePath: false` apply; undefined when none matches (the core answers 404).
    */
-  outside(start: Target): LayerEnd | undefined;
+  outside(start: Target): LayerEnd | undefined | Promise<LayerEnd | undefined>;
 }
 
 export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
@@ -306,12 +306,20 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
     return through(end, target);
   }
 
-  /** RoutingLayer.outside: `basePath: false` redirects only. */
-  function outside(start: Target): LayerEnd | undefined {
+  /** RoutingLayer.outside: `basePath: false` redirects, then a middleware without a matcher (its redirect or own answer); else nothing. */
+  function outside(start: Target): LayerEnd | undefined | Promise<LayerEnd | undefined> {
     if (!routing.basePath) return undefined;
     const found = rules.redirectOutside(ruleRequest(start));
-    if (!found) return undefined;
-    return { target: start, perVisitor: found.variesPerVisitor, answer: redirectTo(found.location, found.statusCode, found.variesPerVisitor) };
+    if (found) return { target: start, perVisitor: found.variesPerVisitor, answer: redirectTo(found.location, found.statusCode, found.variesPerVisitor) };
+    const ran = middleware?.runOutside(start.path, start.search.toString(), start.request);
+    if (!ran) return undefined;
+    const answered = (result: MiddlewareResult): LayerEnd | undefined => {
+      // Only an answer counts outside the basePath: going on (or a rewrite) meets no page there.
+      if (result.kind !== 'redirect' && result.kind !== 'response') return undefined;
+      const end = afterMiddleware(result, start, { perVisitor: true });
+      return end instanceof Promise || !('perVisitor' in end) ? undefined : end;
+    };
+    return ran instanceof Promise ? ran.then(answered) : answered(ran);
   }
 
   return { run, outside };

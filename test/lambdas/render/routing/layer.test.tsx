@@ -324,6 +324,34 @@ describe('basePath', () => {
     expect((await get('/docs-site/leave')).headers.location).toBe('/elsewhere');
   });
 
+  test('a middleware without a matcher runs outside it too, its nextUrl.basePath empty; setting url.basePath redirects under it, as in the pages router', async () => {
+    const seen: string[] = [];
+    const site = routedApp({
+      routing: { basePath: '/root' },
+      middleware: {
+        middleware(request: NextRequest) {
+          const url = request.nextUrl;
+          seen.push(`${url.basePath || '(none)'} ${url.pathname}`);
+          if (url.pathname === '/redirect-with-basepath' && !url.basePath) {
+            url.basePath = '/root';
+            return NextResponse.redirect(url);
+          }
+          if (url.pathname === '/redirect-with-basepath') {
+            url.pathname = '/about';
+            return NextResponse.rewrite(url);
+          }
+          return undefined;
+        },
+      },
+    });
+    const moved = await site('/redirect-with-basepath');
+    expect([moved.status, moved.headers.location]).toEqual([307, '/root/redirect-with-basepath']);
+    expect(bodyOf(await site('/root/redirect-with-basepath'))).toContain('>about<');
+    // Going on outside the basePath meets no page: the 404.
+    expect((await site('/elsewhere')).status).toBe(404);
+    expect(seen).toEqual(['(none) /redirect-with-basepath', '/root /redirect-with-basepath', '(none) /elsewhere']);
+  });
+
   test('redirect destinations and page data are under it too', async () => {
     expect((await handle('/docs-site/old')).headers.location).toBe('/docs-site/about');
     expect((await handle(`/docs-site${data('/about')}`)).status).toBe(200);
