@@ -83,14 +83,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     stratus: (v) => v === 'text/html; charset=utf-8' || v === NO_STORE || v.includes('Method Not Allowed'),
   },
   {
-    id: 'default-locale-prefix-redirect',
-    kind: 'deliberate',
-    why: 'one cacheable URL per page and locale (already in the table above)',
-    apps: ['i18n'],
-    check: /^GET \/en(\/|$)/,
-    field: /.*/,
-  },
-  {
     id: 'locale-redirect-uncached',
     kind: 'deliberate',
     why: "the edge function's redirect depends on Accept-Language or the visitor's locale cookie, so no cache may keep it",
@@ -102,19 +94,11 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'soft-404',
     kind: 'deliberate',
-    why: 'a link to a page that turns out to be a 404 (no route, notFound, a path not generated, an error status in the page data) renders the error page without reloading; Next loads the URL again in full, and the browser logs the document status once more',
+    why: 'a link to a page whose data says 404 (notFound, a path not generated, an error status in the page data) renders the error page without reloading; Next loads the URL again in full, and the browser logs the document status once more (a path no page serves is loaded in full, as in Next)',
     field: (f) => /^\d+ navigation$/.test(f) || f === CONSOLE,
     apps: ['i18n', 'errors', 'data'],
     check: /^(switching locale|custom 404 by a link|next\/error pages by links|notFound from getStaticProps)/,
     both: (next, stratus) => (next === 'full load' && stratus === 'soft') || (next.startsWith(stratus) && next.includes('Failed to load resource')) || (/Failed to load resource/.test(next) && stratus === 'none'),
-  },
-  {
-    id: 'special-pages-not-routes',
-    kind: 'deliberate',
-    why: 'pages/500 is the page for errors, not a route of its own: /500 is a 404 (Next serves it with status 500)',
-    apps: ['errors'],
-    check: 'GET /500',
-    field: /.*/,
   },
   {
     id: 'malformed-url-400',
@@ -194,25 +178,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     check: /malformed JSON|\/api\/throws|\/api\/nope|^GET \/api$/,
     field: /^(content-type|body|title|text)$/,
   },
-  {
-    id: 'api-raw-body-buffer',
-    kind: 'deliberate',
-    why: 'with bodyParser: false, req.body is also the raw bytes as a Buffer (the stream gives the same bytes); Next leaves it undefined',
-    apps: ['api'],
-    check: /^POST \/api\/raw/,
-    field: 'body',
-    next: /body undefined$/,
-    stratus: /body object$/,
-  },
-  {
-    id: 'custom-404-cached',
-    kind: 'deliberate',
-    why: "the app's own 404 page, when static, is the same answer for everyone, so it is cached like a static page (lambdas/render/output.ts); Next sends it no-store",
-    apps: ['errors'],
-    field: 'cache-control',
-    next: NO_STORE,
-    stratus: STATIC_CACHE,
-  },
 
   {
     id: 'image-priority-and-fill',
@@ -284,16 +249,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     field: 'header:x-middleware',
     next: '-',
     stratus: 'seen',
-  },
-  {
-    id: 'redirect-followed-softly',
-    kind: 'deliberate',
-    why: 'a Link to a URL a config redirect answers lands on the destination without reloading (the page data answers the redirect, the client router follows it); Next loads the URL again in full',
-    apps: ['rules'],
-    check: 'a link into a redirected path',
-    field: /^\d+ navigation$/,
-    next: 'full load',
-    stratus: 'soft',
   },
   {
     id: 'middleware-asked-each-navigation',
