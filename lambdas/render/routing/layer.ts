@@ -240,7 +240,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
     if (routing.basePath && target.format !== 'json' && target.path === '/' && target.request.path === (routing.trailingSlash ? routing.basePath : `${routing.basePath}/`)) {
       const search = target.search.toString();
       const destination = (routing.trailingSlash ? `${routing.basePath}/` : routing.basePath) + (search ? `?${search}` : '');
-      return { target, perVisitor: false, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: 'public, max-age=0, s-maxage=60' } };
+      return { target, perVisitor: false, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: RULE_REDIRECT } };
     }
     // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
     if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {

@@ -14,8 +14,8 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": "-",
       "allow": "-",
       "title": "-",
-      "text": "Links String href Object href Object with hash With as Legacy anchor Fancy anchor Replace No prefetch Hash only External With query With space Bottom",
-      "a@href,class,id": "/about | /posts/hello?ref=home | /about?tab=team#people | /posts/with-as | /posts/legacy legacy | /posts/fancy fancy | /about | /about plain no-prefetch | /#bottom | https://example.com/outside | /about?from=query | /posts/a%20b"
+      "text": "Links String href Object href Object with hash With as Legacy anchor Fancy anchor Replace No prefetch Hash only External With query With space Pattern without as Pattern filled Legacy text Legacy fragment API route Double slash Bottom",
+      "a@href,class,id": "/about | /posts/hello?ref=home | /about?tab=team#people | /posts/with-as | /posts/legacy legacy | /posts/fancy fancy | /about | /about plain no-prefetch | /#bottom | https://example.com/outside | /about?from=query | /posts/a%20b | /posts/[slug] | /posts/filled | /about | /about | /api/hello | /about/team"
     },
     "known": {
       "cache-control": {
@@ -32,7 +32,7 @@ export const observed: Record<string, RecordedCheck> = {
       "4 text \"Post hello\" in h1": "Post hello",
       "5 text \"asPath\" in main": "Post hello asPath /posts/hello?ref=home query {\"slug\":\"hello\",\"ref\":\"home\"} Home",
       "6 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   },
   "click \"Object with hash\"": {
@@ -41,9 +41,9 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click Object with hash": "clicked",
       "3 url": "/about?tab=team#people",
       "4 text \"About\" in h1": "About",
-      "5 text \"asPath\" in main": "About asPath /about?tab=team#people query {\"tab\":\"team\"} Home",
+      "5 text \"asPath\" in main": "About asPath /about?tab=team#people query {\"tab\":\"team\"} HomeShallow query",
       "6 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   },
   "click \"With as\"": {
@@ -54,7 +54,7 @@ export const observed: Record<string, RecordedCheck> = {
       "4 text \"Post with-as\" in h1": "Post with-as",
       "5 text \"asPath\" in main": "Post with-as asPath /posts/with-as query {\"slug\":\"with-as\"} Home",
       "6 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   },
   "click \"Legacy anchor\"": {
@@ -65,7 +65,7 @@ export const observed: Record<string, RecordedCheck> = {
       "4 text \"Post legacy\" in h1": "Post legacy",
       "5 text \"asPath\" in main": "Post legacy asPath /posts/legacy query {\"slug\":\"legacy\"} Home",
       "6 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   },
   "click \"Fancy anchor\"": {
@@ -76,7 +76,7 @@ export const observed: Record<string, RecordedCheck> = {
       "4 text \"Post fancy\" in h1": "Post fancy",
       "5 text \"asPath\" in main": "Post fancy asPath /posts/fancy query {\"slug\":\"fancy\"} Home",
       "6 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   },
   "click \"With space\"": {
@@ -87,6 +87,62 @@ export const observed: Record<string, RecordedCheck> = {
       "4 text \"Post a b\" in h1": "Post a b",
       "5 text \"asPath\" in main": "Post a b asPath /posts/a%20b query {\"slug\":\"a b\"} Home",
       "6 navigation": "soft",
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
+    }
+  },
+  "click \"Pattern filled\"": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click Pattern filled": "clicked",
+      "3 url": "/posts/filled",
+      "4 text \"Post filled\" in h1": "Post filled",
+      "5 text \"asPath\" in main": "Post filled asPath /posts/filled query {\"slug\":\"filled\"} Home",
+      "6 navigation": "soft",
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
+    }
+  },
+  "click \"Legacy text\"": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click Legacy text": "clicked",
+      "3 url": "/about",
+      "4 text \"About\" in h1": "About",
+      "5 text \"asPath\" in main": "About asPath /about query {} HomeShallow query",
+      "6 navigation": "soft",
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
+    }
+  },
+  "a legacyBehavior fragment, then back and forward": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click Legacy fragment": "clicked",
+      "3 url": "/about",
+      "4 text \"About\" in h1": "About",
+      "5 navigation": "full load",
+      "6 back": "done",
+      "7 url": "/",
+      "8 text \"Links\" in h1": "Links",
+      "9 network": "idle",
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
+    }
+  },
+  "a link to an API route loads it in full": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click API route": "clicked",
+      "3 url": "/api/hello",
+      "4 text \"from the API route\"": "shows \"from the API route\"",
+      "5 navigation": "full load",
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
+    }
+  },
+  "href={{ query }} stays on the current page": {
+    "next": {
+      "1 goto /about": "200, hydrated",
+      "2 click Shallow query": "clicked",
+      "3 url": "/about?tab=shallow",
+      "4 text \"query {\"tab\":\"shallow\"}\" in main": "About asPath /about?tab=shallow query {\"tab\":\"shallow\"} HomeShallow query",
+      "5 navigation": "soft",
       "console errors": "none"
     }
   },
@@ -103,9 +159,9 @@ export const observed: Record<string, RecordedCheck> = {
       "9 eval history.length": "4",
       "10 back": "done",
       "11 url": "/about",
-      "12 text \"asPath /about\" in main": "About asPath /about query {} Home",
+      "12 text \"asPath /about\" in main": "About asPath /about query {} HomeShallow query",
       "13 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   },
   "hash-only link scrolls without loading": {
@@ -115,7 +171,7 @@ export const observed: Record<string, RecordedCheck> = {
       "3 url": "/#bottom",
       "4 eval window.scrollY > 1000": "true",
       "5 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   },
   "a string href with a query": {
@@ -123,9 +179,9 @@ export const observed: Record<string, RecordedCheck> = {
       "1 goto /": "200, hydrated",
       "2 click With query": "clicked",
       "3 url": "/about?from=query",
-      "4 text \"query {\"from\":\"query\"}\" in main": "About asPath /about?from=query query {\"from\":\"query\"} Home",
+      "4 text \"query {\"from\":\"query\"}\" in main": "About asPath /about?from=query query {\"from\":\"query\"} HomeShallow query",
       "5 navigation": "soft",
-      "console errors": "none"
+      "console errors": "Invalid href '/about//team' passed to next/router in page: '/'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href. (/<static>/chunks/<chunk>)"
     }
   }
 };
