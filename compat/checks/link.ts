@@ -15,6 +15,7 @@ export const link: CompatApp = {
   name: 'link',
   checks: [
     get('/', { read: ['a@href,class,id'] }),
+    get('/slashes', { read: ['a@href'] }),
     clickFromHome('Object href', '/posts/hello?ref=home', 'Post hello'),
     clickFromHome('Object with hash', '/about?tab=team#people', 'About'),
     clickFromHome('With as', '/posts/with-as', 'Post with-as'),

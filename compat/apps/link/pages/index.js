@@ -32,7 +32,6 @@ export default function Home() {
         <li><Link href="/about" legacyBehavior>Legacy text</Link></li>
         <li><Link href="/about" legacyBehavior><><a href="/about">Legacy fragment</a></></Link></li>
         <li><Link href="/api/hello">API route</Link></li>
-        <li><Link href="/about//team">Double slash</Link></li>
       </ul>
       <div style={{ height: 2000 }} />
       <p id="bottom">Bottom</p>

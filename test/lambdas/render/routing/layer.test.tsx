@@ -479,6 +479,27 @@ describe('middleware', () => {
   });
 });
 
+describe("the documented 'default' locale trick (a locale named default, middleware sending it on)", () => {
+  test('unprefixed paths are the default locale for middleware, which redirects them to a real locale; prefixed ones are served', async () => {
+    const manifest = manifestOf(ROUTES);
+    manifest.config = { ...manifest.config, locales: ['default', 'en', 'fr'], defaultLocale: 'default', i18n: true, routing: { ...NO_RULES, middleware: true } };
+    const middleware: MiddlewareModule = {
+      middleware(request: NextRequest) {
+        if (request.nextUrl.locale !== 'default') return undefined;
+        const locale = request.cookies.get('NEXT_LOCALE')?.value || 'en';
+        return NextResponse.redirect(new URL(`/${locale}${request.nextUrl.pathname}${request.nextUrl.search}`, request.url));
+      },
+    };
+    const app = createRenderApp({ pages: pagesOf(ROUTES), apis: apisOf(ROUTES), errorPages: {}, middleware: { module: middleware, runtime: serverRuntime } }, manifest, new PageStore('/nonexistent', []));
+    const get = (path: string, headers: Record<string, string> = {}) => app.handle(request(path, { headers: { host: 'site.example', ...headers } }), { requestId: 'r1' });
+    expect((await get('/about?x=1')).headers.location).toBe('/en/about?x=1');
+    expect((await get('/about', { cookie: 'NEXT_LOCALE=fr' })).headers.location).toBe('/fr/about');
+    const served = await get('/fr/about');
+    expect(served.status).toBe(200);
+    expect(bodyOf(served)).toContain('>about<');
+  });
+});
+
 describe('NextRequest', () => {
   test('reads like a web Request: url, method, headers, cookies, nextUrl and the body', async () => {
     const request = new serverRuntime.NextRequest('https://site.example/base/fr/members?x=1', {
