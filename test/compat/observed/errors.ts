@@ -65,6 +65,12 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "Lost",
       "text": "Home | Nowhere | Boom | Teapot | Missing thing | Crash Custom 404: nothing here"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "error-page-no-store"
+      }
     }
   },
   "GET /500": {
@@ -76,6 +82,12 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "Broken",
       "text": "Home | Nowhere | Boom | Teapot | Missing thing | Crash Custom 500: something broke"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "error-page-no-store"
+      }
     }
   },
   "GET /_error": {

@@ -207,6 +207,12 @@ export const observed: Record<string, RecordedCheck> = {
       "content-type": "-",
       "cache-control": "-",
       "allow": "-"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=60",
+        "because": "config-redirect-cached"
+      }
     }
   },
   "GET /fr/old-about": {
@@ -216,13 +222,19 @@ export const observed: Record<string, RecordedCheck> = {
       "content-type": "-",
       "cache-control": "-",
       "allow": "-"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=60",
+        "because": "config-redirect-cached"
+      }
     }
   },
   "GET /brand": {
     "next": {
       "status": "200",
       "location": "-",
-      "content-type": "text/plain; charset=UTF-8",
+      "content-type": "text/plain; charset=utf-8",
       "cache-control": "public, max-age=0",
       "allow": "-",
       "body": "The brand, as a public file.\n"
@@ -238,7 +250,7 @@ export const observed: Record<string, RecordedCheck> = {
     "next": {
       "status": "200",
       "location": "-",
-      "content-type": "text/plain; charset=UTF-8",
+      "content-type": "text/plain; charset=utf-8",
       "cache-control": "public, max-age=0",
       "allow": "-",
       "body": "The brand, as a public file.\n"
