@@ -13,5 +13,7 @@ module.exports = {
   setupFiles: ['<rootDir>/test/helpers/jest-env.cjs'],
   // As Lambda's NODE_PATH provides the AWS SDK to bundles that leave it out, wherever they are built.
   modulePaths: ['<rootDir>/node_modules'],
+  // Test files written as Next's e2e tests are, run by compat/next-e2e's own jest config (test/compat/next-e2e.test.ts).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/fixtures/next-e2e/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/\\.stratus/', '<rootDir>/cdk.out/', '<rootDir>/bench/next-app/'],
 };

@@ -1,6 +1,6 @@
 /** Compares Next's and Stratus's observations of one check, field by field. */
 import type { Observation } from './checks/types';
-import { explain, type KnownDifference } from './differences';
+import { explain, KNOWN_DIFFERENCES, type KnownDifference } from './differences';
 
 export type Verdict = 'agrees' | 'deliberate' | 'reported' | 'differs';
 
@@ -19,13 +19,14 @@ export interface Comparison {
 /** The value of a field one side did not record. */
 export const ABSENT = '(absent)';
 
-export function compare(app: string, check: string, next: Observation, stratus: Observation): Comparison {
+/** `known`: the differences that explain a field (the compat apps' by default). */
+export function compare(app: string, check: string, next: Observation, stratus: Observation, known: KnownDifference[] = KNOWN_DIFFERENCES): Comparison {
   const fields = [...new Set([...Object.keys(next), ...Object.keys(stratus)])];
   const differences: FieldDifference[] = [];
   for (const field of fields) {
     const a = next[field] ?? ABSENT;
     const b = stratus[field] ?? ABSENT;
-    if (a !== b) differences.push({ field, next: a, stratus: b, known: explain(app, check, field, a, b) });
+    if (a !== b) differences.push({ field, next: a, stratus: b, known: explain(app, check, field, a, b, known) });
   }
   const verdict: Verdict =
     differences.length === 0

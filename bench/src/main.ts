@@ -34,6 +34,7 @@ import { hasImageOptimiser, runImages, servesImages, type ImageApp } from './row
 import { renderChild, renderOpsChild, runRenderCore } from './rows/render-core';
 import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
+import { runDevLoop } from './rows/dev-loop';
 import { runThroughput } from './rows/throughput';
 import { buildRoutedStratus, runRoutingCost } from './rows/routing-cost';
 import { checkTargets } from './targets';
@@ -122,6 +123,12 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
       throw new Error(`${app.framework}: the server answers no image requests`);
     };
     rows.push(...(await runImages(imageApps, options, startImageServer, log)));
+  }
+  if (wants('dev')) {
+    // Stratus and Next.js: the dev servers of the other frameworks are not compared.
+    const devFrameworks = apps.map((app) => app.framework).filter((f) => f !== 'react-router');
+    log(`dev loop: ${options.dev.rounds} rounds of a cold start and ${options.dev.edits} component and CSS edits (${devFrameworks.join(', ')})`);
+    rows.push(...(await runDevLoop(devFrameworks, options, log)));
   }
   rows = rows.map(withRatio);
 

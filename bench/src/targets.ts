@@ -33,6 +33,9 @@ export function checkTargets(rows: ResultRow[]): TargetCheck[] {
     ratioCheck('routing-cost-api-items-1', 'JSON API with 20 rules + a middleware at least 0.95× without', (r) => r >= 0.95),
     // The same two targets in work done rather than seconds (perf): at most 1/0.95 of the plain app's instructions.
     ratioCheck('routing-instructions-ssr-1', '/ssr/1 with 20 rules + a middleware at most 1.05× the server instructions of the plain page', (r) => r <= 1.05),
+    valueCheck('dev-edit', 'stratus dev: component edit saved → DOM updated with state kept, at most 300 ms (median)', 300.0001),
+    valueCheck('dev-css', 'stratus dev: CSS edit saved → style applied, at most 200 ms (median)', 200.0001),
+    valueCheck('dev-cold', 'stratus dev: cold start → first page, at most 2 s (median)', 2000.0001),
     ratioCheck('routing-instructions-api-items-1', 'JSON API with 20 rules + a middleware at most 1.05× the server instructions without', (r) => r <= 1.05),
   ];
 }

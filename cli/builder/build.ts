@@ -14,7 +14,7 @@ import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
 import { appJsxPlugin } from './plugins/app-jsx';
 import { imageImportPlugin } from './plugins/image-import';
-import { bundleClient } from './steps/bundle-client';
+import { bundleClient, type ClientBundle, type ClientBundleOptions } from './steps/bundle-client';
 import { bundleImageLambda } from './steps/bundle-image';
 import { bundleRender } from './steps/bundle-render';
 import { copyPublic } from './steps/copy-public';
@@ -41,13 +41,20 @@ export interface BuildOptions {
   eagerModules?: boolean;
   /** Progress lines; silent when absent. */
   log?: (line: string) => void;
+  /**
+   * `stratus dev`: React's development build on the server, unminified server code, the
+   * given browser build (cli/dev/client-build.ts) instead of bundleClient, a fixed build id
+   * (pages keep fetching their data across rebuilds), no size summary.
+   */
+  dev?: { client: (options: ClientBundleOptions) => Promise<ClientBundle>; buildId: string };
 }
 
 export interface BuildResult {
   manifest: Manifest;
   outDir: string;
-  summary: BuildSummary;
-  summaryText: string;
+  /** Absent in dev. */
+  summary?: BuildSummary;
+  summaryText?: string;
 }
 
 export const S3_CACHE_CONTROL = [
@@ -146,9 +153,9 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
 
   fontImporters.clear();
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
+  const client = await (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
   log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules });
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
     log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);
@@ -156,7 +163,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const publicFiles = copyPublic(appDir, siteAssetsDir);
   checkRoutesReachable(routes, publicFiles);
 
-  const buildId = computeBuildId({ dirs: [path.join(siteAssetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
+  const buildId = options.dev?.buildId ?? computeBuildId({ dirs: [path.join(siteAssetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
   // The manifest as it stands before prerendering: the render app prerenders over it.
   const beforePrerender: Manifest = {
     version: MANIFEST_VERSION,
@@ -210,6 +217,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     await bundleImageLambda(outDir);
   }
 
+  if (options.dev) return { manifest, outDir };
   const summary = measure(manifest, siteAssetsDir, renderBundle);
   const summaryText = formatSummary(summary, buildId, (performance.now() - started) / 1000);
   log(summaryText);

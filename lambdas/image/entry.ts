@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { readManifest } from '../../contract/manifest';
+import { awsClientOptions } from '../shared/aws-client-options';
 import { createFunctionUrlHandler } from '../shared/function-url';
 import { createImageCore } from './image-core';
 import { createS3Source } from './sources/s3';
@@ -18,6 +19,6 @@ if (!bucket) throw new Error('STRATUS_BUCKET is not set: the image Lambda needs 
 export const handler = createFunctionUrlHandler(
   createImageCore({
     config: manifest.config.images,
-    source: createS3Source({ client: new S3Client({}), bucket }),
+    source: createS3Source({ client: new S3Client(awsClientOptions()), bucket }),
   }),
 );

@@ -5,6 +5,7 @@
  * the Lambda entry and the local server both wrap it with the Function URL adapter.
  */
 import type { Core, CoreRequest, CoreResponse, RequestContext } from '../shared/http';
+import { isDependencyError, reportDependencyFailure } from '../shared/dependency-failure';
 import { log, logError, startTimer, type LogFields } from '../shared/log';
 import type { ResolvedImageConfig } from '../../contract/config';
 import { isHttpError } from '../shared/http-error';
@@ -97,6 +98,11 @@ export function createImageCore(options: ImageCoreOptions): Core {
         // Upstream trouble (502, 504, 508): the message says which, and is worth a log line.
         log({ ...fields, msg: 'image upstream error', error: error.message }, 'WARN');
         response = { status: error.statusCode, headers: errorHeaders(), body: error.message };
+      } else if (isDependencyError(error)) {
+        // The bucket is down, slow or throttling: a 503 to retry, its ERROR line once a window.
+        reportDependencyFailure(error, { dependency: error.dependency, doing: 'read an image', served: 'a 503' });
+        fields.dependency = error.dependency;
+        response = { status: 503, headers: errorHeaders(), body: 'Service Unavailable' };
       } else {
         logError(error, { requestId: context.requestId, cfId: context.cfId, path: '/_app/image' });
         response = { status: 500, headers: errorHeaders(), body: 'Internal Server Error' };

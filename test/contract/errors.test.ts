@@ -63,6 +63,7 @@ test('the only error classes that are not StratusErrors are request-time statuse
       for (const match of text.matchAll(/class (\w+) extends Error\b/g)) found.push(match[1]!);
     }
   }
-  // HttpError and the API stage's two know their status; MalformedPathError becomes a 400; StratusError is the base.
-  expect(found.sort()).toEqual(['ApiTimeoutError', 'HttpError', 'MalformedPathError', 'ResponseTooLargeError', 'StratusError']);
+  // HttpError and the API stage's two know their status; MalformedPathError becomes a 400; a DependencyError (a
+  // failing bucket, table or secret) is served around or becomes a 500/503 naming it; StratusError is the base.
+  expect(found.sort()).toEqual(['ApiTimeoutError', 'DependencyError', 'HttpError', 'MalformedPathError', 'ResponseTooLargeError', 'StratusError']);
 });

@@ -8,6 +8,7 @@
  */
 import { DRAFT_COOKIE } from '../../../contract/urls';
 import { parseCookies } from '../../shared/cookies';
+import { DependencyError, isDependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { nodeCrypto } from '../../shared/node-builtins';
 import type { DraftSecret } from '../ports/ports';
 
@@ -43,7 +44,17 @@ export function createDraftMode(secret: DraftSecret): DraftMode {
       const value = parseCookies(cookieHeader)[DRAFT_COOKIE];
       const dot = value?.indexOf('.') ?? -1;
       if (!value || dot <= 0) return false;
-      const expected = Buffer.from(sign(await key(), value.slice(0, dot)));
+      let secret: string;
+      try {
+        secret = await key();
+      } catch (error) {
+        // A secret that cannot be read: the visitor sees the published page (shared caches
+        // never hold it: the draft cookie is in the edge's key), logged once a window.
+        const failure = isDependencyError(error) ? error : new DependencyError('the draft-mode secret', error);
+        reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'check a draft-mode cookie', served: 'the published page' });
+        return false;
+      }
+      const expected = Buffer.from(sign(secret, value.slice(0, dot)));
       const given = Buffer.from(value.slice(dot + 1));
       return given.length === expected.length && nodeCrypto().timingSafeEqual(given, expected);
     },

@@ -4,6 +4,7 @@
  * ERROR line first, with its stack.
  */
 import type { CoreRequest, CoreResponse, RequestContext } from '../../shared/http';
+import { isDependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError, type LogFields } from '../../shared/log';
 import { routeOf, type Outcome } from './outcome';
 
@@ -50,10 +51,20 @@ export function logLine(request: CoreRequest, context: RequestContext, outcome: 
   };
 }
 
-/** Writes the failure's ERROR line (when the outcome is one) and the request line. */
+/**
+ * Writes the failure's ERROR line (when the outcome is one) and the request line. A failed
+ * dependency (the bucket, the lease table) is named on the request line; its ERROR line is
+ * written once a window (lambdas/shared/dependency-failure.ts), not once per request.
+ */
 export function logRequest(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number): void {
-  if (outcome.kind === 'error' && 'cause' in outcome) {
-    logError(outcome.cause, { requestId: context.requestId, cfId: context.cfId, path: request.path, route: routeOf(outcome)?.pattern });
+  const cause = outcome.kind === 'error' && 'cause' in outcome ? outcome.cause : undefined;
+  if (isDependencyError(cause)) {
+    reportDependencyFailure(cause, { dependency: cause.dependency, doing: 'answer a request', served: `a ${response.status}` });
+    const line = logLine(request, context, outcome, response, durationMs);
+    line.dependency = cause.dependency;
+    log(line);
+    return;
   }
+  if (cause !== undefined) logError(cause, { requestId: context.requestId, cfId: context.cfId, path: request.path, route: routeOf(outcome)?.pattern });
   log(logLine(request, context, outcome, response, durationMs));
 }

@@ -109,7 +109,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     apis: modules.apis ?? {},
     locales: config,
   };
-  const routing = createSiteRouting(manifest, modules.middleware, options.routing);
+  const routing = createSiteRouting(manifest, modules.middleware, { proxyTimeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, ...options.routing });
   /** On-demand revalidation of one page by its URL path (`res.revalidate`, `stratus revalidate`). */
   const revalidate = createOnDemand({ table, pages: staticPages, invalidations: options.invalidations ?? noInvalidations, buildId: manifest.buildId });
 

@@ -14,7 +14,7 @@ import BaseDocument, {
   type DocumentInitialProps,
   type DocumentSlot,
   type RenderPageOptions,
-} from '../../../web/runtime/document';
+} from '../../../web/runtime/shared/document';
 import { DefaultApp } from '../../../web/runtime/shared/default-app';
 import { documentSlotMarkup, type DocumentParts } from './document';
 import { renderPageParts, type PageRenderInput } from './render-page';

@@ -1,5 +1,5 @@
 /** The HTML document around a rendered page. */
-import type { DocumentSlot } from '../../../web/runtime/document';
+import type { DocumentSlot } from '../../../web/runtime/shared/document';
 import type { EmbeddedData } from '../../../web/runtime/shared/page-types';
 
 const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };

@@ -4,6 +4,8 @@
  * leaves `@aws-sdk/*` out), loaded only when there is a secret to read:
  * https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html
  */
+import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
+import { DependencyError } from '../../shared/dependency-failure';
 import type { DraftSecret, SecretReaders } from './ports';
 
 /** GetParameters takes at most ten names: https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_GetParameters.html */
@@ -20,11 +22,11 @@ export function sdkReaders(): SecretReaders {
   return {
     async ssm(names) {
       const { SSMClient, GetParametersCommand } = load(SSM_MODULE);
-      const client = new SSMClient({});
+      const client = new SSMClient(awsClientOptions());
       const values = new Map<string, string>();
       for (let i = 0; i < names.length; i += SSM_BATCH) {
         const batch = names.slice(i, i + SSM_BATCH);
-        const answer = await client.send(new GetParametersCommand({ Names: batch, WithDecryption: true }));
+        const answer = await client.send(new GetParametersCommand({ Names: batch, WithDecryption: true }), operationOptions());
         if (answer.InvalidParameters?.length) {
           throw new Error(`SSM parameters not found (or not readable): ${answer.InvalidParameters.join(', ')}`);
         }
@@ -38,7 +40,7 @@ export function sdkReaders(): SecretReaders {
     },
     async secretsManager(id) {
       const { SecretsManagerClient, GetSecretValueCommand } = load(SECRETS_MODULE);
-      const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: id }));
+      const answer = await new SecretsManagerClient(awsClientOptions()).send(new GetSecretValueCommand({ SecretId: id }), operationOptions());
       if (typeof answer.SecretString === 'string') return answer.SecretString;
       return Buffer.from(answer.SecretBinary ?? []).toString('utf8');
     },
@@ -53,8 +55,13 @@ export function secretsManagerDraftSecret(arn: string, endpoint?: string): Draft
   return async () => {
     // require, not import(): one module system in the bundle, and jest runs it as it is.
     const sdk = require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
-    const client = new sdk.SecretsManagerClient(endpoint ? { endpoint } : {});
-    const answer = await client.send(new sdk.GetSecretValueCommand({ SecretId: arn }));
+    const client = new sdk.SecretsManagerClient(awsClientOptions(endpoint));
+    let answer;
+    try {
+      answer = await client.send(new sdk.GetSecretValueCommand({ SecretId: arn }), operationOptions());
+    } catch (error) {
+      throw new DependencyError(`Secrets Manager secret ${arn}`, error);
+    }
     if (!answer.SecretString) throw new Error(`The draft-mode secret ${arn} has no string value.`);
     return answer.SecretString;
   };

@@ -5,6 +5,9 @@
  * copy they have. One whose regeneration failed leaves its lease in place: the page is
  * tried again once it has expired. In one process, memory-lease.ts.
  */
+import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
+import { createCircuit } from '../../shared/circuit-breaker';
+import { DependencyError } from '../../shared/dependency-failure';
 import { nodeCrypto } from '../../shared/node-builtins';
 import type { RegenerationLease } from './ports';
 
@@ -14,6 +17,8 @@ export interface DynamoLeaseOptions {
   endpoint?: string;
   /** @default Date.now */
   now?: () => number;
+  /** How long calls fail at once after one failed (circuit-breaker.ts). @default CIRCUIT_OPEN_MS */
+  circuitOpenMs?: number;
 }
 
 /**
@@ -34,10 +39,13 @@ export function dynamoLease(options: DynamoLeaseOptions): RegenerationLease {
   const connect = () =>
     (loaded ??= Promise.resolve(require('@aws-sdk/client-dynamodb') as typeof import('@aws-sdk/client-dynamodb')).then((sdk) => ({
       sdk,
-      client: new sdk.DynamoDBClient(options.endpoint ? { endpoint: options.endpoint } : {}),
+      client: new sdk.DynamoDBClient(awsClientOptions(options.endpoint)),
     })));
+  const dependency = `DynamoDB table ${options.table}`;
+  const circuit = createCircuit(dependency, options.circuitOpenMs);
   return {
-    async acquire(key, ttlMs) {
+    dependency,
+    acquire: (key, ttlMs) => circuit.run(async () => {
       const { sdk, client: dynamo } = await connect();
       const token = nodeCrypto().randomUUID();
       const at = now();
@@ -52,14 +60,14 @@ export function dynamoLease(options: DynamoLeaseOptions): RegenerationLease {
           },
           ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
           ExpressionAttributeValues: { ':now': { N: String(at) } },
-        }));
+        }), operationOptions());
         return token;
       } catch (error) {
         if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
-        throw error;
+        throw new DependencyError(dependency, error);
       }
-    },
-    async release(key, token) {
+    }),
+    release: (key, token) => circuit.run(async () => {
       const { sdk, client: dynamo } = await connect();
       try {
         await dynamo.send(new sdk.DeleteItemCommand({
@@ -68,11 +76,11 @@ export function dynamoLease(options: DynamoLeaseOptions): RegenerationLease {
           ConditionExpression: '#token = :token',
           ExpressionAttributeNames: { '#token': 'token' },
           ExpressionAttributeValues: { ':token': { S: token } },
-        }));
+        }), operationOptions());
       } catch (error) {
         // Expired and taken by another instance meanwhile: theirs now, nothing to give back.
-        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+        if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw new DependencyError(dependency, error);
       }
-    },
+    }),
   };
 }

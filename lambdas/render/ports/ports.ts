@@ -25,6 +25,8 @@ export interface StoredPage {
  * (the local server); without one, each instance keeps its own (static/page-store.ts).
  */
 export interface SharedPages {
+  /** What an operator calls this store in a log line (`S3 bucket b (_data/pages/)`); a failing read or write throws a DependencyError naming it. */
+  dependency?: string;
   /** The page, or undefined when none was written (or what was written is not a page). */
   read(key: string): Promise<StoredPage | undefined>;
   write(key: string, page: StoredPage): Promise<void>;
@@ -43,6 +45,8 @@ export const DEFAULT_STORE_CACHE_MS = 1000;
  * Implementations: `memory-lease.ts` (one process), `dynamodb-lease.ts` (AWS).
  */
 export interface RegenerationLease {
+  /** What an operator calls the lease store in a log line (`DynamoDB table t`); a failing call throws a DependencyError naming it. */
+  dependency?: string;
   /** Takes the lease on `key` for `ttlMs`: a token to release it with, or undefined when another holds it. */
   acquire(key: string, ttlMs: number): Promise<string | undefined>;
   /** Gives the lease back, if it is still the one `token` took (an expired one may be someone else's now). */

@@ -3,6 +3,9 @@
  * pages it regenerated, under `STRATUS_BUCKET` / `STRATUS_PAGES_PREFIX`. One JSON object per
  * page, HTML and data together (page-object.ts). Locally, folder-pages.ts.
  */
+import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
+import { createCircuit } from '../../shared/circuit-breaker';
+import { DependencyError } from '../../shared/dependency-failure';
 import { deserializePage, hashedKey, serializePage } from './page-object';
 import type { SharedPages } from './ports';
 
@@ -15,6 +18,8 @@ export interface S3PagesOptions {
   prefix: string;
   /** An S3-protocol endpoint (tests: s3rver). @default - the region's */
   endpoint?: string;
+  /** How long calls fail at once after one failed (circuit-breaker.ts). @default CIRCUIT_OPEN_MS */
+  circuitOpenMs?: number;
 }
 
 /**
@@ -30,28 +35,40 @@ export function s3Pages(options: S3PagesOptions): SharedPages {
   const connect = () =>
     (loaded ??= Promise.resolve(require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3')).then((sdk) => ({
       sdk,
-      client: new sdk.S3Client(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+      client: new sdk.S3Client({ ...awsClientOptions(options.endpoint), forcePathStyle: !!options.endpoint }),
     })));
   const keyOf = (key: string) => `${options.prefix}${key.length > MAX_READABLE_KEY ? `hashed/${hashedKey(key)}` : key}.json`;
+  const dependency = `S3 bucket ${options.bucket} (${options.prefix})`;
+  // Reads and writes apart: a bucket refusing writes (a policy, a full quota) still serves
+  // reads; one that cannot be read is not written to either.
+  const reads = createCircuit(dependency, options.circuitOpenMs);
+  const writes = createCircuit(dependency, options.circuitOpenMs);
   return {
-    async read(key) {
+    dependency,
+    read: (key) => reads.run(async () => {
       const { sdk, client } = await connect();
       try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: keyOf(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: keyOf(key) }), operationOptions());
         return deserializePage(await object.Body!.transformToString());
       } catch (error) {
         if ((error as { name?: string }).name === 'NoSuchKey') return undefined;
-        throw error;
+        const failure = new DependencyError(dependency, error);
+        writes.trip(failure);
+        throw failure;
       }
-    },
-    async write(key, page) {
+    }),
+    write: (key, page) => writes.run(async () => {
       const { sdk, client } = await connect();
-      await client.send(new sdk.PutObjectCommand({
-        Bucket: options.bucket,
-        Key: keyOf(key),
-        Body: serializePage(page),
-        ContentType: 'application/json',
-      }));
-    },
+      try {
+        await client.send(new sdk.PutObjectCommand({
+          Bucket: options.bucket,
+          Key: keyOf(key),
+          Body: serializePage(page),
+          ContentType: 'application/json',
+        }), operationOptions());
+      } catch (error) {
+        throw new DependencyError(dependency, error);
+      }
+    }),
   };
 }

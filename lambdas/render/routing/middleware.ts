@@ -4,8 +4,12 @@
  * response), read off the NextResponse it returns.
  */
 import { StratusError } from '../../../contract/errors';
-import type * as ServerRuntime from '../../../web/runtime/server';
-import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/server';
+import type { MIDDLEWARE_ACTION, MiddlewareAction } from '../../../web/runtime/middleware/action';
+import type { NextFetchEvent } from '../../../web/runtime/middleware/fetch-event';
+import type { MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/middleware/middleware-module';
+import type { NextRequest } from '../../../web/runtime/middleware/next-request';
+import type { NextResponse } from '../../../web/runtime/middleware/next-response';
+import type { RequestHeaders } from '../../../web/runtime/middleware/request-headers';
 import { fromWebResponse, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
 import { viewerOrigin } from '../../shared/viewer-host';
 import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
@@ -23,7 +27,14 @@ export interface MiddlewareModule {
  */
 export interface AppMiddleware {
   module: MiddlewareModule;
-  runtime: Pick<typeof ServerRuntime, 'NextRequest' | 'NextResponse' | 'NextFetchEvent' | 'MIDDLEWARE_ACTION' | 'RequestHeaders'>;
+  /** The app's copy of `stratus/server` (web/runtime/server.ts), whose classes its middleware's answers are made of. */
+  runtime: {
+    NextRequest: typeof NextRequest;
+    NextResponse: typeof NextResponse;
+    NextFetchEvent: typeof NextFetchEvent;
+    MIDDLEWARE_ACTION: typeof MIDDLEWARE_ACTION;
+    RequestHeaders: typeof RequestHeaders;
+  };
 }
 
 /** Middleware exports that cannot run: named at cold start (and so at build time). */

@@ -26,8 +26,14 @@ const NO_ROUTING: ResolvedRouting = {
 };
 
 export interface SiteRoutingPorts {
-  /** Another origin, for rewrites that name one. @default createProxy() */
+  /** Another origin, for rewrites that name one. @default createProxy({ timeoutMs: proxyTimeoutMs }) */
   proxy?: Proxy;
+  /**
+   * How long the default proxy waits for another origin before answering 504: the
+   * function's request budget (`STRATUS_API_TIMEOUT_MS`), so a slow origin is answered
+   * before Lambda's own timeout cuts the request off. @default 10000
+   */
+  proxyTimeoutMs?: number;
   /**
    * A file of this site as its edge serves it (public files, `/_app/static`, the image
    * path), for a rewrite that lands on one: the path includes no `basePath`.
@@ -102,7 +108,7 @@ export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' |
     rules: compileRouting(routing, locales),
     middleware: middleware ? createMiddleware(middleware, settings) : undefined,
     probe,
-    proxy: ports.proxy ?? createProxy(),
+    proxy: ports.proxy ?? createProxy({ timeoutMs: ports.proxyTimeoutMs }),
     fetchOwn,
   });
   return { basePath: routing.basePath, layer };

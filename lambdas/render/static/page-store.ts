@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PrerenderedPage } from '../../../contract/manifest';
 import { prerenderedKey as storeKey } from '../../../contract/output-layout';
+import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { nodeCrypto } from '../../shared/node-builtins';
 import { DEFAULT_STORE_CACHE_MS, type RegenerationLease, type SharedPages, type StoredPage } from '../ports/ports';
 
@@ -85,18 +86,37 @@ export class PageStore {
     if (!pending) {
       pending = this.shared.read(this.sharedKey(locale, pagePath)).then(
         (page) => this.remember(key, page ?? cached?.page ?? this.prerenderedPage(key)),
-        // A store that cannot be read (throttled, down) must not take the site down with it: the copy at hand.
-        () => cached?.page ?? this.prerenderedPage(key),
+        // A store that cannot be read (throttled, down) must not take the site down with it:
+        // the copy at hand, else a 500 naming the store (logged once a window either way).
+        (error: unknown) => {
+          const atHand = cached?.page ?? this.prerenderedPage(key);
+          const failure = error instanceof DependencyError ? error : new DependencyError(this.shared!.dependency ?? 'the shared page store', error);
+          reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'read a page', served: atHand ? 'the copy at hand' : 'the 500 page' });
+          if (!atHand) throw failure;
+          return atHand;
+        },
       );
       this.reading.set(key, pending);
-      void pending.finally(() => this.reading.delete(key));
+      const forget = () => void this.reading.delete(key);
+      void pending.then(forget, forget);
     }
     return pending;
   }
 
-  /** Keeps the page in this instance's memory and, when there is one, writes it to the shared store. */
+  /**
+   * Keeps the page in this instance's memory and, when there is one, writes it to the shared
+   * store. A store that cannot be written leaves the page with this instance alone (logged
+   * once a window): the page just rendered is still a good answer.
+   */
   async set(locale: string, pagePath: string, page: StoredPage): Promise<void> {
-    if (this.shared) await this.shared.write(this.sharedKey(locale, pagePath), page);
+    if (this.shared) {
+      try {
+        await this.shared.write(this.sharedKey(locale, pagePath), page);
+      } catch (error) {
+        const failure = error instanceof DependencyError ? error : new DependencyError(this.shared.dependency ?? 'the shared page store', error);
+        reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'write a regenerated page', served: 'the page just rendered, kept by this instance alone' });
+      }
+    }
     this.remember(storeKey(locale, pagePath), page);
   }
 

@@ -13,6 +13,7 @@
  */
 import type { ResolvedConfig } from '../../../contract/config';
 import type { PageData } from '../../../web/runtime/shared/page-types';
+import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
 import { readDataResult, type DataOutcome } from '../data/data-result';
 import type { PageRequest } from '../core/outcome';
@@ -111,14 +112,14 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
    */
   async function regenerateUnderLease(page: PageRequest, seen: StoredPage | undefined, force: boolean): Promise<StoredPage | StaticRedirect | undefined> {
     const key = keyOf(page);
-    const token = await lease.acquire(key, leaseMs);
+    const token = await acquire(key, seen);
     if (!token) return undefined;
     let rendered: StoredPage | StaticRedirect;
     try {
       if (!force) {
         const latest = await store.get(page.locale, page.path, true);
         if (latest && (!seen || latest.renderedAt > seen.renderedAt) && !isStale(latest, store.now())) {
-          await lease.release(key, token);
+          await release(key, token);
           return latest;
         }
       }
@@ -131,8 +132,29 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
       logError(error, { msg: 'regeneration failed', route: page.route.pattern, path: page.path, locale: page.locale, retryAfterMs: leaseMs });
       throw error;
     }
-    await lease.release(key, token);
+    await release(key, token);
     return rendered;
+  }
+
+  /** The page's lease; a lease store that fails is logged once a window and thrown (the caller serves what it has, or 500). */
+  async function acquire(key: string, seen: StoredPage | undefined): Promise<string | undefined> {
+    try {
+      return await lease.acquire(key, leaseMs);
+    } catch (error) {
+      const failure = error instanceof DependencyError ? error : new DependencyError(lease.dependency ?? 'the regeneration lease', error);
+      reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'take a regeneration lease', served: seen ? 'the stale copy' : 'the 500 page' });
+      throw failure;
+    }
+  }
+
+  /** Gives the lease back; one that cannot be given back expires by itself (`leaseMs`). */
+  async function release(key: string, token: string): Promise<void> {
+    try {
+      await lease.release(key, token);
+    } catch (error) {
+      const failure = error instanceof DependencyError ? error : new DependencyError(lease.dependency ?? 'the regeneration lease', error);
+      reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'release a regeneration lease', served: 'the page; the lease expires by itself' });
+    }
   }
 
   /** A page not in the store yet: rendered under the lease, or read once the instance holding it has written it. */
