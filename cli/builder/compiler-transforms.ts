@@ -60,10 +60,11 @@ function removeProperties(patterns: readonly RegExp[]): (babel: { types: typeof 
   });
 }
 
-/** Next's defaults for Emotion in a production build: no labels, no source maps. */
+/** Next's defaults for Emotion in a production build: no labels (`dev-only` means none here), no source maps. */
 function emotionOptions(option: true | Record<string, unknown>): Record<string, unknown> {
   const given = option === true ? {} : option;
-  return { autoLabel: 'dev-only', sourceMap: false, ...given };
+  const autoLabel = given.autoLabel === 'always' ? 'always' : 'never';
+  return { sourceMap: false, ...given, autoLabel };
 }
 
 /** Next's defaults for styled-components in a production build: SSR ids on, display names off. */
