@@ -52,6 +52,9 @@ function handler(event) {
   var base = CONFIG.basePath || '';
   if (base) {
     if (uri !== base && uri.indexOf(base + '/') !== 0) return tidy === null ? request : redirect(308, sitePath(tidy) + queryOf(request));
+    // The site's root, with the slash or without as the site chose: /base/ with trailingSlash, else /base.
+    if (uri === base && CONFIG.trailingSlash) return redirect(308, base + '/' + queryOf(request));
+    if (uri === base + '/' && !CONFIG.trailingSlash) return redirect(308, base + queryOf(request));
     uri = uri.slice(base.length) || '/';
   }
 
@@ -91,6 +94,8 @@ function handler(event) {
 function fromBucketFirst(request, uri, base) {
   if ((request.method !== 'GET' && request.method !== 'HEAD') || own(request.cookies, DRAFT_COOKIE)) return;
   if (uri === API_PATH || uri.indexOf(API_PATH + '/') === 0) return;
+  // The basePath itself has one spelling (with the slash or without, as the site chose); the function redirects the other.
+  if (base && uri === '/' && request.uri !== base + (CONFIG.trailingSlash ? '/' : '')) return;
   var key = pageKey(uri);
   if (key === null) return;
   request.headers[EDGE_PAGE_HEADER] = { value: encodeUnsafe(request.uri, QUERY_UNSAFE) + queryOf(request) };
@@ -285,14 +290,18 @@ function queryOf(request) {
 }
 
 function redirect(statusCode, location) {
+  var headers = {
+    location: { value: location },
+    // The locale redirect depends on the visitor's headers; the slash one never changes.
+    'cache-control': { value: statusCode === 308 ? 'public, max-age=3600' : 'private, no-store' },
+  };
+  // As the pages router answers: the location as the body, and a Refresh for a 308 (old clients).
+  if (statusCode === 308) headers.refresh = { value: '0;url=' + location };
   return {
     statusCode: statusCode,
     statusDescription: statusCode === 308 ? 'Permanent Redirect' : 'Temporary Redirect',
-    headers: {
-      location: { value: location },
-      // The locale redirect depends on the visitor's headers; the slash one never changes.
-      'cache-control': { value: statusCode === 308 ? 'public, max-age=3600' : 'private, no-store' },
-    },
+    headers: headers,
+    body: location,
   };
 }
 
