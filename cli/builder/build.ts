@@ -27,6 +27,7 @@ import { typeCheck } from './steps/type-check';
 import { compilerPlugin, compilerTransform } from './compiler-transforms';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { PageLists, writeFunctionManifest } from './steps/write-manifest';
+import { checkDeployLimits } from './steps/deploy-limits';
 import { formatCount, progressTo, type Progress } from './progress';
 import { IMMUTABLE, PUBLIC_FILE, staticCacheControl } from '../../lambdas/shared/cache-control';
 
@@ -84,7 +85,12 @@ export const S3_CACHE_CONTROL = [
  * reached, so the build says so.
  */
 function checkRoutesReachable(routes: { pattern: string; file: string; segments: { type: string }[] }[], publicFiles: string[]): void {
-  const behaviours = edgeBehaviours(publicFiles);
+  let behaviours: ReturnType<typeof edgeBehaviours>;
+  try {
+    behaviours = edgeBehaviours(publicFiles);
+  } catch (error) {
+    throw new BuildError(`CloudFront would refuse the distribution: ${(error as Error).message}`);
+  }
   for (const route of routes) {
     if (route.segments.some((s) => s.type !== 'static')) continue;
     const behaviour = selectBehaviour(behaviours, route.pattern);
@@ -250,6 +256,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   }
 
   if (options.dev) return withManifest({ outDir });
+  checkDeployLimits(outDir, manifest, { render: renderDir, image: options.imageLambda !== false ? imageDir : undefined });
   const summary = measure(manifest, siteAssetsDir, renderBundle, (pattern) => found.routes.get(pattern)?.pages ?? 0);
   const summaryText = formatSummary(summary, buildId, (performance.now() - started) / 1000);
   log(summaryText);

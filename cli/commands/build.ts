@@ -13,7 +13,9 @@ export const buildCommand = defineCommand({
   },
   async run({ values, positionals, log }) {
     const { build } = require('../builder/build') as typeof import('../builder/build');
-    await build({ appDir: appDirFrom(positionals[0], 'build'), outDir: outDirFrom(values.out), imageLambda: !values['no-image'], log });
+    const { progressTo } = require('../builder/progress') as typeof import('../builder/progress');
+    // On a terminal, long steps show one line rewritten in place; in CI, a line every few seconds.
+    await build({ appDir: appDirFrom(positionals[0], 'build'), outDir: outDirFrom(values.out), imageLambda: !values['no-image'], log, progress: progressTo(process.stdout, log) });
     return 0;
   },
 });
