@@ -10,10 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createDraftMode } from '../../../../lambdas/render/api/draft-mode';
 import { createRenderApp, type AppModules } from '../../../../lambdas/render/core/render-core';
 import { dynamoLease } from '../../../../lambdas/render/ports/dynamodb-lease';
-import { s3Pages } from '../../../../lambdas/render/ports/s3-pages';
+import { s3Pages, s3Prerendered } from '../../../../lambdas/render/ports/s3-pages';
+import { hashedKey } from '../../../../lambdas/render/ports/page-object';
+import { pageObjectKey } from '../../../../contract/output-layout';
 import { PageStore } from '../../../../lambdas/render/static/page-store';
 import { OPERATION_DEADLINE_MS } from '../../../../lambdas/shared/aws-client-options';
 import { DependencyError, resetDependencyFailures } from '../../../../lambdas/shared/dependency-failure';
@@ -236,4 +239,81 @@ test('repeated failures within a window: one ERROR line', async () => {
   } finally {
     logs.restore();
   }
+});
+
+/**
+ * The page store also holds the build's prerendered pages now (issue 32): they are read from
+ * the bucket when first asked for, beside the shared store, behind the same faults. A page the
+ * build prerendered and this instance has read is served its copy while the bucket fails; one
+ * it has not read answers the 500 page naming the bucket; a path the build did not prerender
+ * (fallback false) is the 404 page once the bucket answers again.
+ */
+describe('prerendered pages in the bucket', () => {
+  const Doc = ({ slug }: { slug: string }) => <p>{`doc ${slug}`}</p>;
+  const routes: Record<string, RouteSpec> = {
+    '/docs/[slug]': {
+      kind: 'ssg',
+      fallback: false,
+      module: {
+        default: Doc,
+        getStaticPaths: async () => ({ paths: [], fallback: false }),
+        // Never called: the build's copy is the page.
+        getStaticProps: async () => {
+          throw new Error('rendered at run time');
+        },
+      },
+    },
+  };
+
+  /** The build's copy of a page, as the deploy uploads it. */
+  async function upload(prefix: string, buildId: string, slug: string) {
+    const client = new S3Client({ endpoint: s3Faults.endpoint, forcePathStyle: true });
+    const html = `<!DOCTYPE html><p>doc ${slug}, as built</p>`;
+    const page = { html, json: JSON.stringify({ pageProps: { slug } }), etag: '"built"', revalidate: false, renderedAt: 0 };
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: prefix + pageObjectKey(buildId, 'en', `/docs/${slug}`, hashedKey), Body: JSON.stringify(page) }));
+    client.destroy();
+  }
+
+  function built(label: string) {
+    const clock = { now: 1_000_000 };
+    const now = () => clock.now;
+    const manifest = manifestOf(routes);
+    const modules: AppModules = { pages: pagesOf(routes), apis: apisOf(routes), errorPages: {} };
+    const endpoint = s3Faults.endpoint;
+    const shared = s3Pages({ bucket: BUCKET, prefix: `_data/pages-${label}/`, endpoint, circuitOpenMs: CIRCUIT_OPEN_MS });
+    const prerendered = s3Prerendered({ bucket: BUCKET, prefix: `_data/prerendered-${label}/`, endpoint, circuitOpenMs: CIRCUIT_OPEN_MS });
+    const store = new PageStore({ shared, prerendered, buildId: manifest.buildId, cacheMs: 1000, now });
+    return { clock, manifest, prefix: `_data/prerendered-${label}/`, app: createRenderApp(modules, manifest, store) };
+  }
+
+  test.each(S3_FAULTS)('the bucket %s: a page read before is served its copy, one never read is the 500 page naming the bucket; all well once it is back', async (label, fault) => {
+    const { clock, manifest, prefix, app } = built(label.replace(/\W+/g, '-'));
+    await upload(prefix, manifest.buildId, 'read');
+    await upload(prefix, manifest.buildId, 'unread');
+    const first = await app.handle(request('/docs/read'), context);
+    expect([first.status, text(first)]).toEqual([200, expect.stringContaining('doc read, as built')]);
+    clock.now += 5_000; // past the memory copy's trust: the shared store is read again
+    const logs = captureLogs();
+    try {
+      await s3Faults.set(fault, fault.kind === 'cut' ? (method) => method === 'GET' : undefined);
+      const kept = await timed(() => app.handle(request('/docs/read'), context));
+      expect(kept.ms).toBeLessThan(BOUND_MS);
+      expect([kept.response.status, text(kept.response)]).toEqual([200, expect.stringContaining('doc read, as built')]);
+      const unread = await timed(() => app.handle(request('/docs/unread'), context));
+      expect(unread.ms).toBeLessThan(BOUND_MS);
+      expect(unread.response.status).toBe(500);
+      expect(text(unread.response)).not.toContain(BUCKET);
+      const errors = logs.lines.filter((line) => line.context === 'dependency failed');
+      expect(errors).toHaveLength(1);
+      expect(String(errors[0]!.dependency)).toMatch(new RegExp(`^S3 bucket ${BUCKET} \\(_data/`));
+      expect(logs.lines.find((line) => line.path === '/docs/unread' && line.status === 500)).toMatchObject({ dependency: expect.stringMatching(new RegExp(`^S3 bucket ${BUCKET}`)) });
+    } finally {
+      logs.restore();
+      await s3Faults.set({ kind: 'pass' });
+    }
+    await waitOutCircuit();
+    const after = await app.handle(request('/docs/unread'), context);
+    expect([after.status, text(after)]).toEqual([200, expect.stringContaining('doc unread, as built')]);
+    expect((await app.handle(request('/docs/never-built'), context)).status).toBe(404);
+  }, 60_000);
 });
