@@ -45,6 +45,8 @@ export interface ServerOptions {
   host?: string;
   /** The image handler; `/_app/image` answers 501 without one. */
   imageHandler?: FunctionUrlHandler;
+  /** The render handler. @default the build's (`lambdas/render/index.js`) */
+  renderHandler?: FunctionUrlHandler;
   edge?: EdgeStep;
   /**
    * The body signer, on the behaviours the table marks `bodySigner`. Without it a body
@@ -108,7 +110,7 @@ export async function startServer(options: ServerOptions) {
   const behaviours = edgeBehaviours(manifest.publicFiles, bodyRoutesOf(manifest), edgeRoutingOf(manifest));
   const serveStatic = createStaticFiles(path.join(options.outDir, OUTPUT_LAYOUT.assets), manifest.s3CacheControl);
   const handlers: Partial<Record<OriginId, FunctionUrlHandler>> = {
-    render: loadRenderHandler(options.outDir),
+    render: options.renderHandler ?? loadRenderHandler(options.outDir),
     image: options.imageHandler,
   };
   const compress = options.compress !== false;

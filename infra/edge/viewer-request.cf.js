@@ -7,7 +7,7 @@
 // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/helper-functions-origin-modification.html
 import cf from 'cloudfront';
 
-var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false, basePath: '', trailingSlash: false, pages: null } /*END_STRATUS_CONFIG*/;
+var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false, basePath: '', trailingSlash: false, i18n: false, pages: null } /*END_STRATUS_CONFIG*/;
 
 var APP_PREFIX = '/_app/';
 var IMAGE_PATH = '/_app/image';
@@ -106,7 +106,8 @@ function fromBucketFirst(request, uri, base) {
 
 // The page's key in the bucket, as the build names it (contract/output-layout.ts, pageKey):
 // locale, then the segments as encodeURIComponent spells them, `/` as `/index`. Null for a
-// path that is no page's key (bad escapes, the default locale spelled out, too long).
+// path that is no page's key (bad escapes, too long). The default locale spelled out is
+// that locale's page, as the render function reads it; an app without i18n has no prefixes.
 function pageKey(uri) {
   var parts = uri.split('/');
   var segments = [];
@@ -117,10 +118,7 @@ function pageKey(uri) {
     return null;
   }
   var locale = CONFIG.defaultLocale;
-  if (segments.length > 0 && CONFIG.locales.indexOf(segments[0]) >= 0) {
-    if (segments[0] === CONFIG.defaultLocale) return null;
-    locale = segments.shift();
-  }
+  if (CONFIG.i18n && segments.length > 0 && CONFIG.locales.indexOf(segments[0]) >= 0) locale = segments.shift();
   try {
     for (i = 0; i < segments.length; i++) {
       segments[i] = encodeURIComponent(segments[i]);

@@ -23,6 +23,8 @@ export interface EdgeConfig {
   basePath?: string;
   /** Page URLs end with `/`. @default false */
   trailingSlash?: boolean;
+  /** The app configured locales: a path's first segment may name one (`/fr/about`, `/en/about`). @default false */
+  i18n?: boolean;
   /**
    * Pages the build put in the bucket are asked of it first (`/_app/pages/<buildId>/…`), in
    * an origin group of these two origins (their ids in the distribution): CloudFront answers
@@ -101,6 +103,7 @@ export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api:
   return {
     locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats, api: bodies.api, pageBodies: bodies.pageBodies,
     basePath: config.routing?.basePath ?? '', trailingSlash: config.routing?.trailingSlash ?? false,
+    i18n: config.i18n === true || config.locales.length > 1,
     pages: buildId === undefined ? null : { buildId, bucketOrigin: ORIGIN_IDS.assets, renderOrigin: ORIGIN_IDS.render },
   };
 }
@@ -144,7 +147,14 @@ export function loadViewerRequestWithOrigins(
   bodies?: BodyRoutes,
 ): (event: CloudFrontFunctionEvent) => { result: CloudFrontFunctionResult; originGroup?: RequestOriginGroup } {
   const edgeConfig = 'images' in config ? edgeConfigOf(config, bodies) : config;
-  const code = viewerRequestCode(edgeConfig);
+  return evaluateViewerRequest(viewerRequestCode(edgeConfig));
+}
+
+/**
+ * Evaluates uploaded function code as the runtime would (the stack's, or one read back from a
+ * synthesized template): its handler, and the origin group a request asked for.
+ */
+export function evaluateViewerRequest(code: string): (event: CloudFrontFunctionEvent) => { result: CloudFrontFunctionResult; originGroup?: RequestOriginGroup } {
   if (!CLOUDFRONT_IMPORT.test(code)) throw new Error("viewer-request.cf.js lost its first line, import cf from 'cloudfront'");
   let originGroup: RequestOriginGroup | undefined;
   // The runtime's module, as far as the function uses it: what it asks for is kept for the caller.
