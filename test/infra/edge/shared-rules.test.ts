@@ -8,9 +8,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { ALL_METHODS, API_PATH, edgeMethods, type BodyRoutes } from '../../../contract/edge-behaviours';
-import { APP_PREFIX, IMAGE_PATH, LOCALE_COOKIE } from '../../../contract/urls';
+import { APP_PREFIX, DRAFT_COOKIE, EDGE_PAGE_HEADER, IMAGE_PATH, LOCALE_COOKIE, PAGES_PREFIX } from '../../../contract/urls';
 import { bodySignerSourcePath } from '../../../infra/edge/body-signer';
-import { isFunctionResponse, loadViewerRequest, viewerRequestSourcePath, type CloudFrontFunctionEvent } from '../../../infra/edge/viewer-request';
+import { isFunctionResponse, loadViewerRequest, loadViewerRequestWithOrigins, viewerRequestSourcePath, type CloudFrontFunctionEvent } from '../../../infra/edge/viewer-request';
+import { pageKey } from '../../../contract/output-layout';
 import { localizePath, splitLocale } from '../../../web/runtime/shared/locale-prefix';
 import { createRoutingLayer } from '../../../lambdas/render/routing/layer';
 import { compileRouting } from '../../../lambdas/render/routing/rules';
@@ -41,6 +42,9 @@ test('the URL layout constants in the edge text equal the contract', () => {
   expect(constant('IMAGE_PATH')).toBe(IMAGE_PATH);
   expect(constant('LOCALE_COOKIE')).toBe(LOCALE_COOKIE);
   expect(constant('API_PATH')).toBe(API_PATH);
+  expect(constant('DRAFT_COOKIE')).toBe(DRAFT_COOKIE);
+  expect(constant('PAGES_PREFIX')).toBe(PAGES_PREFIX);
+  expect(constant('EDGE_PAGE_HEADER')).toBe(EDGE_PAGE_HEADER);
 });
 
 test("the body signer's API path test is the contract's", () => {
@@ -142,5 +146,42 @@ test("repeated slashes, backslashes and dot segments: the edge's 308 goes where 
       expect({ uri, location: edgeTidy }).toEqual({ uri, location: reading.kind === 'redirect' ? reading.path : undefined });
     }),
     3000,
+  );
+});
+
+test("a page path's bucket key: the edge function asks for the key the build writes for the page the render function would serve there", async () => {
+  const settings = { locales: ['en', 'fr'], defaultLocale: 'en' };
+  const edge = loadViewerRequestWithOrigins({ ...settings, imageFormats: ['image/webp'], i18n: true, pages: { buildId: 'B1', bucketOrigin: 'assets', renderOrigin: 'render' } });
+  const segment = fc.oneof(
+    fc.constantFrom('index', 'fr', 'en', 'about', 'c++', 'a b', 'été', '%', '100%', "it's", '(x)', '*', '!', '~', 'a.b', 'a/b'),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
+  );
+  await checkProperty(
+    'edge bucket key = build page key',
+    fc.property(fc.array(segment, { maxLength: 4 }), fc.boolean(), (segments, rawPlus) => {
+      // The URL as a browser sends it (encodeURIComponent per segment; `+` sometimes left raw, as it may be).
+      const uri = '/' + segments.map((s) => encodeURIComponent(s).replace(/%2B/g, rawPlus ? '+' : '%2B')).join('/');
+      const { result, originGroup } = edge(request(uri));
+      if (isFunctionResponse(result)) return; // a redirect of the edge's own (a dot segment): not a page key
+      // What the render core reads: decoded segments, a locale prefix taken off, each re-encoded.
+      let parts: string[];
+      try {
+        parts = uri.split('/').filter(Boolean).map((p) => decodeURIComponent(p));
+      } catch {
+        return;
+      }
+      const split = parts.length > 0 && settings.locales.includes(parts[0]!) ? { locale: parts[0]!, rest: parts.slice(1) } : { locale: 'en', rest: parts };
+      const pagePath = '/' + split.rest.map(encodeURIComponent).join('/');
+      const key = pageKey(split.locale, pagePath);
+      if (key === undefined) {
+        expect(originGroup).toBeUndefined();
+        return;
+      }
+      expect(originGroup?.originIds).toEqual(['assets', 'render']);
+      // S3 reads the key from the path, percent-decoded once.
+      expect(decodeURIComponent(result.uri)).toBe(`${PAGES_PREFIX}B1/${key}.html`);
+      expect(result.headers['x-stratus-page']?.value).toBe(uri);
+    }),
+    500,
   );
 });
