@@ -37,6 +37,8 @@ import { runSoftNav } from './rows/soft-nav';
 import { runDevLoop } from './rows/dev-loop';
 import { runThroughput } from './rows/throughput';
 import { buildRoutedStratus, runRoutingCost } from './rows/routing-cost';
+import { runScale } from './rows/scale';
+import { runCost } from './rows/cost';
 import { checkTargets } from './targets';
 import { formatTable, formatTargets, withRatio, type ResultRow } from './table';
 
@@ -129,6 +131,14 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
     const devFrameworks = apps.map((app) => app.framework).filter((f) => f !== 'react-router');
     log(`dev loop: ${options.dev.rounds} rounds of a cold start and ${options.dev.edits} component and CSS edits (${devFrameworks.join(', ')})`);
     rows.push(...(await runDevLoop(devFrameworks, options, log)));
+  }
+  if (wants('scale')) {
+    log(`scale: builds, peak memory, function size and cold start by page count${next ? ', beside next build' : ''}`);
+    rows.push(...(await runScale(options, next !== undefined, log)));
+  }
+  if (wants('cost')) {
+    log(`cost: billed Lambda ms per 1,000 requests${next ? ', beside Next.js standalone' : ''}`);
+    rows.push(...(await runCost(stratus, next, options, log)));
   }
   rows = rows.map(withRatio);
 

@@ -3,6 +3,16 @@ import { formatRatio, formatSummary, type ResultRow, type TargetCheck } from './
 
 const KB = 1024;
 
+/** The render function's folder is the same size at the largest page count as at 10 pages. */
+function samePackageCheck(rows: ResultRow[]): TargetCheck {
+  const packages = rows.filter((r) => r.id.startsWith('scale-package-')).sort((a, b) => Number(a.id.split('-').at(-1)) - Number(b.id.split('-').at(-1)));
+  const target = 'render function folder at the largest page count the same size as at 10 pages (within 0.1 %)';
+  const [first, last] = [packages[0], packages.at(-1)];
+  if (!first?.stratus || !last?.stratus || first === last) return { target, value: 'not measured', met: null };
+  // Within 0.1 %: the page count is a number in the app's own code.
+  return { target, value: `${formatSummary(last.stratus, 'B')} vs ${formatSummary(first.stratus, 'B')}`, met: Math.abs(last.stratus.median - first.stratus.median) <= first.stratus.median / 1000 };
+}
+
 export function checkTargets(rows: ResultRow[]): TargetCheck[] {
   const row = (id: string) => rows.find((r) => r.id === id);
   // Against Next.js or the floor (`other`), or against React Router.
@@ -36,6 +46,9 @@ export function checkTargets(rows: ResultRow[]): TargetCheck[] {
     valueCheck('dev-edit', 'stratus dev: component edit saved → DOM updated with state kept, at most 300 ms (median)', 300.0001),
     valueCheck('dev-css', 'stratus dev: CSS edit saved → style applied, at most 200 ms (median)', 200.0001),
     valueCheck('dev-cold', 'stratus dev: cold start → first page, at most 2 s (median)', 2000.0001),
+    valueCheck('scale-cold-delta', 'cold start at the largest page count (100,000 in a full run) within 5 ms of the same app at 10 pages', 5.0001),
+    valueCheck('scale-build-100000', '100,000-page build under 60 s', 60),
+    samePackageCheck(rows),
     ratioCheck('routing-instructions-api-items-1', 'JSON API with 20 rules + a middleware at most 1.05× the server instructions without', (r) => r <= 1.05),
   ];
 }
