@@ -19,6 +19,8 @@ import { BENCH_DIR, NEXT_APP, REPO, installedVersion } from '../apps';
 import type { BenchOptions } from '../options';
 import { freePort, measuredEnv, sleep, startServer, timeProcess } from '../processes';
 import { writeScaleApp } from '../scale-app';
+import { uploadPages } from '../../../infra/upload-pages';
+import { readManifest } from '../../../contract/manifest';
 import { summarize, type Summary } from '../stats';
 import type { ResultRow } from '../table';
 
@@ -117,6 +119,43 @@ function writeNextApp(pages: number): string {
   return dir;
 }
 
+/**
+ * Files the deploy's upload step would send (infra/upload-pages.ts), against s3rver: a first
+ * deploy (all uploaded), then a redeploy with no change, one page's data changed, and the
+ * page's code changed (a new build), each counted without uploading.
+ */
+async function measureUploads(pages: number, root: string, log: (line: string) => void): Promise<{ first: number; unchanged: number; onePage: number; template: number }> {
+  const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
+  const { S3Client } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+  const dataDir = path.join(root, 's3rver');
+  rmSync(dataDir, { recursive: true, force: true });
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dataDir, configureBuckets: [{ name: 'site', configs: [] }] });
+  const { port } = await s3.run();
+  const client = new S3Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const appDir = writeScaleApp(path.join(root, `deploy-app-${pages}`), pages);
+  const outDir = path.join(root, `deploy-out-${pages}`);
+  const buildIt = async () => {
+    await measureBuild(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'build', appDir, '--no-image', '--out', outDir], REPO, measuredEnv());
+    return readManifest(path.join(outDir, 'manifest.json'));
+  };
+  const count = async (dryRun: boolean) => (await uploadPages({ client, bucket: 'site', buildDir: outDir, manifest: await buildIt(), dryRun })).uploaded;
+  try {
+    log(`  deploy uploads of ${pages.toLocaleString('en-US')} pages, against s3rver…`);
+    const first = await count(false);
+    const unchanged = await count(true);
+    writeFileSync(path.join(appDir, 'data', 'overrides.json'), JSON.stringify({ 1: 'A changed title' }));
+    const onePage = await count(true);
+    const source = path.join(appDir, 'pages', 'p', '[id].js');
+    writeFileSync(source, readFileSync(source, 'utf8').replace('next page', 'the next page'));
+    const template = await count(true);
+    return { first, unchanged, onePage, template };
+  } finally {
+    client.destroy();
+    await s3.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function runScale(options: BenchOptions, withNext: boolean, log: (line: string) => void): Promise<ResultRow[]> {
   const counts = scaleCounts(options.mode);
   const rounds = options.mode === 'full' ? 5 : 1;
@@ -163,6 +202,10 @@ export async function runScale(options: BenchOptions, withNext: boolean, log: (l
     }
   }
 
+  const uploadPagesCount = options.mode === 'full' ? 1_000 : 100;
+  const uploads = await measureUploads(uploadPagesCount, root, log);
+  log(`    files uploaded: first deploy ${uploads.first}, no change ${uploads.unchanged}, one page changed ${uploads.onePage}, the page's code changed ${uploads.template}`);
+
   const section = 'Scale (one pages/p/[id].js, N prerendered pages of ~3 kB)';
   const one = (value: number): Summary => summarize([value]);
   const rows: ResultRow[] = [];
@@ -177,6 +220,8 @@ export async function runScale(options: BenchOptions, withNext: boolean, log: (l
       { id: `scale-cold-${build.pages}`, section, label: `cold start to /p/1, ${count(build.pages)} pages`, unit: 'ms', better: 'lower', stratus: summarize(build.cold), otherLabel: 'Next.js', ...nextOf((b) => summarize(b.cold)), note: 'Stratus: the render function, inside its process; Next.js: standalone server spawn → first 200' },
     );
   }
+  const files = (label: string, id: string, value: number): ResultRow => ({ id: `scale-upload-${id}`, section, label: `deploy of ${count(uploadPagesCount)} pages, files uploaded: ${label}`, unit: 'files', better: 'lower', stratus: one(value), otherLabel: 'Next.js' });
+  rows.push(files('first deploy', 'first', uploads.first), files('redeploy, no change', 'unchanged', uploads.unchanged), files('one page\'s data changed', 'one-page', uploads.onePage), files('the page\'s code changed (a new build)', 'template', uploads.template));
   const smallest = stratus[0]!;
   const largest = stratus.at(-1)!;
   rows.push({
