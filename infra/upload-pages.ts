@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Manifest } from '../contract/manifest';
 import { OUTPUT_LAYOUT } from '../contract/output-layout';
 import { assetKey, DATA_PREFIX, PAGES_PREFIX } from '../contract/urls';
@@ -92,16 +92,21 @@ export interface UploadPagesResult {
   deletedBuilds: string[];
 }
 
-/** The ETag of each object under `prefix` (quotes taken off). */
+/**
+ * The ETag of each object under `prefix` (quotes taken off). Paged by the last key (ListObjects
+ * with a marker), which every S3 implementation takes; s3rver's continuation tokens of
+ * ListObjectsV2 need a cipher Node's OpenSSL 3 no longer has.
+ */
 async function listEtags(client: S3Client, bucket: string, prefix: string): Promise<Map<string, string>> {
   const etags = new Map<string, string>();
-  let token: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-    for (const object of page.Contents ?? []) if (object.Key && object.ETag) etags.set(object.Key, object.ETag.replace(/"/g, ''));
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
-  return etags;
+  let marker: string | undefined;
+  for (;;) {
+    const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker }));
+    const contents = page.Contents ?? [];
+    for (const object of contents) if (object.Key && object.ETag) etags.set(object.Key, object.ETag.replace(/"/g, ''));
+    if (!page.IsTruncated || contents.length === 0) return etags;
+    marker = contents.at(-1)!.Key;
+  }
 }
 
 /** Runs `work` over `items` with at most `limit` at once. */

@@ -124,12 +124,12 @@ function writeNextApp(pages: number): string {
  * deploy (all uploaded), then a redeploy with no change, one page's data changed, and the
  * page's code changed (a new build), each counted without uploading.
  */
-async function measureUploads(pages: number, root: string, log: (line: string) => void): Promise<{ first: number; unchanged: number; onePage: number; template: number }> {
+export async function measureUploads(pages: number, root: string, log: (line: string) => void): Promise<{ first: number; unchanged: number; onePage: number; template: number }> {
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run(): Promise<{ port: number }>; close(): Promise<void> };
   const { S3Client } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
   const dataDir = path.join(root, 's3rver');
   rmSync(dataDir, { recursive: true, force: true });
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dataDir, configureBuckets: [{ name: 'site', configs: [] }] });
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: !process.env.BENCH_S3_LOG, directory: dataDir, configureBuckets: [{ name: 'site', configs: [] }] });
   const { port } = await s3.run();
   const client = new S3Client({ region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   const appDir = writeScaleApp(path.join(root, `deploy-app-${pages}`), pages);
