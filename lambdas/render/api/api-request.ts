@@ -65,5 +65,35 @@ export function createServerRequest(request: CoreRequest, body: unknown, raw: Ui
  * createApiRequest(coreRequest, query, body, raw).query.id; // '7' for /api/users/7
  */
 export function createApiRequest(request: CoreRequest, query: Record<string, string | string[]>, body: unknown, raw: Uint8Array): ApiRequest {
-  return Object.assign(createServerRequest(request, body, raw), { query });
+  const req = Object.assign(createServerRequest(request, body, raw), { query, aborted: false }) as ApiRequest & { aborted: boolean };
+  // Made on first read: most handlers never look at it.
+  let controller: AbortController | undefined;
+  Object.defineProperty(req, 'signal', {
+    enumerable: true,
+    get() {
+      controller ??= new AbortController();
+      if (req.aborted && !controller.signal.aborted) controller.abort();
+      return controller.signal;
+    },
+  });
+  leaveHooks.set(req, () => {
+    if (req.aborted) return;
+    req.aborted = true;
+    controller?.abort();
+    // As Node's request when its visitor disconnects: `aborted`, then `close`.
+    req.emit('aborted');
+    req.destroy();
+  });
+  return req;
+}
+
+/** What tells a request its visitor left (createApiRequest sets one per request). */
+const leaveHooks = new WeakMap<ApiRequest, () => void>();
+
+/**
+ * The visitor left before the answer ended: `req.signal` aborts, `req.aborted` is true, and
+ * `req` emits `aborted` and `close`.
+ */
+export function visitorLeft(req: ApiRequest): void {
+  leaveHooks.get(req)?.();
 }
