@@ -100,11 +100,6 @@ export interface StreamedAnswer {
   cancel(): void;
 }
 
-/** A streaming invocation that failed before it sent anything: Lambda's Function URL answers 502. */
-export class StreamingInvocationError extends Error {
-  override readonly name = 'StreamingInvocationError';
-}
-
 /** Reads a prelude's fields as the Function URL does: a status, string headers, a list of cookies. */
 function readPrelude(json: string): StreamPrelude {
   const value = JSON.parse(json) as Partial<StreamPrelude>;
@@ -116,7 +111,7 @@ function readPrelude(json: string): StreamPrelude {
 /**
  * Invokes a streaming handler as Lambda does behind a `RESPONSE_STREAM` Function URL, and
  * resolves when the answer's head is known (the prelude read off, or the first bytes of a
- * stream that wrote none). Rejects with a StreamingInvocationError when the handler fails
+ * stream that wrote none). Rejects when the handler fails
  * (or returns something other than a promise) before writing; a failure after that ends the
  * body with an error, so the visitor's connection is cut rather than ended as if whole.
  */
@@ -170,7 +165,8 @@ export function invokeStreaming(handler: (...args: never[]) => unknown, event: L
 
   const fail = (error: unknown) => {
     const reason = error instanceof Error ? error : new Error(String(error));
-    if (!opened) refused?.(new StreamingInvocationError(`The streaming handler failed before it wrote its answer: ${reason.message}`));
+    // Nothing sent yet: the Function URL answers 502.
+    if (!opened) refused?.(new Error(`The streaming handler failed before it wrote its answer: ${reason.message}`, { cause: reason }));
     else body.destroy(reason);
   };
   let result: unknown;
