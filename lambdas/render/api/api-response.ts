@@ -240,7 +240,9 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     }
     this.sent = true;
     this.ended = true;
-    if (this.sink && !this.gone) this.sink.push(null);
+    // Cut off already: `close` was said then, and nothing finishes (as Node's response after its socket closed).
+    if (this.gone) return this;
+    this.sink?.push(null);
     this.emit('finish');
     this.emit('close');
     done?.();

@@ -104,6 +104,8 @@ export interface ApiStageOptions {
   revalidate?: (urlPath: string) => Promise<void>;
   /** Signs the cookie `res.setDraftMode` sets. @default - setDraftMode answers 500, saying draft mode is off */
   draft?: DraftMode;
+  /** The most an answer may carry where answers stream. @default STREAMED_RESPONSE_LIMIT */
+  streamLimitBytes?: number;
 }
 
 /**
@@ -115,6 +117,7 @@ export interface ApiStageOptions {
  */
 export function createApiStage(options: ApiStageOptions): (call: ApiCall, context: RequestContext) => Promise<Outcome> {
   const { timeoutMs, configs, defaultLocale, revalidate, draft } = options;
+  const streamLimit = options.streamLimitBytes ?? STREAMED_RESPONSE_LIMIT;
 
   return async function runApi(call, context) {
     const { route, request } = call;
@@ -133,7 +136,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     }
     const req = createApiRequest(request, mergeQuery(searchToQuery(call.search), call.params), parsed.body, parsed.raw);
     const streams = context.streaming === true;
-    const limit = streams ? STREAMED_RESPONSE_LIMIT : RESPONSE_PAYLOAD_LIMIT;
+    const limit = streams ? streamLimit : RESPONSE_PAYLOAD_LIMIT;
     const res = new BufferedResponse(limit, revalidate);
     const fields = { requestId: context.requestId, cfId: context.cfId, path: request.path, route: route.pattern };
     const started = Date.now();
@@ -163,7 +166,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     const tooLarge = () =>
       new ResponseTooLargeError(
         streams
-          ? `The API answer of ${route.pattern} is over Lambda's ${STREAMED_RESPONSE_LIMIT}-byte limit on a streamed response (200 MB); answered 500 instead.`
+          ? `The API answer of ${route.pattern} is over the ${streamLimit}-byte limit on a streamed response (Lambda's 200 MB); answered 500 instead.`
           : `The API answer of ${route.pattern} is over Lambda's ${RESPONSE_PAYLOAD_LIMIT}-byte response payload (buffered Function URL); answered 500 instead.`,
       );
     if (res.overflowed) return failure(500, tooLarge());

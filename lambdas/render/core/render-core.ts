@@ -64,6 +64,8 @@ export interface RenderAppOptions {
   draft?: DraftMode;
   /** How long a regeneration may hold its page's lease (static-pages.ts). @default 30000 */
   leaseMs?: number;
+  /** The most a streamed answer may carry; past it the answer is cut off (or a 500 before it streams). @default STREAMED_RESPONSE_LIMIT (Lambda's 200 MB) */
+  streamLimitBytes?: number;
 }
 
 /** Each API route's config by pattern; throws ApiConfigError naming the file of a route that cannot serve. */
@@ -100,7 +102,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   const loadData = createDataStage(staticPages, config, modules.App, options.draft);
   const runApi = createApiStage({
     timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale,
-    revalidate: (urlPath) => revalidate(urlPath), draft: options.draft,
+    revalidate: (urlPath) => revalidate(urlPath), draft: options.draft, streamLimitBytes: options.streamLimitBytes,
   });
   const write = createOutput(html);
   const table: RouteTable = {
@@ -162,7 +164,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
         logError(end.error, { requestId: context.requestId, cfId: context.cfId, path: request.path, route: routeOf(outcome)?.pattern, msg: 'the answer was cut off mid-stream' });
       }
       logRequest(request, context, outcome, response, elapsed(), { bytes: end.bytes, ending: end.ending });
-    });
+    }, options.streamLimitBytes);
     return { ...response, stream };
   }
 

@@ -42,18 +42,27 @@ export async function readStreamed(response: CoreResponse, label: string): Promi
 export function watchStreamed(stream: Readable, label: string, onEnd: (end: StreamEnd) => void, limit = STREAMED_RESPONSE_LIMIT): Readable {
   const { Transform, pipeline } = nodeStream();
   let bytes = 0;
+  let tooLarge: ResponseTooLargeError | undefined;
+  // Destroyed from the reader's side (the visitor left) while the writer was still sound.
+  let readerLeft = false;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.byteLength;
-      if (bytes > limit) callback(new ResponseTooLargeError(`The answer of ${label} went past ${limit} bytes, Lambda's limit on a streamed response (200 MB): cut off there.`));
-      else callback(null, chunk);
+      if (bytes <= limit) return callback(null, chunk);
+      tooLarge = new ResponseTooLargeError(`The answer of ${label} went past ${limit} bytes, the limit on a streamed response (Lambda's 200 MB): cut off there.`);
+      callback(tooLarge);
+    },
+    destroy(error, callback) {
+      if (!tooLarge && !stream.errored && !stream.readableEnded) readerLeft = true;
+      callback(error);
     },
   });
   pipeline(stream, counted, (error) => {
     if (!error) onEnd({ ending: 'ended', bytes });
-    // A reader that left destroys the stream without a reason: Node calls that a premature close.
-    else if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') onEnd({ ending: 'aborted', bytes });
-    else onEnd({ ending: 'failed', bytes, error });
+    else if (tooLarge) onEnd({ ending: 'failed', bytes, error: tooLarge });
+    else if (readerLeft) onEnd({ ending: 'aborted', bytes });
+    // The writer's own failure (the handler threw, the answer was cut at its budget).
+    else onEnd({ ending: 'failed', bytes, error: stream.errored ?? error });
   });
   return counted;
 }
