@@ -18,6 +18,8 @@ export const OUTPUTS = {
   streamFunction: 'StreamFunctionName',
   renderLogGroup: 'RenderLogGroupName',
   imageLogGroup: 'ImageLogGroupName',
+  /** The API routes' function's logs; only for an app with API routes. */
+  streamLogGroup: 'StreamLogGroupName',
   alias: 'LiveAliasName',
   dashboard: 'DashboardName',
   alarmTopic: 'AlarmTopicArn',

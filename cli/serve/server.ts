@@ -172,17 +172,28 @@ export async function startServer(options: ServerOptions) {
       console.error(error);
       return sendWhole(res, FUNCTION_FAILED, request.method, behaviour);
     }
-    const { prelude, body } = answer;
-    const headers: Record<string, string | string[]> = { ...prelude.headers };
+    const { prelude } = answer;
     // A streamed answer's length is its framing's business (Lambda renames a Content-Length it is given).
-    delete headers['content-length'];
-    delete headers['transfer-encoding'];
+    const headers: Record<string, string | string[]> = {};
+    for (const name in prelude.headers) if (name !== 'content-length' && name !== 'transfer-encoding') headers[name] = prelude.headers[name]!;
     if (prelude.cookies.length > 0) headers['set-cookie'] = prelude.cookies;
-    res.writeHead(prelude.statusCode, withSecurityHeaders(headers as Record<string, string>, behaviour.sandboxed ? SANDBOXED_FILE_HEADERS : SECURITY_HEADERS));
+    const policy = behaviour.sandboxed ? SANDBOXED_FILE_HEADERS : SECURITY_HEADERS;
+    const { whole } = answer;
+    if (whole !== undefined) {
+      // Written and ended in one go (an ordinary JSON answer): one write to the socket, as a buffered answer.
+      // HEAD: the length of the GET, when the function said it.
+      const length = request.method === 'HEAD' ? prelude.headers['content-length'] : String(typeof whole === 'string' ? Buffer.byteLength(whole) : whole.length);
+      if (length !== undefined) headers['content-length'] = length;
+      res.writeHead(prelude.statusCode, withSecurityHeaders(headers as Record<string, string>, policy));
+      res.end(request.method === 'HEAD' ? undefined : whole);
+      return;
+    }
+    res.writeHead(prelude.statusCode, withSecurityHeaders(headers as Record<string, string>, policy));
     res.flushHeaders();
     res.on('close', () => {
       if (!res.writableFinished) answer.cancel();
     });
+    const { body } = answer;
     // Failed mid-way: the connection ends without the last chunk, so no client takes the answer for whole.
     body.on('error', () => res.destroy());
     if (request.method === 'HEAD') {

@@ -96,9 +96,10 @@ async function send(responseStream: ResponseStream, response: CoreResponse, meth
   const { stream } = response;
   if (method === 'HEAD' || !stream) {
     out.write(method === 'HEAD' || response.body === undefined ? '' : response.body);
+    // Ended: the runtime itself waits for the stream to finish before it takes the next event.
     out.end();
-    if (stream) stream.resume();
-    return finished(out);
+    stream?.resume();
+    return;
   }
   // Status and headers leave now, before the first chunk (an event stream's client opens on them).
   out.write('');

@@ -13,6 +13,7 @@ import { apiTimeoutMs, StratusSite } from '../../infra/constructs/stratus-site';
 import { API_5XX_PATTERN } from '../../infra/constructs/site-monitoring';
 import { PAGE_ORIGIN_HEADERS } from '../../infra/constructs/site-policies';
 import { readSiteSettings } from '../../infra/site-settings';
+import { OUTPUTS } from '../../infra/outputs';
 import { fixtureApp, fixtureBuildWith, onlyResource, resourcesOf, synthFixture } from './stack-fixture';
 
 /** CloudFront's managed policies: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-cache-policies.html */
@@ -217,6 +218,13 @@ describe('streaming: API routes behind a RESPONSE_STREAM Function URL, pages beh
     expect(stream.Timeout).toBe(120);
     expect(stream.Environment.Variables.STRATUS_API_TIMEOUT_MS).toBe('119000');
     expect(all[functionId(long, /Stratus render/)!]!.Properties.Timeout).toBe(10);
+  });
+
+  test('the stack outputs name the streaming function and its logs', () => {
+    const stack = fixtureApp({ buildDir: buildWith() }).stack;
+    const outputs = Template.fromStack(stack);
+    outputs.hasOutput(OUTPUTS.streamFunction, { Value: { Ref: functionId(outputs, /Stratus API routes/) } });
+    outputs.hasOutput(OUTPUTS.streamLogGroup, {});
   });
 
   test('a site without API routes has no streaming function and no streaming URL', () => {

@@ -44,7 +44,7 @@ function invoker(handlers: Handlers, side: Side, event: LambdaFunctionURLEvent):
     new Promise<number>((resolve, reject) => {
       let bytes = 0;
       const stream = new LocalResponseStream((chunk, done) => {
-        bytes += chunk.length;
+        bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
         done();
       });
       stream.once('finish', () => resolve(bytes));

@@ -15,13 +15,35 @@ import { parseCookies } from '../../shared/cookies';
 /** The body's bytes as a one-chunk stream (the class made on first use: node:stream loads only then). */
 let BodyStream: (new (raw: Uint8Array) => Readable) | undefined;
 
+/** What tells a request its visitor left (visitorLeft). */
+const LEAVE = Symbol('visitor left');
+
 function bodyStream(raw: Uint8Array): Readable {
   BodyStream ??= class extends nodeStream().Readable {
     private pending: Uint8Array | undefined;
+    /** Made on first read of `signal`: most handlers never look at it. */
+    private controller: AbortController | undefined;
+    /** Node's `req.aborted`: the visitor left before the answer ended. */
+    aborted = false;
 
     constructor(raw: Uint8Array) {
       super();
       this.pending = raw;
+    }
+
+    /** Aborted when the visitor leaves before a streaming answer ends (ApiRequest's `signal`). */
+    get signal(): AbortSignal {
+      this.controller ??= new AbortController();
+      if (this.aborted && !this.controller.signal.aborted) this.controller.abort();
+      return this.controller.signal;
+    }
+
+    [LEAVE](): void {
+      if (this.aborted) return;
+      this.aborted = true;
+      this.controller?.abort();
+      this.emit('aborted');
+      this.destroy();
     }
 
     override _read(): void {
@@ -65,35 +87,13 @@ export function createServerRequest(request: CoreRequest, body: unknown, raw: Ui
  * createApiRequest(coreRequest, query, body, raw).query.id; // '7' for /api/users/7
  */
 export function createApiRequest(request: CoreRequest, query: Record<string, string | string[]>, body: unknown, raw: Uint8Array): ApiRequest {
-  const req = Object.assign(createServerRequest(request, body, raw), { query, aborted: false }) as ApiRequest & { aborted: boolean };
-  // Made on first read: most handlers never look at it.
-  let controller: AbortController | undefined;
-  Object.defineProperty(req, 'signal', {
-    enumerable: true,
-    get() {
-      controller ??= new AbortController();
-      if (req.aborted && !controller.signal.aborted) controller.abort();
-      return controller.signal;
-    },
-  });
-  leaveHooks.set(req, () => {
-    if (req.aborted) return;
-    req.aborted = true;
-    controller?.abort();
-    // As Node's request when its visitor disconnects: `aborted`, then `close`.
-    req.emit('aborted');
-    req.destroy();
-  });
-  return req;
+  return Object.assign(createServerRequest(request, body, raw), { query }) as ApiRequest;
 }
-
-/** What tells a request its visitor left (createApiRequest sets one per request). */
-const leaveHooks = new WeakMap<ApiRequest, () => void>();
 
 /**
  * The visitor left before the answer ended: `req.signal` aborts, `req.aborted` is true, and
- * `req` emits `aborted` and `close`.
+ * `req` emits `aborted` and `close`, as Node's request does when its visitor disconnects.
  */
 export function visitorLeft(req: ApiRequest): void {
-  leaveHooks.get(req)?.();
+  (req as unknown as { [LEAVE](): void })[LEAVE]();
 }

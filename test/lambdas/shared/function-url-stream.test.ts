@@ -22,7 +22,7 @@ afterAll(() => void setLogSink(restoreLog));
 function rawStream(): { stream: ResponseStream; bytes: () => Buffer; contentType: () => string } {
   const chunks: Buffer[] = [];
   const stream = new LocalResponseStream((chunk, done) => {
-    chunks.push(chunk);
+    chunks.push(Buffer.from(chunk));
     done();
   });
   return { stream: stream as unknown as ResponseStream, bytes: () => Buffer.concat(chunks), contentType: () => stream.contentType };
