@@ -37,6 +37,7 @@ import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
 import { runDevLoop } from './rows/dev-loop';
 import { runThroughput } from './rows/throughput';
+import { buildSsrFloor } from './floor-server';
 import { buildRoutedStratus, runRoutingCost } from './rows/routing-cost';
 import { checkTargets } from './targets';
 import { formatTable, formatTargets, withRatio, type ResultRow } from './table';
@@ -91,7 +92,8 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   }
   if (wants('throughput')) {
     log(`SSR throughput: ${options.rounds} rounds, ${options.load.connections} connections, ${options.load.seconds} s per path`);
-    rows.push(...(await runThroughput(apps, options, log)));
+    // The floor of /ssr/1 runs in the same rounds, after the frameworks.
+    rows.push(...(await runThroughput([...apps, await buildSsrFloor(stratusOut)], options, log)));
   }
   if (wants('routing')) {
     log(`routing layer: the app with 20 rules + a middleware against the plain app, ${options.rounds} rounds`);

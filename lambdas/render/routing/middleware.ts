@@ -94,6 +94,12 @@ export interface Middleware {
    * promise unless it returns one or uses `waitUntil`.
    */
   run(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult>;
+  /**
+   * A middleware without a matcher runs for paths outside the `basePath` too, as in the
+   * pages router (its matchers are under the basePath): the whole path, `nextUrl.basePath`
+   * empty. Undefined when it does not run there.
+   */
+  runOutside(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> | undefined;
 }
 
 /** Throws MiddlewareConfigError when the module cannot run (no function, a bad matcher). */
@@ -103,6 +109,7 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   if (typeof run !== 'function') {
     throw new MiddlewareConfigError('middleware.ts must export a function: `export function middleware(request) { … }` (or a default export).');
   }
+  const handler = run;
   const raw = module.config?.matcher;
   const entries: MiddlewareMatcher[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   let matchers: CompiledRule[];
@@ -127,7 +134,18 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
     },
 
     run(path, search, request) {
-      const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
+      return runAt(`${settings.basePath}${path}`, search, request);
+    },
+
+    runOutside(path, search, request) {
+      return matchers.length === 0 && settings.basePath ? runAt(path, search, request) : undefined;
+    },
+  };
+
+  /** Runs the middleware on a whole path (basePath and all). */
+  function runAt(fullPath: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
+    {
+      const url = `${viewerOrigin(request)}${fullPath}${search ? `?${search}` : ''}`;
       const event = new NextFetchEvent();
       const nextRequest = new NextRequest(url, {
         method: request.method,
@@ -138,11 +156,11 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
         ip: viewerIp(request.headers['x-forwarded-for']),
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
       });
-      const answer = run(nextRequest, event);
+      const answer = handler(nextRequest, event);
       if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, runtime);
       return readAnswer(answer, runtime);
-    },
-  };
+    }
+  }
 }
 
 
