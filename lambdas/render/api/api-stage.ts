@@ -2,7 +2,8 @@
  * The API stage: a request matched to an API route, answered by its handler `(req, res)`.
  * The body is parsed first (400, 413, 415 without calling the handler); the handler's
  * answer is complete when it calls `res.end()` (or `json`, `send`, `redirect`), and is then
- * passed on as it is (an `api` outcome). Where answers may stream (`context.streaming`), a
+ * passed on as it is (an `api` outcome); a handler that returns a web `Response` without
+ * touching `res` (as an Edge API route does) answers with it. Where answers may stream (`context.streaming`), a
  * handler that writes or flushes before it ends and is still writing when the stage looks
  * again answers with a stream instead: status and headers now, the chunks as they come.
  * A handler that throws or rejects first is a 500; one that has not answered within the
@@ -19,7 +20,7 @@ import { log, logError } from '../../shared/log';
 import { readApiConfig, type ApiRouteConfig } from './api-config';
 import { createApiRequest, visitorLeft } from './api-request';
 import { BufferedResponse } from './api-response';
-import { ResponseTooLargeError, STREAMED_RESPONSE_LIMIT } from '../../shared/streamed-body';
+import { fromWebStream, ResponseTooLargeError, STREAMED_RESPONSE_LIMIT } from '../../shared/streamed-body';
 import { NO_STORE } from '../../shared/cache-control';
 import type { DraftMode } from './draft-mode';
 import type { ApiCall, ErrorStatus, Outcome } from '../core/outcome';
@@ -53,8 +54,21 @@ export class StreamTimeoutError extends Error {
   override readonly name = 'StreamTimeoutError';
 }
 
-/** `flushed`: the handler wrote or flushed before ending (where answers may stream). */
-type Ending = { type: 'ended' } | { type: 'flushed' } | { type: 'failed'; error: unknown } | { type: 'timeout' };
+/**
+ * `flushed`: the handler wrote or flushed before ending (where answers may stream);
+ * `response`: it answered with a web `Response` of its own instead of `res`.
+ */
+type Ending = { type: 'ended' } | { type: 'flushed' } | { type: 'response'; response: Response } | { type: 'failed'; error: unknown } | { type: 'timeout' };
+
+/**
+ * A web `Response` (what an Edge API route returns), told apart by its members: reading the
+ * global `Response` would load Node's fetch implementation at a cold start.
+ */
+function isWebResponse(value: unknown): value is Response {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Response>;
+  return typeof candidate.status === 'number' && typeof candidate.headers?.get === 'function' && typeof candidate.arrayBuffer === 'function' && 'body' in candidate;
+}
 
 interface Watchers {
   /** The handler returned (or resolved) without answering. */
@@ -88,8 +102,11 @@ function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: B
       fail(error);
       return;
     }
-    Promise.resolve(returned).then(() => {
-      if (!settled && !res.writableEnded) watchers.returnedWithoutAnswer();
+    Promise.resolve(returned).then((value) => {
+      if (settled || res.writableEnded) return;
+      // Nothing sent on `res`, a `Response` returned: that is the answer (its body streams where answers may).
+      if (!res.headersSent && isWebResponse(value)) return settle({ type: 'response', response: value });
+      watchers.returnedWithoutAnswer();
     }, fail);
   });
 }
@@ -163,6 +180,11 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
       return failure(504, new ApiTimeoutError(`The API handler of ${route.file} (${route.pattern}) did not answer within ${timeoutMs} ms (STRATUS_API_TIMEOUT_MS).`));
     }
     if (failedBeforeStream) return failure(500, failedBeforeStream.error);
+    if (ending.type === 'response') {
+      const response = fromWebStream(ending.response);
+      response.headers['cache-control'] ??= NO_STORE;
+      return { kind: 'api', route, response };
+    }
     const tooLarge = () =>
       new ResponseTooLargeError(
         streams

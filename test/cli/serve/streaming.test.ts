@@ -73,8 +73,11 @@ test('an API route that writes before it ends: the first chunk arrives while the
   expect(answer.cutOff).toBe(false);
 }, 30_000);
 
-test('a stream piped into res, and a middleware Response whose body is a ReadableStream, stream too', async () => {
-  const [piped, fromMiddleware] = await Promise.all([timed('GET', '/api/piped'), timed('GET', '/api/from-middleware')]);
+test('a stream piped into res, a Response with a ReadableStream body from a route or from middleware: they stream too', async () => {
+  const [piped, fromMiddleware, fromRoute] = await Promise.all([timed('GET', '/api/piped'), timed('GET', '/api/from-middleware'), timed('GET', '/api/web-response')]);
+  expect(fromRoute.chunks[0]!.bytes.toString()).toMatch(/^early/);
+  expect(fromRoute.endedAt - fromRoute.chunks[0]!.at).toBeGreaterThan(1000);
+  expect(text(fromRoute)).toMatch(/^early \d+\nlate \d+\n$/);
   expect(text(piped).match(/^piped \d \d+$/gm)).toHaveLength(3);
   expect(piped.endedAt - piped.chunks[0]!.at).toBeGreaterThan(1000);
   expect(fromMiddleware.headers['x-from']).toBe('middleware');

@@ -154,7 +154,9 @@ export interface ApiResponse<Data = any> extends ServerResponse {
 }
 
 /**
- * An API route's default export.
+ * An API route's default export. It answers through `res`, or returns (resolves to) a web
+ * `Response` without touching `res`, as an Edge API route does: its body streams where
+ * answers stream.
  *
  * @example
  * // pages/api/users/[id].ts

@@ -75,6 +75,18 @@ const routes: Record<string, RouteSpec> = {
     }
     res.end();
   }),
+  '/api/web-response': api(async () => {
+    const encoder = new TextEncoder();
+    let n = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (++n > 3) return controller.close();
+        await sleep(20);
+        controller.enqueue(encoder.encode(`part ${n}\n`));
+      },
+    });
+    return new Response(body, { status: 203, headers: { 'content-type': 'text/plain', 'set-cookie': 'w=1; Path=/' } });
+  }),
   '/api/big': api(async (req, res) => {
     const chunk = Buffer.alloc(256 * 1024, 120);
     const total = Number(req.query.kb) * 1024;
@@ -155,6 +167,23 @@ describe('which answers stream', () => {
     expect([later.stream, later.body, later.headers['content-length']]).toEqual([undefined, 'first,second,third', '18']);
     const flushed = await streamingApp().handle(request('/api/flushed'), BUFFERED);
     expect([flushed.status, flushed.body]).toEqual([202, 'data: one\n\ndata: two\n\n']);
+  });
+});
+
+describe('a handler that returns a web Response (as an Edge API route does)', () => {
+  test('its body streams where answers stream, with its status, headers and cookies', async () => {
+    const response = await streamingApp().handle(request('/api/web-response'), STREAMING);
+    expect([response.status, response.headers['content-type'], response.cookies]).toEqual([203, 'text/plain', ['w=1; Path=/']]);
+    expect(response.headers['cache-control']).toContain('no-store');
+    const arrivals: string[] = [];
+    for await (const chunk of response.stream!) arrivals.push(String(chunk));
+    expect(arrivals.join('')).toBe('part 1\npart 2\npart 3\n');
+    expect(arrivals.length).toBeGreaterThan(1);
+  });
+
+  test('is read whole where the platform buffers', async () => {
+    const response = await streamingApp().handle(request('/api/web-response'), BUFFERED);
+    expect([response.status, response.stream, response.body]).toEqual([203, undefined, 'part 1\npart 2\npart 3\n']);
   });
 });
 
