@@ -16,6 +16,7 @@ interface Summary {
   median: number;
 }
 interface Row {
+  unit: string;
   id: string;
   stratus?: Summary;
   other?: Summary;
