@@ -26,7 +26,7 @@ export interface BenchOptions {
   dev: { rounds: number; edits: number };
 }
 
-export const ROW_IDS = ['throughput', 'routing', 'render', 'cold', 'size', 'nav', 'images', 'dev', 'scale', 'cost'] as const;
+export const ROW_IDS = ['throughput', 'routing', 'render', 'streaming', 'cold', 'size', 'nav', 'images', 'dev', 'scale', 'cost'] as const;
 
 export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], rows: string[], outFile: string): BenchOptions {
   const full = mode === 'full';

@@ -29,6 +29,12 @@ export interface SiteDistributionProps {
   readonly behaviours: readonly EdgeBehaviour[];
   readonly bucket: s3.IBucket;
   readonly renderUrl: lambda.IFunctionUrl;
+  /**
+   * The render code's streaming Function URL (`RESPONSE_STREAM`), the origin of the
+   * behaviours whose origin is `stream` (API routes). Required when one is.
+   * @default - none (no API routes)
+   */
+  readonly streamUrl?: lambda.IFunctionUrl;
   readonly imageUrl: lambda.IFunctionUrl;
   /** Injected into the viewer-request function. */
   readonly edgeConfig: EdgeConfig;
@@ -81,12 +87,23 @@ export class SiteDistribution extends Construct {
     // function's is the default behaviour's (always there); the bucket's is the hashed files'
     // (always there). An origin inside a group is a copy of its own, so every other use of the
     // bucket or the render function gets a fresh origin (an id appears once per distribution).
-    const originsById: Record<OriginId, cloudfront.IOrigin> = {
+    const originsById: Partial<Record<OriginId, cloudfront.IOrigin>> = {
       assets: bucketOrigin(),
       render: lambdaOrigin(props.renderUrl, ORIGIN_IDS.render),
+      stream: props.streamUrl && lambdaOrigin(props.streamUrl),
       image: lambdaOrigin(props.imageUrl),
     };
-    const groupMember = (id: OriginId): cloudfront.IOrigin => (id === 'assets' ? bucketOrigin() : id === 'render' ? lambdaOrigin(props.renderUrl) : lambdaOrigin(props.imageUrl));
+    const originOf = (id: OriginId): cloudfront.IOrigin => {
+      const origin = originsById[id];
+      if (!origin) throw new Error(`A behaviour's origin is "${id}", but no ${id} Function URL was given (streamUrl).`);
+      return origin;
+    };
+    const groupMember = (id: OriginId): cloudfront.IOrigin => {
+      if (id === 'assets') return bucketOrigin();
+      if (id === 'render') return lambdaOrigin(props.renderUrl);
+      if (id === 'stream' && props.streamUrl) return lambdaOrigin(props.streamUrl);
+      return id === 'image' ? lambdaOrigin(props.imageUrl) : originOf(id);
+    };
     const hashedFiles = bucketOrigin(ORIGIN_IDS.assets);
 
     const toOptions = (behaviour: EdgeBehaviour): cloudfront.BehaviorOptions => {
@@ -96,7 +113,7 @@ export class SiteDistribution extends Construct {
         ? new origins.OriginGroup({ primaryOrigin: groupMember(behaviour.origin), fallbackOrigin: groupMember(behaviour.failoverOrigin), fallbackStatusCodes: [403, 404] })
         : immutable
           ? new origins.OriginGroup({ primaryOrigin: hashedFiles, fallbackOrigin: archive, fallbackStatusCodes: [403, 404] })
-          : originsById[behaviour.origin];
+          : originOf(behaviour.origin);
       return {
         origin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

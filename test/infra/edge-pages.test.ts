@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { build } from '../../cli/builder/build';
 import { localBodySigner, localEdgeStep } from '../../cli/serve/local-origins';
-import { loadRenderHandler, startServer, type FunctionUrlHandler } from '../../cli/serve/server';
+import { loadRenderHandlers, startServer, type FunctionUrlHandler } from '../../cli/serve/server';
 import { bodyRoutesOf } from '../../contract/edge-behaviours';
 import type { Manifest } from '../../contract/manifest';
 import { edgeConfigOf, evaluateViewerRequest, isFunctionResponse, viewerRequestCode, type CloudFrontFunctionEvent } from '../../infra/edge/viewer-request';
@@ -130,7 +130,7 @@ describe('through the local server', () => {
   const invoked: string[] = [];
 
   beforeAll(async () => {
-    const render = loadRenderHandler(outDir);
+    const render = loadRenderHandlers(outDir).handler;
     const counted: FunctionUrlHandler = (event, context) => {
       invoked.push(`${event.requestContext.http.method} ${event.headers['x-stratus-page'] ?? event.rawPath}`);
       return render(event, context);
