@@ -5,7 +5,7 @@ import {
   selectBehaviour, type BodyRoutes,
 } from '../../contract/edge-behaviours';
 import type { ManifestRoute } from '../../contract/manifest';
-import { DRAFT_COOKIE, LOCALE_COOKIE } from '../../contract/urls';
+import { DRAFT_COOKIE, LOCALE_COOKIE, EDGE_PAGE_HEADER } from '../../contract/urls';
 import { onlyResource, synthFixture } from '../infra/stack-fixture';
 
 const ROOT = join(__dirname, '..', '..');
@@ -151,7 +151,8 @@ describe('allowed methods and cache keys per behaviour', () => {
   });
 
   test('pages and their data vary on the query and the locale cookie, images on their parameters and Accept, files on nothing', () => {
-    expect(cacheKeyOf(at('/about'))).toEqual({ queryStrings: 'all', headers: [], cookies: [LOCALE_COOKIE, DRAFT_COOKIE] });
+    // x-stratus-page: the path and query a page request asked the bucket for carries (the bucket sees no query).
+    expect(cacheKeyOf(at('/about'))).toEqual({ queryStrings: 'all', headers: [EDGE_PAGE_HEADER], cookies: [LOCALE_COOKIE, DRAFT_COOKIE] });
     expect(cacheKeyOf(at('/_app/data/b/a.json'))).toEqual(cacheKeyOf(at('/about')));
     expect(cacheKeyOf(at('/_app/image'))).toEqual({ queryStrings: ['url', 'w', 'q'], headers: ['accept'], cookies: [] });
     for (const path of ['/_app/static/a.js', '/photos/a.jpg', '/favicon.ico', '/api/x']) {

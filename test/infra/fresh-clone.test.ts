@@ -56,7 +56,7 @@ test('npx cdk synth on a fresh clone builds the site first, progress on stderr, 
     expect(synth.stderr).toMatch(/compiling render Lambda/);
     expect(synth.stderr).toMatch(/bundling image Lambda/);
     // stdout is the template alone.
-    expect(synth.stdout).not.toMatch(/stratus:|compiling|prerender|Building/);
+    expect(synth.stdout).not.toMatch(/stratus:|compiling|prerendering|Building/);
     expect(synth.stdout).toMatch(/AWS::CloudFront::Distribution/);
 
     // Built once: the build touched no source, so the next synth or deploy goes straight on.
