@@ -29,7 +29,7 @@ import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { PageLists, writeFunctionManifest } from './steps/write-manifest';
 import { checkDeployLimits } from './steps/deploy-limits';
 import { formatCount, progressTo, type Progress } from './progress';
-import { IMMUTABLE, PUBLIC_FILE, staticCacheControl } from '../../lambdas/shared/cache-control';
+import { BUCKET_PAGE_DATA, IMMUTABLE, PUBLIC_FILE, staticCacheControl } from '../../lambdas/shared/cache-control';
 
 export interface BuildOptions {
   appDir: string;
@@ -69,11 +69,12 @@ export interface BuildResult {
 export const S3_CACHE_CONTROL = [
   // Content-hashed names: a changed file gets a new name, so caches may keep these forever.
   { prefix: assetKey(STATIC_PREFIX), cacheControl: IMMUTABLE },
-  // Page data and the pages CloudFront answers from the bucket: as the render function answers
-  // a static page. A redeploy of the same build, or a page regenerated on demand, rewrites
-  // them in place: the browser asks again (an ETag makes that a 304), the edge keeps them
-  // until the deploy (or the regeneration) invalidates it.
-  { prefix: assetKey(DATA_PREFIX), cacheControl: staticCacheControl(false) },
+  // Page data and the pages CloudFront answers from the bucket. A redeploy of the same build, or
+  // a page regenerated on demand, rewrites them in place, so neither is immutable: the pages as
+  // the render function answers a static page (the browser asks again, an ETag makes it a 304),
+  // the data kept a minute by the browser (cache-control.ts); the edge keeps both until the
+  // deploy (or the regeneration) invalidates them.
+  { prefix: assetKey(DATA_PREFIX), cacheControl: BUCKET_PAGE_DATA },
   { prefix: assetKey(PAGES_PREFIX), cacheControl: staticCacheControl(false) },
   // public/ files keep their names: browsers recheck hourly, the edge daily (a deploy invalidates it).
   { prefix: '', cacheControl: PUBLIC_FILE },

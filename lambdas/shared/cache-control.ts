@@ -26,6 +26,14 @@ export function staticCacheControl(revalidate: number | false): string {
   return `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${ONE_YEAR}`;
 }
 
+/**
+ * Page data CloudFront answers from the bucket: a minute in the browser (a prefetch and the
+ * soft navigation after it share one request), a year at the edge (a deploy, or the page's
+ * regeneration, invalidates it). Not `immutable`: a redeploy of the same build, or a page
+ * regenerated on demand, rewrites it in place, and a browser sees that within the minute.
+ */
+export const BUCKET_PAGE_DATA = `public, max-age=60, s-maxage=${ONE_YEAR}, stale-while-revalidate=${ONE_YEAR}`;
+
 /** A config redirect the same for every visitor: kept a minute at the edge (a deploy may change it), never by the browser. */
 export const RULE_REDIRECT = 'public, max-age=0, s-maxage=60';
 

@@ -3,8 +3,8 @@
  * one object per page at its `pageObjectKey`. What the local server and a render function
  * run from its build folder read; in AWS the same objects are in the bucket (s3-pages.ts).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { nodeFsPromises } from '../../shared/node-builtins';
 import { deserializePage } from './page-object';
 import type { PageSource } from './ports';
 
@@ -21,8 +21,10 @@ export function folderPrerendered(dir: string): PageSource {
       const file = path.resolve(root, key);
       // Keys are made from page paths, whose segments never hold a slash or a dot segment; still, nothing outside the folder.
       if (!file.startsWith(root + path.sep)) return undefined;
+      // At once, as the build's small files on a local disk were read before (a page object is a
+      // few kB; node:fs is loaded at cold start already, node:fs/promises would be one more module).
       try {
-        return deserializePage(await nodeFsPromises().readFile(file, 'utf8'));
+        return deserializePage(readFileSync(file, 'utf8'));
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return undefined;

@@ -3,7 +3,7 @@
  * JSON written, the check on what is read back, and the hash that names a key too long
  * (or too outside-chosen) to be a name itself.
  */
-import { nodeCrypto } from '../../shared/node-builtins';
+import { hashedKey } from '../../shared/hashed-key';
 import type { StoredPage } from './ports';
 
 /** What is written for a page: the stored page as it is. */
@@ -23,6 +23,4 @@ export function deserializePage(text: string): StoredPage | undefined {
 }
 
 /** A page key's SHA-256, hex. */
-export function hashedKey(key: string): string {
-  return nodeCrypto().createHash('sha256').update(key).digest('hex');
-}
+export { hashedKey };

@@ -8,7 +8,7 @@
 import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
 import { createCircuit } from '../../shared/circuit-breaker';
 import { DependencyError } from '../../shared/dependency-failure';
-import { staticCacheControl } from '../../shared/cache-control';
+import { BUCKET_PAGE_DATA, staticCacheControl } from '../../shared/cache-control';
 import { deserializePage, hashedKey, serializePage } from './page-object';
 import type { PageSource, PublishedPages, SharedPages } from './ports';
 
@@ -140,7 +140,7 @@ export function s3Published(options: Omit<S3PagesOptions, 'prefix'>): PublishedP
           Key: key,
           Body: body,
           ContentType: type === 'html' ? 'text/html; charset=utf-8' : 'application/json',
-          CacheControl: staticCacheControl(false),
+          CacheControl: type === 'html' ? staticCacheControl(false) : BUCKET_PAGE_DATA,
         }), operationOptions());
       } catch (error) {
         throw new DependencyError(dependency, error);

@@ -15,7 +15,7 @@
 import { pageObjectKey, prerenderedKey as storeKey } from '../../../contract/output-layout';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { nodeCrypto } from '../../shared/node-builtins';
-import { hashedKey } from '../ports/page-object';
+import { hashedKey } from '../../shared/hashed-key';
 import { DEFAULT_STORE_CACHE_MS, type PageSource, type PublishedKeys, type PublishedPages, type RegenerationLease, type SharedPages, type StoredPage } from '../ports/ports';
 
 export function etagOf(body: string): string {
