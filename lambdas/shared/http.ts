@@ -13,6 +13,8 @@ export interface RequestContext {
   requestId: string;
   /** CloudFront's request id (`x-amz-cf-id`), when the request came through CloudFront. */
   cfId?: string;
+  /** The first request this instance answers (its log line counts a cold start). */
+  coldStart?: boolean;
 }
 
 export interface CoreRequest {

@@ -12,6 +12,7 @@ import type { NextResponse } from '../../../web/runtime/middleware/next-response
 import type { RequestHeaders } from '../../../web/runtime/middleware/request-headers';
 import { fromWebResponse, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
 import { viewerOrigin } from '../../shared/viewer-host';
+import { inSpan } from '../../shared/tracing/otel';
 import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
 
@@ -98,10 +99,11 @@ export interface Middleware {
 /** Throws MiddlewareConfigError when the module cannot run (no function, a bad matcher). */
 export function createMiddleware({ module, runtime }: AppMiddleware, settings: MiddlewareSettings): Middleware {
   const { NextRequest, NextFetchEvent, RequestHeaders } = runtime;
-  const run = module.middleware ?? module.default;
-  if (typeof run !== 'function') {
+  const exported = module.middleware ?? module.default;
+  if (typeof exported !== 'function') {
     throw new MiddlewareConfigError('middleware.ts must export a function: `export function middleware(request) { … }` (or a default export).');
   }
+  const middleware: NextMiddleware = exported;
   const raw = module.config?.matcher;
   const entries: MiddlewareMatcher[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   let matchers: CompiledRule[];
@@ -126,22 +128,46 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
     },
 
     run(path, search, request) {
-      const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
-      const event = new NextFetchEvent();
-      const nextRequest = new NextRequest(url, {
-        method: request.method,
-        // Read in place: the adapter lower-cased the names.
-        headers: new RequestHeaders(request.headers, true),
-        body: webBodyOf(request),
-        nextConfig: urlSettings,
-        ip: viewerIp(request.headers['x-forwarded-for']),
-        geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
+      return inSpan('middleware', { 'url.path': path }, () => {
+        try {
+          const ran = runOnce(path, search, request);
+          return ran instanceof Promise ? ran.catch(thrownByMiddleware) : ran;
+        } catch (error) {
+          return thrownByMiddleware(error);
+        }
       });
-      const answer = run(nextRequest, event);
-      if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, runtime);
-      return readAnswer(answer, runtime);
     },
   };
+
+  function runOnce(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
+    const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
+    const event = new NextFetchEvent();
+    const nextRequest = new NextRequest(url, {
+      method: request.method,
+      // Read in place: the adapter lower-cased the names.
+      headers: new RequestHeaders(request.headers, true),
+      body: webBodyOf(request),
+      nextConfig: urlSettings,
+      ip: viewerIp(request.headers['x-forwarded-for']),
+      geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
+    });
+    const answer = middleware(nextRequest, event);
+    if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, runtime);
+    return readAnswer(answer, runtime);
+  }
+}
+
+/** Errors middleware threw (or its answer could not be read): `onRequestError` names them `proxy`. */
+const middlewareErrors = new WeakSet<object>();
+
+function thrownByMiddleware(error: unknown): never {
+  if (typeof error === 'object' && error !== null) middlewareErrors.add(error);
+  throw error;
+}
+
+/** Whether middleware threw `error`. */
+export function isMiddlewareError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && middlewareErrors.has(error);
 }
 
 
