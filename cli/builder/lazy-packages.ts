@@ -99,6 +99,8 @@ export async function writeLazyPackages(metafile: Metafile, lambdaDir: string): 
       minify: true,
       // The packages' ES builds: esbuild keeps only what the module uses of them.
       mainFields: ['module', 'main'],
+      // import('http') (the OTLP exporter's) as a require: one module system in the function.
+      supported: { 'dynamic-import': false },
       nodePaths: [NODE_MODULES],
       outfile: path.join(lambdaDir, file),
       metafile: true,

@@ -7,7 +7,7 @@ import { tracing } from './otel';
 
 /** The part of an SDK v3 client this needs (no @smithy types in the functions' code). */
 interface TraceableClient {
-  middlewareStack: { add(middleware: unknown, options: { step: 'initialize'; name: string; override?: boolean }): void };
+  middlewareStack?: { add(middleware: unknown, options: { step: 'initialize'; name: string; override?: boolean }): void };
 }
 
 type Next = (args: unknown) => Promise<{ output?: { $metadata?: { requestId?: string; httpStatusCode?: number } } }>;
@@ -24,6 +24,7 @@ export function traceAwsCalls<C extends TraceableClient>(client: C, service: str
     const on = tracing();
     return on ? on.awsCallSpan(service, (context.commandName ?? 'Call').replace(/Command$/, ''), () => next(args)) : next(args);
   };
-  client.middlewareStack.add(middleware, { step: 'initialize', name: 'stratusTracing', override: true });
+  // A stand-in client (tests) may have no middleware stack.
+  client.middlewareStack?.add(middleware, { step: 'initialize', name: 'stratusTracing', override: true });
   return client;
 }
