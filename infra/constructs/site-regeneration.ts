@@ -41,6 +41,12 @@ export interface SiteRegenerationProps {
   readonly distribution: cloudfront.IDistribution;
   /** Namespace of the failed-regenerations metric. @default 'Stratus' */
   readonly metricNamespace?: string;
+  /**
+   * The render function's request-line metrics namespace (Embedded Metric Format): the
+   * "regeneration failed" lines carry `failedRegenerations` there, and no metric filter is
+   * needed. @default - none: a metric filter counts the lines
+   */
+  readonly emfNamespace?: string;
   /** Where the alarm notifies. @default - no action */
   readonly alarmTopic?: sns.ITopic;
   /**
@@ -114,16 +120,20 @@ export class SiteRegeneration extends Construct {
       ],
     });
 
-    const namespace = props.metricNamespace ?? 'Stratus';
-    const failures = new logs.MetricFilter(this, 'FailedRegenerationLines', {
-      logGroup: render.logGroup,
-      filterPattern: logs.FilterPattern.stringValue('$.context', '=', 'regeneration failed'),
-      metricNamespace: namespace,
-      metricName: FAILED_REGENERATIONS_METRIC,
-      metricValue: '1',
-      defaultValue: 0,
-    });
-    this.failedRegenerations = failures.metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    if (props.emfNamespace) {
+      // The line's own metric (lambdas/render/static/static-pages.ts), for the whole site.
+      this.failedRegenerations = new cloudwatch.Metric({ namespace: props.emfNamespace, metricName: 'failedRegenerations', statistic: 'Sum', period: Duration.minutes(5) });
+    } else {
+      const failures = new logs.MetricFilter(this, 'FailedRegenerationLines', {
+        logGroup: render.logGroup,
+        filterPattern: logs.FilterPattern.stringValue('$.context', '=', 'regeneration failed'),
+        metricNamespace: props.metricNamespace ?? 'Stratus',
+        metricName: FAILED_REGENERATIONS_METRIC,
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      this.failedRegenerations = failures.metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    }
     this.alarm = new cloudwatch.Alarm(this, 'FailedRegenerationsAlarm', {
       alarmDescription: 'Stratus: a page failed to regenerate (its last good copy is still served; see "regeneration failed" in the render logs)',
       metric: this.failedRegenerations,
