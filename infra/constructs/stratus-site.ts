@@ -174,6 +174,8 @@ export class StratusSite extends Construct {
   readonly certificate?: SiteCertificate;
   /** The domain's alias records; only with `domain.hostedZone`. */
   readonly aliasRecords?: SiteAliasRecords;
+  /** Where the functions' spans go. */
+  readonly tracing: SiteTracing;
   /** The namespace of the request lines' metrics (Embedded Metric Format): the render function's; the image function's is `<it>/Image`. */
   readonly metricsNamespace: string;
   private readonly domainName?: string;
@@ -182,6 +184,7 @@ export class StratusSite extends Construct {
     super(scope, id);
     const domain = domainOf(props);
     this.domainName = domain?.name;
+    this.tracing = props.tracing ?? 'off';
     const architecture = props.architecture ?? 'arm64';
     const build = buildOf(props, architecture);
     if (build.imageArch !== undefined && build.imageArch !== (architecture === 'x86_64' ? 'x64' : 'arm64')) {
@@ -221,7 +224,7 @@ export class StratusSite extends Construct {
         ...common.environment,
         STRATUS_STORE_PREFIX: STORE_PREFIX,
         STRATUS_API_TIMEOUT_MS: String(apiTimeoutMs(renderTimeout)),
-        STRATUS_METRICS_NAMESPACE: `${this.metricsNamespace}/Render`,
+        ...(props.metrics === false ? {} : { STRATUS_METRICS_NAMESPACE: `${this.metricsNamespace}/Render` }),
         ...appEnvironment(this, props),
       },
       codeDir: build.renderLambdaDir,
@@ -231,7 +234,7 @@ export class StratusSite extends Construct {
     });
     this.image = new SiteFunction(this, 'Image', {
       ...common,
-      environment: { ...common.environment, STRATUS_METRICS_NAMESPACE: `${this.metricsNamespace}/Image` },
+      environment: { ...common.environment, ...(props.metrics === false ? {} : { STRATUS_METRICS_NAMESPACE: `${this.metricsNamespace}/Image` }) },
       codeDir: build.imageLambdaDir,
       description: 'Stratus image: resizes /_app/image requests with sharp',
       memorySize: props.imageMemoryMB ?? 1536,
