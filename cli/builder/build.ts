@@ -23,6 +23,8 @@ import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
+import { typeCheck } from './steps/type-check';
+import { compilerPlugin, compilerTransform } from './compiler-transforms';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { IMMUTABLE, PUBLIC_FILE } from '../../lambdas/shared/cache-control';
 
@@ -120,6 +122,11 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const loadedConfig = await loadConfig(appDir, path.join(outDir, '.cache'));
   const { config } = loadedConfig;
   for (const warning of loadedConfig.warnings) log(`  warning: ${warning}`);
+  // The app's type check runs beside the bundling (its own process); the build waits for it before prerendering.
+  const typesChecked = typeCheck(appDir, loadedConfig.typescript ?? {}, log).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   // NEXT_PUBLIC_* variables and the config's own \`env\` are inlined into server and browser code.
   const inlinedEnv = { ...env.publicEnv, ...loadedConfig.env };
   const scanned = scanPages(appDir, loadedConfig.pageExtensions);
@@ -140,13 +147,15 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // A site under a basePath keeps its files under it too: the bucket's keys are the URL paths.
   const basePath = config.routing?.basePath ?? '';
   const siteAssetsDir = path.join(assetsDir, basePath);
-  const plugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  // The config's compiler options on the app's own files (none asked: no plugin, no cost).
+  const compile = compilerTransform(appDir, loadedConfig.compiler);
+  const plugins = [...(compile ? [compilerPlugin(appDir, compile)] : []), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
 
   fontImporters.clear();
   log('  compiling client bundle…');
-  const client = await (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss });
+  const client = await (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
   log('  compiling render Lambda…');
   const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
@@ -180,6 +189,8 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     s3CacheControl: basePath ? S3_CACHE_CONTROL.map((rule) => ({ ...rule, prefix: `${assetKey(basePath)}/${rule.prefix}` })) : S3_CACHE_CONTROL,
   };
 
+  const typeErrors = await typesChecked;
+  if (typeErrors) throw typeErrors;
   log('  prerendering static pages…');
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
   const found = await inFolder(appDir, () =>
@@ -194,6 +205,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     }),
   );
   if (found.rendered === 0) log('  no static pages to prerender');
+  for (const warning of found.warnings) log(`  warning: ${warning}`);
 
   // Each route's fallback and prerendered pages, as prerendering found them.
   const manifest: Manifest = { ...beforePrerender, routes: beforePrerender.routes.map((r) => ({ ...r, ...found.routes.get(r.pattern) })) };

@@ -9,6 +9,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
+import type { SourceTransform } from '../compiler-transforms';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import { globalCssPlugin } from '../plugins/global-css';
 import { postcssPlugin } from '../plugins/postcss';
@@ -167,6 +168,8 @@ export interface ClientBundleOptions {
   publicEnv?: Record<string, string>;
   /** The app's PostCSS (load-postcss.ts), for every stylesheet; none without a config. */
   transformCss?: CssTransform;
+  /** The config's compiler options (compiler-transforms.ts), applied to pages here as the plugins apply them to the app's other files. */
+  compile?: SourceTransform;
 }
 
 /** What `stratus dev` changes in the client entry (cli/dev/client-build.ts). */
@@ -259,7 +262,7 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       chunkNames: 'chunks/[name]-[hash]',
       assetNames: 'media/[name]-[hash]',
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
     },
   };
 }

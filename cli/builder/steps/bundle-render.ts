@@ -3,7 +3,7 @@
  * CommonJS file for Node.js (`app.js`), React in production mode; and the function's entry
  * (`index.js`), which loads it with the code cache `stratus deploy` makes (lambdas/render/lambda/loader.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
@@ -34,6 +34,8 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   errorPages.forEach((p) => lines.push(`import * as error${p.replace('_', '')} from ${abs(special[p]!)};`));
   // The app's middleware.ts, with stratus/server beside it (only apps that have one carry it).
   if (middleware) {
+    // Next's middleware runtime has a global URLPattern; Lambda's Node 22 does not. Only a middleware that names it carries the polyfill.
+    if (readFileSync(middleware, 'utf8').includes('URLPattern')) lines.push(`import ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'url-pattern-global'))};`);
     lines.push(`import * as middlewareModule from ${JSON.stringify(middleware)};`, `import * as middlewareRuntime from ${JSON.stringify(path.join(RUNTIME_DIR, 'server'))};`);
   }
   // The app's instrumentation.ts (register, onRequestError): only apps that have one carry it.

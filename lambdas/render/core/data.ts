@@ -74,14 +74,14 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   const { status, cacheControl, headers, cookies } = answerSetBy(res);
   if (result.type === 'props') return { kind: 'render', page, props: result.props, query, isFallback: false, status, cacheControl, headers, cookies };
   if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, headers, cookies };
-  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, cacheControl: NO_STORE, headers, cookies };
+  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE, headers, cookies };
 }
 
 /** A draft-mode request: getStaticProps' answer for this visitor alone, never stored, never cached anywhere. */
 function draftOutcome(page: PageRequest, result: DataOutcome): Outcome {
   if (result.type === 'props') return { kind: 'render', page, props: result.props, query: { ...page.params }, isFallback: false, cacheControl: NO_STORE };
   if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: NO_STORE };
-  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, cacheControl: NO_STORE };
+  return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE };
 }
 
 async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined): Promise<Outcome> {
@@ -91,7 +91,7 @@ async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMod
   // A `fallback: true` path not rendered yet: the shell now, its data (rendered then) next.
   if (found === 'fallback') return { kind: 'render', page, props: {}, query: { ...page.params }, isFallback: true };
   if ('type' in found) {
-    return { kind: 'redirect', route: page.route, destination: found.destination, statusCode: found.statusCode, cacheControl: staticCacheControl(found.revalidate) };
+    return { kind: 'redirect', route: page.route, destination: found.destination, statusCode: found.statusCode, basePath: found.basePath, cacheControl: staticCacheControl(found.revalidate) };
   }
   // getStaticProps' notFound is the page's answer for everyone: cached like the page, as the pages router does.
   if (found.notFound) return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: staticCacheControl(found.revalidate) };

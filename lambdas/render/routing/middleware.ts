@@ -94,16 +94,22 @@ export interface Middleware {
    * promise unless it returns one, uses `waitUntil` or answers with its own body.
    */
   run(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult>;
+  /**
+   * A middleware without a matcher runs for paths outside the `basePath` too, as in the
+   * pages router (its matchers are under the basePath): the whole path, `nextUrl.basePath`
+   * empty. Undefined when it does not run there.
+   */
+  runOutside(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> | undefined;
 }
 
 /** Throws MiddlewareConfigError when the module cannot run (no function, a bad matcher). */
 export function createMiddleware({ module, runtime }: AppMiddleware, settings: MiddlewareSettings): Middleware {
   const { NextRequest, NextFetchEvent, RequestHeaders } = runtime;
-  const exported = module.middleware ?? module.default;
-  if (typeof exported !== 'function') {
+  const run = module.middleware ?? module.default;
+  if (typeof run !== 'function') {
     throw new MiddlewareConfigError('middleware.ts must export a function: `export function middleware(request) { … }` (or a default export).');
   }
-  const middleware: NextMiddleware = exported;
+  const handler = run;
   const raw = module.config?.matcher;
   const entries: MiddlewareMatcher[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   let matchers: CompiledRule[];
@@ -128,32 +134,43 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
     },
 
     run(path, search, request) {
-      return inSpan('middleware', { 'url.path': path }, () => {
-        try {
-          const ran = runOnce(path, search, request);
-          return ran instanceof Promise ? ran.catch(thrownByMiddleware) : ran;
-        } catch (error) {
-          return thrownByMiddleware(error);
-        }
-      });
+      return runAt(`${settings.basePath}${path}`, search, request);
+    },
+
+    runOutside(path, search, request) {
+      return matchers.length === 0 && settings.basePath ? runAt(path, search, request) : undefined;
     },
   };
 
-  function runOnce(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
-    const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
-    const event = new NextFetchEvent();
-    const nextRequest = new NextRequest(url, {
-      method: request.method,
-      // Read in place: the adapter lower-cased the names.
-      headers: new RequestHeaders(request.headers, true),
-      body: webBodyOf(request),
-      nextConfig: urlSettings,
-      ip: viewerIp(request.headers['x-forwarded-for']),
-      geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
+  /** Runs the middleware on a whole path (basePath and all), in a span; what it throws is marked as middleware's. */
+  function runAt(fullPath: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
+    return inSpan('middleware', { 'url.path': fullPath }, () => {
+      try {
+        const ran = runOnce(fullPath, search, request);
+        return ran instanceof Promise ? ran.catch(thrownByMiddleware) : ran;
+      } catch (error) {
+        return thrownByMiddleware(error);
+      }
     });
-    const answer = middleware(nextRequest, event);
-    if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, runtime);
-    return readAnswer(answer, runtime);
+  }
+
+  function runOnce(fullPath: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
+    {
+      const url = `${viewerOrigin(request)}${fullPath}${search ? `?${search}` : ''}`;
+      const event = new NextFetchEvent();
+      const nextRequest = new NextRequest(url, {
+        method: request.method,
+        // Read in place: the adapter lower-cased the names.
+        headers: new RequestHeaders(request.headers, true),
+        body: webBodyOf(request),
+        nextConfig: urlSettings,
+        ip: viewerIp(request.headers['x-forwarded-for']),
+        geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
+      });
+      const answer = handler(nextRequest, event);
+      if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, runtime);
+      return readAnswer(answer, runtime);
+    }
   }
 }
 

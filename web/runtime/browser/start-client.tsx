@@ -210,7 +210,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
   } else if (!initial.isReady || location.search || location.hash) {
     await navigator.update({
       asPath: path + location.search + location.hash,
-      query: route && route.kind !== 'ssr' ? routerQuery(data.query, searchToQuery(location.search)) : data.query,
+      // A server page's query is the server's; others (static pages, the 404 and error pages) take the address bar's, as the pages router does.
+      query: route?.kind === 'ssr' ? data.query : routerQuery(data.query, searchToQuery(location.search)),
       isReady: true,
     });
   }

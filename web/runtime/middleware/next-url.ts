@@ -22,7 +22,7 @@ export interface NextUrlSettings {
 export class NextURL {
   private readonly url: URL;
   locale: string;
-  readonly basePath: string;
+  private base: string;
   readonly defaultLocale: string;
   readonly locales: readonly string[];
   readonly buildId: string | undefined;
@@ -30,15 +30,25 @@ export class NextURL {
 
   constructor(input: string | URL, settings: NextUrlSettings) {
     this.url = new URL(String(input));
-    this.basePath = settings.basePath;
     this.locales = settings.locales;
     this.defaultLocale = settings.defaultLocale;
     this.i18n = settings.i18n;
     this.buildId = settings.buildId;
-    const inside = withoutBasePath(this.url.pathname, this.basePath) ?? this.url.pathname;
+    // A path outside the basePath (a middleware without a matcher sees those) has none.
+    const within = settings.basePath ? withoutBasePath(this.url.pathname, settings.basePath) : this.url.pathname;
+    this.base = within === undefined ? '' : settings.basePath;
+    const inside = within ?? this.url.pathname;
     const split = this.i18n ? splitLocale(inside, settings) : undefined;
     this.locale = split?.locale ?? settings.defaultLocale;
     this.url.pathname = split?.path ?? inside;
+  }
+
+  /** The site's `basePath` when the URL is under it, else `''`; set it to send a redirect under (or out of) a basePath. */
+  get basePath(): string {
+    return this.base;
+  }
+  set basePath(value: string) {
+    this.base = value === '' || value.startsWith('/') ? value : `/${value}`;
   }
 
   private settings(): NextUrlSettings {

@@ -19,7 +19,9 @@ export interface HeadManager {
 export const HeadManagerContext = createContext<HeadManager | null>(null);
 
 export default function Head({ children }: { children?: ReactNode }): null {
-  const manager = useContext(HeadManagerContext);
+  // A provider of Next's shape (`{ updateHead }`, from a test setup rendering on the server) takes no tags.
+  const provided = useContext(HeadManagerContext);
+  const manager = process.env.STRATUS_BROWSER === 'on' || typeof provided?.update === 'function' ? provided : null;
   const id = useId();
   const elements = flattenHead(children);
   // Server rendering runs no effects, so the tags are handed over while rendering.
