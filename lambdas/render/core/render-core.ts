@@ -99,7 +99,7 @@ export interface RenderApp {
 export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore, options: RenderAppOptions = {}): RenderApp {
   const { config } = manifest;
   // The runtime's process-wide settings (image widths, basePath, trailing slash), set in one place.
-  applyRuntimeConfig(config);
+  applyRuntimeConfig(config, manifest.routes.filter((r) => r.kind !== 'api').map((r) => r.pattern));
   // Documents link the build's scripts and styles under the basePath.
   const html = createPageHtml(modules, withAssetBase(manifest, config.routing?.basePath ?? ''));
   const { onRequestError } = options;
