@@ -68,6 +68,7 @@ const ENV_MODULE = 'stratus:env';
 const START_CLIENT = path.join(RUNTIME_DIR, 'browser', 'start-client');
 /** `reportWebVitals`' reporter (web-vitals and the custom timings): a chunk of apps whose `_app` exports it. */
 const WEB_VITALS = path.join(RUNTIME_DIR, 'browser', 'web-vitals');
+const HYDRATION_TIMING = path.join(RUNTIME_DIR, 'browser', 'hydration-timing');
 /**
  * The public faces of what the runtime itself always loads (`stratus/head` over
  * shared/head.tsx, `stratus/router` over shared/router-state.ts): the runtime's own code
@@ -109,8 +110,15 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     ...(routing
       ? [`import { setSitePaths } from ${JSON.stringify(SITE_PATHS)};`, `setSitePaths(${JSON.stringify({ basePath: routing.basePath ?? '', trailingSlash: routing.trailingSlash ?? false })});`]
       : []),
-    special._app ? `import App${vitals ? ', { reportWebVitals }' : ''} from ${abs(special._app)};` : 'const App = undefined;',
-    `startClient({ App,${vitals ? ` reportWebVitals, webVitals: () => import(${JSON.stringify(WEB_VITALS)}),` : ''} routes: [`,
+    special._app ? `import ${vitals ? 'AppModule, { reportWebVitals }' : 'App'} from ${abs(special._app)};` : 'const App = undefined;',
+    // reportWebVitals: _app times its hydration, then the reporter's chunk loads.
+    ...(vitals
+      ? [
+          `import { timedApp } from ${JSON.stringify(HYDRATION_TIMING)};`,
+          `const App = timedApp(AppModule, (hydration) => import(${JSON.stringify(WEB_VITALS)}).then((m) => m.reportVitals(reportWebVitals, hydration), () => undefined));`,
+        ]
+      : []),
+    'startClient({ App, routes: [',
     ...routes.map((r) =>
       `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: ${load(r.pattern, r.file)} },`,
     ),

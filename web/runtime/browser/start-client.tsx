@@ -199,14 +199,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
   };
   navigator.start(initial);
   addEventListener('pagehide', navigator.saveScroll);
-  // `reportWebVitals` (apps whose _app exports it): the hydration's time, then the web vitals' chunk.
-  const report = options.reportWebVitals;
-  const hydrationStart = report ? performance.now() : 0;
   await render(initial);
-  if (report && options.webVitals) {
-    const hydration = { start: hydrationStart, end: performance.now() };
-    void options.webVitals().then(({ reportVitals }) => reportVitals(report, hydration, routerEvents), () => undefined);
-  }
 
   const kind = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
   const saved = navigator.savedScroll();

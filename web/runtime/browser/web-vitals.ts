@@ -9,6 +9,7 @@
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import type { Emitter } from '../shared/events';
+import { routerEvents } from '../shared/router-state';
 
 /** What `reportWebVitals` receives (Next's `NextWebVitalsMetric`). */
 export interface WebVitalsMetric {
@@ -37,7 +38,7 @@ let counter = 0;
 const customId = () => `v1-${Date.now()}-${++counter}`;
 
 /** Starts reporting: the web vitals as web-vitals finds them, hydration now, route changes as they happen. */
-export function reportVitals(report: ReportWebVitals, hydration: HydrationTimes, events: Emitter): void {
+export function reportVitals(report: ReportWebVitals, hydration: HydrationTimes, events: Emitter = routerEvents): void {
   const vital = (metric: Metric) => {
     const reported: WebVitalsMetric = { id: metric.id, name: metric.name, startTime: metric.entries[0]?.startTime ?? 0, value: metric.value, label: 'web-vital' };
     const attribution = (metric as Metric & { attribution?: Record<string, unknown> }).attribution;

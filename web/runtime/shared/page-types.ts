@@ -268,8 +268,4 @@ export interface ClientOptions {
   errorPages: Partial<Record<'404' | '500' | '_error', () => Promise<{ default: ComponentType<any> }>>>;
   /** The app has redirects, rewrites or middleware: navigations ask the server what a URL serves. */
   resolveOnServer?: boolean;
-  /** `_app`'s `reportWebVitals`, when it exports one (browser/web-vitals.ts calls it). */
-  reportWebVitals?: (metric: import('../browser/web-vitals').WebVitalsMetric) => void;
-  /** Loads browser/web-vitals.ts: a chunk only apps with `reportWebVitals` have. */
-  webVitals?: () => Promise<typeof import('../browser/web-vitals')>;
 }
