@@ -11,7 +11,7 @@ export interface ResultRow {
   stratus?: Summary;
   /** Next.js, the physical floor, or Stratus itself without the feature measured (`otherLabel`). */
   other?: Summary;
-  otherLabel: 'Next.js' | 'floor' | 'no rules';
+  otherLabel: 'Next.js' | 'floor' | 'no rules' | 'tracing on' | 'as built';
   /** Stratus ÷ other, from the medians. */
   ratio?: number;
   /** React Router 7 (framework mode), on the rows it can be measured the same way. */
