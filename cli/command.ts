@@ -12,6 +12,7 @@
  * });
  */
 import { parseArgs } from 'node:util';
+import { StratusError } from '../contract/errors';
 
 export interface OptionSpec {
   type: 'string' | 'boolean';
@@ -50,9 +51,12 @@ export function defineCommand<O extends Record<string, OptionSpec>>(spec: Comman
   return spec;
 }
 
-/** A mistake on the command line: printed with a pointer to the command's help, exit code 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
+/** A mistake on the command line (an unknown option, no app in the folder): one line, exit code 2. */
+export class UsageError extends StratusError {
+  constructor(message: string) {
+    super('COMMAND_LINE_INVALID', message);
+    this.name = 'UsageError';
+  }
 }
 
 export const HELP_OPTION: OptionSpec = { type: 'boolean', short: 'h', description: 'Show this help' };

@@ -218,8 +218,23 @@ test('a CDK app in TypeScript type-checks against the declarations stratus/cdk s
   expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual({ status: 0, output: '' });
 });
 
-test('deploy builds and synthesizes offline, and without AWS credentials stops before deploying with the fix', () => {
+test("npx cdk deploy --all of the user's CDK app synthesizes every stack and stops without credentials (CDK's own message)", () => {
+  const deploy = sh('npx cdk deploy --all');
+  expect(deploy.status).not.toBe(0);
+  expect(deploy.stdout + deploy.stderr).toMatch(/credentials|AWS account/i);
+  expect(deploy.stdout + deploy.stderr).not.toMatch(/more than a single stack/);
+}, 240_000);
+
+test("deploy in the project deploys its own CDK app, and without AWS credentials stops before deploying with the fix", () => {
   const deploy = sh('npx stratus deploy my-site');
+  expect(deploy.status).toBe(1);
+  expect(deploy.stdout).toContain("deploying the project's CDK app (cdk.json: \"node infra.mjs\")");
+  expect(deploy.stderr).toContain('No AWS credentials found');
+  expect(deploy.stderr).toContain('npx cdk bootstrap');
+}, 240_000);
+
+test('deploy in the app folder (no CDK app of its own there) builds and synthesizes the stack offline, and stops the same way', () => {
+  const deploy = sh('npx stratus deploy', app);
   expect(deploy.status).toBe(1);
   expect(deploy.stderr).toContain('No AWS credentials found');
   expect(deploy.stderr).toContain('npx cdk bootstrap');
