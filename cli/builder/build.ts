@@ -123,7 +123,8 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const { config } = loadedConfig;
   for (const warning of loadedConfig.warnings) log(`  warning: ${warning}`);
   // The app's type check runs beside the bundling (its own process); the build waits for it before prerendering.
-  const typesChecked = typeCheck(appDir, loadedConfig.typescript ?? {}, log).then(
+  // Not in dev, as `next dev` does not either: a save would wait seconds for tsc, and a type error would stop the page.
+  const typesChecked = (options.dev ? Promise.resolve() : typeCheck(appDir, loadedConfig.typescript ?? {}, log)).then(
     () => undefined,
     (error: unknown) => error,
   );

@@ -12,6 +12,7 @@
  * The entries come from the last build's inputs: a build that reaches a new module is run
  * again with it as an entry.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { context, type BuildContext, type BuildOptions, type Message, type Metafile, type OutputFile } from 'esbuild';
 import { RUNTIME_DIR } from '../paths';
@@ -84,6 +85,21 @@ function moduleEntries(metafile: Metafile, appDir: string): Map<string, string> 
   return entries;
 }
 
+/** `compilerOptions.jsxImportSource` of the app's tsconfig.json (or jsconfig.json), which esbuild reads when it compiles JSX itself. */
+function jsxImportSourceOf(appDir: string): string | undefined {
+  for (const name of ['tsconfig.json', 'jsconfig.json']) {
+    try {
+      // JSON with comments and trailing commas, as tsconfig files are written.
+      const text = readFileSync(path.join(appDir, name), 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1');
+      const value = (JSON.parse(text) as { compilerOptions?: { jsxImportSource?: unknown } }).compilerOptions?.jsxImportSource;
+      return typeof value === 'string' ? value : undefined;
+    } catch {
+      // Missing or unreadable: the next, or none.
+    }
+  }
+  return undefined;
+}
+
 const sameKeys = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a.keys()].every((key) => b.has(key));
 
 export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir: string; jsxImportSource?: string }): DevClientBuilder {
@@ -91,7 +107,7 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
   const plan = planClientBuild(options, false, { pageLoader: `globalThis.${HOT_GLOBAL}.page` });
   // Input keys are then paths in the app (`pages/index.tsx`): the modules' ids.
   plan.options.absWorkingDir = appDir;
-  const refresh = refreshPlugin({ appDir, pagesDir: options.pagesDir, jsxImportSource: options.jsxImportSource });
+  const refresh = refreshPlugin({ appDir, pagesDir: options.pagesDir, jsxImportSource: options.jsxImportSource ?? jsxImportSourceOf(appDir), compile: options.compile });
   const base: BuildOptions = {
     ...plan.options,
     minify: false,

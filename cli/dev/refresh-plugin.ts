@@ -41,6 +41,8 @@ export interface RefreshPluginOptions {
   pagesDir: string;
   /** `jsxImportSource` from the app's tsconfig, when it sets one (Emotion, say). */
   jsxImportSource?: string;
+  /** The config's compiler options (cli/builder/compiler-transforms.ts), applied to the source first, as `stratus build` applies them. */
+  compile?: (file: string, source: string) => string;
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 12);
@@ -79,7 +81,8 @@ export function refreshPlugin(options: RefreshPluginOptions): { plugin: Plugin; 
 
   async function transformModule(file: string, source: string): Promise<{ contents: string; version: ModuleVersion }> {
     const id = path.relative(appDir, file).split(path.sep).join('/');
-    const typesOff = await esbuildTransform(source, { loader: LOADERS[path.extname(file)] ?? 'tsx', jsx: 'preserve', sourcemap: 'external', sourcefile: file, format: 'esm', target: 'es2022', logLevel: 'silent' });
+    const compiled0 = options.compile ? options.compile(file, source) : source;
+    const typesOff = await esbuildTransform(compiled0, { loader: LOADERS[path.extname(file)] ?? 'tsx', jsx: 'preserve', sourcemap: 'external', sourcefile: file, format: 'esm', target: 'es2022', logLevel: 'silent' });
     const compiled = await loadSwc().transform(typesOff.code, {
       filename: id,
       swcrc: false,

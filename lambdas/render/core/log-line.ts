@@ -47,8 +47,17 @@ function bytesOf(response: CoreResponse): number {
   return typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
 }
 
-/** The request line's fields, with its metrics (`_aws`) and, on an instance's first request, `coldStart: 1`. */
-export function logLine(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number): LogFields {
+/** How a streamed answer went (core/streamed.ts): its bytes, and `ended`, `aborted` (the visitor left) or `failed`. */
+export interface StreamedLine {
+  bytes: number;
+  ending: 'ended' | 'aborted' | 'failed';
+}
+
+/**
+ * The request line's fields, with its metrics (`_aws`) and, on an instance's first request,
+ * `coldStart: 1`; a streamed answer's bytes are those sent, and `streamed` says how it ended.
+ */
+export function logLine(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number, streamed?: StreamedLine): LogFields {
   const route = routeOf(outcome)?.pattern;
   const cache = cacheOf(outcome);
   const line: LogFields = {
@@ -59,9 +68,10 @@ export function logLine(request: CoreRequest, context: RequestContext, outcome: 
     route,
     status: response.status,
     durationMs,
-    bytes: bytesOf(response),
+    bytes: streamed ? streamed.bytes : bytesOf(response),
     cache,
   };
+  if (streamed) line.streamed = streamed.ending;
   const group = route === undefined ? SITE_ONLY : cache === undefined ? BY_ROUTE_UNCACHED : BY_ROUTE;
   if (context.coldStart) line.coldStart = 1;
   const metrics = emf(context.coldStart ? [group, COLD] : [group]);
@@ -74,7 +84,7 @@ export function logLine(request: CoreRequest, context: RequestContext, outcome: 
  * dependency (the bucket, the lease table) is named on the request line; its ERROR line is
  * written once a window (lambdas/shared/dependency-failure.ts), not once per request.
  */
-export function logRequest(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number): void {
+export function logRequest(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number, streamed?: StreamedLine): void {
   nameRequestSpan(request.method, routeOf(outcome)?.pattern, cacheOf(outcome));
   const cause = outcome.kind === 'error' && 'cause' in outcome ? outcome.cause : undefined;
   if (isDependencyError(cause)) {
@@ -85,5 +95,5 @@ export function logRequest(request: CoreRequest, context: RequestContext, outcom
     return;
   }
   if (cause !== undefined) logError(cause, { requestId: context.requestId, cfId: context.cfId, path: request.path, route: routeOf(outcome)?.pattern });
-  log(logLine(request, context, outcome, response, durationMs));
+  log(logLine(request, context, outcome, response, durationMs, streamed));
 }

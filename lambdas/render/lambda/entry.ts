@@ -8,6 +8,7 @@ import { readManifest, type Manifest } from '../../../contract/manifest';
 import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../../contract/output-layout';
 import { SECRETS_ENV } from '../../../contract/secrets';
 import { createFunctionUrlHandler } from '../../shared/function-url';
+import { createStreamingHandler } from '../../shared/function-url-stream';
 import type { Core } from '../../shared/http';
 import { flushLog, IN_LAMBDA } from '../../shared/log';
 import { startInstrumentation } from './instrumentation';
@@ -84,7 +85,14 @@ export function createRenderLambda(modules: AppModules, dir: string) {
       flushLog();
     }
   };
-  return { handler, modules };
+  // The same core behind a streaming Function URL: the API routes' behaviours (contract/edge-behaviours.ts).
+  const streaming = createStreamingHandler(core);
+  // As `handler`: instrumentation and tracing start before the adapter, so the first request is traced too.
+  const streamHandler: typeof streaming = async (event, responseStream, context) => {
+    if (!ready) await start().catch(() => undefined);
+    return streaming(event, responseStream, context);
+  };
+  return { handler, streamHandler, modules };
 }
 
 /**
@@ -95,6 +103,6 @@ export function createRenderLambda(modules: AppModules, dir: string) {
  * const bundle = createRenderBundle({ pages, apis, App, Document, errorPages }, __dirname);
  */
 export function createRenderBundle(modules: AppModules, dir: string): RenderBundle {
-  const { handler } = createRenderLambda(modules, dir);
-  return { handler, loadApp: (manifest) => loadRenderApp(modules, dir, manifest), modules };
+  const { handler, streamHandler } = createRenderLambda(modules, dir);
+  return { handler, streamHandler, loadApp: (manifest) => loadRenderApp(modules, dir, manifest), modules };
 }

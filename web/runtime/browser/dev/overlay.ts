@@ -123,7 +123,9 @@ export function createOverlay(): Overlay {
   }
 
   function render(): void {
-    const errors = [...build, ...runtime];
+    // The browser's own errors first: the newest, and the ones with the page's stack (a
+    // server build that fails on the same code, prerendering the page, follows them).
+    const errors = [...runtime, ...build];
     if (errors.length === 0 && warnings.length === 0) {
       host?.remove();
       dismissed = false;
@@ -186,7 +188,7 @@ export function createOverlay(): Overlay {
   return {
     show(error) {
       runtime = [error, ...runtime.filter((e) => e.message !== error.message)].slice(0, 10);
-      index = build.length;
+      index = 0;
       dismissed = false;
       if (document.body) render();
       else addEventListener('DOMContentLoaded', render, { once: true });
