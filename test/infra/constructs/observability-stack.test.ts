@@ -12,7 +12,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readBuildOutput, StratusSite, type StratusSiteProps } from '../../../infra/cdk';
-import { FIXTURE_BUILD, synthFixture } from '../stack-fixture';
+import { FIXTURE_BUILD, fixtureBuildWith, synthFixture } from '../stack-fixture';
 
 function synth(props: Partial<StratusSiteProps> = {}, region = 'us-east-1', build = FIXTURE_BUILD) {
   const app = new App();
@@ -171,9 +171,18 @@ describe('runtime and architecture', () => {
 describe('cdk-nag stays clean', () => {
   const violations = (app: App) => new AwsSolutionsChecks().validateScope(app).violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.resourceLogicalId).join(',')}`);
 
-  test.each(['us-east-1', 'eu-west-1'])('the app stack with firewall, a made certificate, X-Ray and Node.js 24 on x86_64, in %s', (region) => {
-    const { app } = synthFixture({ region, firewall: 'true', tracing: 'xray', domainName: 'www.example.com', hostedZoneId: 'Z0123456789ABC', hostedZoneName: 'example.com', runtime: 'nodejs24.x', architecture: 'x86_64' });
-    expect(violations(app)).toEqual([]);
+  test.each(['us-east-1', 'eu-west-1'])('the app stack with API routes (the streaming function, the signer), firewall, a made certificate, X-Ray and Node.js 24 on x86_64, in %s', (region) => {
+    const buildDir = fixtureBuildWith();
+    try {
+      const { app, stack } = synthFixture({ buildDir, region, firewall: 'true', tracing: 'xray', domainName: 'www.example.com', hostedZoneId: 'Z0123456789ABC', hostedZoneName: 'example.com', runtime: 'nodejs24.x', architecture: 'x86_64' });
+      expect(violations(app)).toEqual([]);
+      // The streaming function runs as the render function does.
+      const fns = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function') as Record<string, Fn>).filter((f) => /^Stratus (render|API routes|image)/.test(f.Properties.Description ?? ''));
+      expect(fns).toHaveLength(3);
+      for (const fn of fns) expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['x86_64'], TracingConfig: { Mode: 'Active' } });
+    } finally {
+      rmSync(buildDir, { recursive: true, force: true });
+    }
   });
 
   test('the app stack tracing to a collector', () => {
