@@ -113,6 +113,14 @@ export function log(fields: LogFields, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO'
   sink(JSON.stringify({ level, time: isoTime(Date.now()), ...fields }), level);
 }
 
+/**
+ * Writes an INFO line its caller wrote as JSON text itself (`{"level":"INFO",…}`): the request
+ * lines, made once per request without an object of their fields (core/log-line.ts).
+ */
+export function logText(line: string): void {
+  sink(line, 'INFO');
+}
+
 let minuteStart = -1;
 let minutePrefix = '';
 

@@ -49,6 +49,16 @@ export interface MetricGroup {
 }
 
 /**
+ * The `_aws` member's directives as JSON text, made once per set of groups (they never
+ * change in a process), for lines written as text: `"_aws":{"Timestamp":…,"CloudWatchMetrics":<this>}`.
+ * Undefined when metrics are off.
+ */
+export function emfDirectivesText(groups: readonly MetricGroup[], env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const member = emf(groups, env);
+  return member && JSON.stringify(member.CloudWatchMetrics);
+}
+
+/**
  * The `_aws` member for a line whose fields include the groups' metrics and dimensions, or
  * undefined when metrics are off.
  *

@@ -109,3 +109,60 @@ test('a failure logs its cause (with the stack) before the request line; other o
     logs.restore();
   }
 });
+
+describe('the request line as written (text made without an object of its fields)', () => {
+  const fc = require('fast-check') as typeof import('fast-check');
+  const { checkProperty } = require('../../../helpers/property') as typeof import('../../../helpers/property');
+  const { requestLineText } = require('../../../../lambdas/render/core/log-line') as typeof import('../../../../lambdas/render/core/log-line');
+  const { isoTime } = require('../../../../lambdas/shared/log') as typeof import('../../../../lambdas/shared/log');
+
+  const outcomes: Outcome[] = [
+    { kind: 'static', page: ssg, stored },
+    { kind: 'render', page: ssr, props: {}, query: {}, isFallback: false },
+    { kind: 'render', page: ssr, props: {}, query: {}, isFallback: true },
+    { kind: 'notFound', locale: 'en', asPath: '/x' },
+    { kind: 'redirect', destination: '/', statusCode: 308, cacheControl: NO_STORE },
+  ];
+
+  test('generated requests: the text parses to exactly { level, time, ...logLine() }, metrics on or off', async () => {
+    const saved = process.env.STRATUS_METRICS;
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_790_000_000_123);
+    try {
+      await checkProperty(
+        'request line text equals its fields',
+        fc.property(
+          fc.record({
+            path: fc.oneof(fc.string(), fc.constant('/a"b\\c'), fc.constant('/caf\u00e9\u2028')),
+            requestId: fc.string({ minLength: 1 }),
+            cfId: fc.option(fc.string(), { nil: undefined }),
+            method: fc.constantFrom('GET', 'POST', 'HEAD'),
+            status: fc.constantFrom(200, 304, 404, 500),
+            durationMs: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1e5, noNaN: true }).map((n) => Math.round(n * 100) / 100)),
+            outcome: fc.nat(outcomes.length - 1),
+            coldStart: fc.boolean(),
+            streamed: fc.option(fc.record({ bytes: fc.nat(), ending: fc.constantFrom('ended' as const, 'aborted' as const, 'failed' as const) }), { nil: undefined }),
+            metricsOff: fc.boolean(),
+            length: fc.option(fc.nat(99_999).map(String), { nil: undefined }),
+          }),
+          (c) => {
+            if (c.metricsOff) process.env.STRATUS_METRICS = 'off';
+            else delete process.env.STRATUS_METRICS;
+            const request = { method: c.method, path: c.path, rawQuery: '', headers: {} };
+            const context = { requestId: c.requestId, cfId: c.cfId, ...(c.coldStart ? { coldStart: true } : {}) };
+            const headers: Record<string, string> = c.length === undefined ? {} : { 'content-length': c.length };
+            const response = { status: c.status, headers, body: 'x\u00e9' };
+            const outcome = outcomes[c.outcome]!;
+            const written = requestLineText(request, context, outcome, response, c.durationMs, c.streamed, Date.now());
+            const expected = JSON.stringify({ level: 'INFO', time: isoTime(Date.now()), ...logLine(request, context, outcome, response, c.durationMs, c.streamed) });
+            expect(written).toBe(expected);
+          },
+        ),
+        1000,
+      );
+    } finally {
+      now.mockRestore();
+      if (saved === undefined) delete process.env.STRATUS_METRICS;
+      else process.env.STRATUS_METRICS = saved;
+    }
+  });
+});
