@@ -18,6 +18,18 @@ const TRACER_NAME = 'stratus';
 
 const tracer = () => api.trace.getTracer(TRACER_NAME);
 
+/**
+ * Every span's start and end read one clock: the SDK anchors each span on `Date.now()`
+ * (whole milliseconds) and adds its own monotonic duration, so a child could appear to end
+ * up to a millisecond after its parent. Wall time once, at load, plus the monotonic clock.
+ */
+const wallAtZero = Date.now() - performance.now();
+function now(): api.HrTime {
+  const ms = wallAtZero + performance.now();
+  const seconds = Math.floor(ms / 1000);
+  return [seconds, Math.floor((ms - seconds * 1000) * 1e6)];
+}
+
 /** Marks a span failed by `error`. */
 function failed(span: api.Span, error: unknown): void {
   const err = error instanceof Error ? error : new Error(String(error));
@@ -27,28 +39,28 @@ function failed(span: api.Span, error: unknown): void {
 
 /** `run` inside a child span of the active one, ended when it returns or its promise settles. */
 export function inSpan<T>(name: string, attributes: api.Attributes | undefined, run: (span: api.Span | undefined) => T, kind?: 'client'): T {
-  const options = kind ? { attributes, kind: api.SpanKind.CLIENT } : { attributes };
+  const options = kind ? { attributes, kind: api.SpanKind.CLIENT, startTime: now() } : { attributes, startTime: now() };
   return tracer().startActiveSpan(name, options, (span) => {
     let result: T;
     try {
       result = run(span);
     } catch (error) {
       failed(span, error);
-      span.end();
+      span.end(now());
       throw error;
     }
     if (!(result instanceof Promise)) {
-      span.end();
+      span.end(now());
       return result;
     }
     return result.then(
       (value) => {
-        span.end();
+        span.end(now());
         return value;
       },
       (error: unknown) => {
         failed(span, error);
-        span.end();
+        span.end(now());
         throw error;
       },
     ) as T;
@@ -76,7 +88,7 @@ export async function traceRequest(request: CoreRequest, facts: InvocationFacts,
   if (facts.cfId) attributes['stratus.cf_id'] = facts.cfId;
   const host = request.headers['x-forwarded-host'];
   if (host) attributes['server.address'] = host;
-  const span = tracer().startSpan(request.method, { kind: api.SpanKind.SERVER, attributes, links }, parent);
+  const span = tracer().startSpan(request.method, { kind: api.SpanKind.SERVER, attributes, links, startTime: now() }, parent);
   try {
     const response = await api.context.with(api.trace.setSpan(parent, span), answer);
     span.setAttribute('http.response.status_code', response.status);
@@ -86,7 +98,7 @@ export async function traceRequest(request: CoreRequest, facts: InvocationFacts,
     failed(span, error);
     throw error;
   } finally {
-    span.end();
+    span.end(now());
   }
 }
 
