@@ -56,7 +56,9 @@ process.env.STRATUS_ROOT = root;
 require(cli)
   .main(process.argv.slice(2))
   .then((code) => {
-    if (code >= 0) process.exitCode = code;
+    // A failure exits at once, whatever is still open (a server half started, a watcher).
+    if (code > 0) process.exit(code);
+    if (code === 0) process.exitCode = 0;
   })
   .catch((error) => {
     console.error(error);

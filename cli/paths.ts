@@ -13,8 +13,6 @@ import path from 'node:path';
  */
 export const REPO_ROOT = process.env.STRATUS_ROOT ?? path.resolve(__dirname, '..');
 export const RUNTIME_DIR = path.join(REPO_ROOT, 'web', 'runtime');
-/** The sample site, which `stratus build` and `stratus start` use when given no folder. */
-export const DEFAULT_APP_DIR = path.join('web', 'site');
 export const CONTRACT_DIR = path.join(REPO_ROOT, 'contract');
 
 /**

@@ -2,7 +2,7 @@
  * `stratus revalidate <path>… [--function NAME | --outputs FILE --stack NAME] [--region R]`:
  * for operators, what `res.revalidate` does in an API route, against a deployed stack. It
  * invokes the render function's live alias directly with the revalidate event
- * (lambdas/render/operator-event.ts), which needs lambda:InvokeFunction on it: the pages
+ * (lambdas/render/lambda/operator-event.ts), which needs lambda:InvokeFunction on it: the pages
  * are rendered again, stored for every instance, and removed from CloudFront's cache.
  */
 import { invokeLive } from '../infra/invoke-live';

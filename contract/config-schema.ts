@@ -42,8 +42,12 @@ export const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
 export const COMPILED_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
 /** Sub-keys of `images` read as written. */
 const IMAGE_KEYS = new Set(['deviceSizes', 'imageSizes', 'quality', 'formats', 'remotePatterns', 'minimumCacheTTL', 'dangerouslyAllowSVG']);
-/** A language tag such as `en` or `fr-CA`. */
-const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
+/**
+ * A locale: any name a path's first segment can carry, as the pages router takes any
+ * string: language tags (`fr-CA`), and names such as `default`, the documented trick for
+ * prefixing every locale.
+ */
+const LOCALE_NAME = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
 
 function booleanKey(name: string, fallback: boolean): ConfigKey<boolean> {
   return key<boolean>({
@@ -96,8 +100,13 @@ export const CONFIG_SCHEMA = {
     default: ['en'],
     check(value) {
       if (!Array.isArray(value)) throw new ConfigError(`locales must be an array of language tags such as ['en', 'fr'], got ${JSON.stringify(value)}.`);
+      const seen = new Set<string>();
       for (const locale of value) {
-        if (typeof locale !== 'string' || !LANGUAGE_TAG.test(locale)) throw new ConfigError(`locale ${JSON.stringify(locale)} is not a language tag such as "en" or "fr-CA".`);
+        if (typeof locale !== 'string' || !LOCALE_NAME.test(locale)) {
+          throw new ConfigError(`locale ${JSON.stringify(locale)} cannot be a path's first segment: use a language tag such as "en" or "fr-CA" (letters, digits, "-", "_", ".", "~").`);
+        }
+        if (seen.has(locale)) throw new ConfigError(`locale "${locale}" is listed twice in locales; list each once.`);
+        seen.add(locale);
       }
       return [...value];
     },
@@ -178,7 +187,80 @@ export const CONFIG_SCHEMA = {
    * @default true
    */
   pageBodies: booleanKey('pageBodies', true),
+  /** Source transforms of the app's own files, as `next build` applies them (emotion, styledComponents, removeConsole, reactRemoveProperties). */
+  compiler: key<CompilerOptions>({
+    next: 'compiler',
+    default: {},
+    check(value, warn) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`compiler must be an object ({ emotion, styledComponents, removeConsole, reactRemoveProperties }), got ${JSON.stringify(value)}.`);
+      const out: CompilerOptions = {};
+      for (const [name, option] of Object.entries(value)) {
+        if (!COMPILER_KEYS.has(name)) {
+          warn(`compiler.${name}: not supported, ignored (Stratus applies compiler.emotion, styledComponents, removeConsole and reactRemoveProperties)`);
+          continue;
+        }
+        if (option === undefined || option === false) continue;
+        if (option !== true && (!option || typeof option !== 'object' || Array.isArray(option))) throw new ConfigError(`compiler.${name} must be true or an object of options, got ${JSON.stringify(option)}.`);
+        const list = name === 'removeConsole' ? 'exclude' : name === 'reactRemoveProperties' ? 'properties' : undefined;
+        const given = list && typeof option === 'object' ? (option as Record<string, unknown>)[list] : undefined;
+        if (given !== undefined && (!Array.isArray(given) || given.some((item) => typeof item !== 'string'))) throw new ConfigError(`compiler.${name}.${list} must be an array of strings, got ${JSON.stringify(given)}.`);
+        if (name === 'reactRemoveProperties') {
+          for (const pattern of (given as string[] | undefined) ?? []) {
+            try {
+              new RegExp(pattern);
+            } catch {
+              throw new ConfigError(`compiler.reactRemoveProperties.properties: ${JSON.stringify(pattern)} is not a regular expression.`);
+            }
+          }
+        }
+        (out as Record<string, unknown>)[name] = option;
+      }
+      return out;
+    },
+  }),
+  /**
+   * The build's type check (`tsconfig.json` and `typescript` in the app): `ignoreBuildErrors`
+   * builds despite type errors, `tsconfigPath` names another tsconfig, as under `next build`.
+   */
+  typescript: key<TypescriptOptions>({
+    next: 'typescript',
+    default: {},
+    check(value, warn) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`typescript must be an object ({ ignoreBuildErrors, tsconfigPath }), got ${JSON.stringify(value)}.`);
+      const out: TypescriptOptions = {};
+      for (const [name, option] of Object.entries(value)) {
+        if (name === 'ignoreBuildErrors') {
+          if (typeof option !== 'boolean') throw new ConfigError(`typescript.ignoreBuildErrors must be true or false, got ${JSON.stringify(option)}.`);
+          out.ignoreBuildErrors = option;
+        } else if (name === 'tsconfigPath') {
+          if (typeof option !== 'string' || option === '') throw new ConfigError(`typescript.tsconfigPath must be a path such as "tsconfig.build.json", got ${JSON.stringify(option)}.`);
+          out.tsconfigPath = option;
+        } else warn(`typescript.${name}: unknown option, ignored`);
+      }
+      return out;
+    },
+  }),
 };
+
+/** `compiler` of the config: source transforms the build applies to the app's own files (cli/builder/compiler-transforms.ts). */
+export interface CompilerOptions {
+  /** Emotion's Babel plugin (component selectors, labels): `true` or its options (`autoLabel`, `labelFormat`, `importMap`, `sourceMap`). */
+  emotion?: boolean | Record<string, unknown>;
+  /** styled-components' Babel plugin (SSR ids, display names): `true` or its options. */
+  styledComponents?: boolean | Record<string, unknown>;
+  /** Removes `console.*` calls, but those `exclude` names (`['error']`). */
+  removeConsole?: boolean | { exclude?: string[] };
+  /** Removes JSX properties matching `properties` (regular expressions), `^data-test` by default. */
+  reactRemoveProperties?: boolean | { properties?: string[] };
+}
+
+const COMPILER_KEYS = new Set(['emotion', 'styledComponents', 'removeConsole', 'reactRemoveProperties']);
+
+/** `typescript` of the config: how the build type-checks the app. */
+export interface TypescriptOptions {
+  ignoreBuildErrors?: boolean;
+  tsconfigPath?: string;
+}
 
 export type ConfigSchema = typeof CONFIG_SCHEMA;
 export type ConfigKeyName = keyof ConfigSchema;
@@ -204,9 +286,9 @@ export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | un
   'i18n.localeDetection': (value) => (value === false ? 'false is not supported yet; / still sends visitors to the locale their browser prefers' : undefined),
   'i18n.domains': (value) => (value ? 'is not supported; locales are path prefixes on one domain' : undefined),
   ...Object.fromEntries([
-    'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'typescript', 'webpack', 'experimental',
+    'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'webpack', 'experimental',
     'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
-    'compiler', 'modularizeImports', 'sassOptions', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
+    'modularizeImports', 'sassOptions', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
   ].map((name) => [name, NO_EFFECT])),
 };
 

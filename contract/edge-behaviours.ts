@@ -41,7 +41,17 @@ export interface EdgeBehaviour {
    * @default false
    */
   bodySigner?: boolean;
+  /**
+   * The bucket's files here are answered with SANDBOXED_FILE_HEADERS
+   * (contract/security-headers.ts): a public-file behaviour that serves SVGs and no HTML.
+   * @default false
+   */
+  sandboxed?: boolean;
 }
+
+/** Files a browser renders as a page of the site: a behaviour serving one of these is never sandboxed. */
+const HTML_FILE = /\.(?:html?|xhtml?)$/i;
+const SVG_FILE = /\.svgz?$/i;
 
 /**
  * Which requests may carry a body to the render function. Both come from the build
@@ -126,17 +136,26 @@ export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoute
     { pathPattern: `${base}/_app/image`, origin: 'image', cache: 'image', viewerRequest: true },
     ...(bodies.api ? [api(base + API_PATH), api(`${base}${API_PATH}/*`)] : []),
   ];
-  const patterns = new Set<string>();
+  // Each pattern, and whether it serves SVGs (`svg`) and HTML pages (`html`).
+  const patterns = new Map<string, { svg: boolean; html: boolean }>();
   for (const file of publicFiles) {
     const parts = file.split('/').filter(Boolean);
-    if (parts.length > 1) patterns.add(`/${parts[0]}/*`);
+    let pattern: string;
+    if (parts.length > 1) pattern = `/${parts[0]}/*`;
     else {
       const name = parts[0] ?? '';
       const dot = name.lastIndexOf('.');
-      patterns.add(dot > 0 ? `/*${name.slice(dot)}` : `/${name}`);
+      pattern = dot > 0 ? `/*${name.slice(dot)}` : `/${name}`;
     }
+    const seen = patterns.get(pattern) ?? { svg: false, html: false };
+    seen.svg ||= SVG_FILE.test(file);
+    seen.html ||= HTML_FILE.test(file);
+    patterns.set(pattern, seen);
   }
-  const publicBehaviours = [...patterns].sort().map((pathPattern): EdgeBehaviour => ({ pathPattern: base + pathPattern, origin: 'assets', cache: 'origin' }));
+  const publicBehaviours = [...patterns.keys()].sort().map((pathPattern): EdgeBehaviour => {
+    const { svg, html } = patterns.get(pathPattern)!;
+    return { pathPattern: base + pathPattern, origin: 'assets', cache: 'origin', ...(svg && !html ? { sandboxed: true } : {}) };
+  });
   const pages: EdgeBehaviour = { pathPattern: '*', origin: 'render', cache: 'origin', viewerRequest: true, ...(bodies.pageBodies ? { bodySigner: true } : {}) };
   const all = [...fixed, ...publicBehaviours, pages];
   if (all.length > MAX_BEHAVIOURS) {

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   SERVER_START_FAILED: { title: 'Cannot start the server' },
   DEV_SERVER_START_FAILED: { title: 'Cannot start the dev server' },
   DEPLOY_FAILED: { title: 'Cannot deploy' },
+  COMMAND_LINE_INVALID: { title: 'The command line is not valid' },
   // The app's config.
   CONFIG_INVALID: { title: 'The config is not valid', hint: 'Fix the option named in stratus.config.ts (or next.config.js); the README lists each option.' },
   ROUTING_RULE_INVALID: { title: 'A routing rule cannot work', hint: 'docs/ROUTING.md shows each rule’s shape.' },

@@ -29,6 +29,20 @@ export const SECURITY_HEADERS: readonly SecurityHeader[] = [
   { name: 'content-security-policy', value: "frame-ancestors 'none'", override: false },
 ];
 
+/**
+ * The same headers for public files that include SVGs and no HTML page (a behaviour marked
+ * `sandboxed`, contract/edge-behaviours.ts): an SVG opened on its own is a document of the
+ * site's origin, so it gets a Content-Security-Policy with `sandbox` and no script, as the
+ * image function's answers do (lambdas/image/response.ts); inline styles and the site's
+ * own images still draw. CloudFront cannot vary headers by content type, so the policy is
+ * the behaviour's: the build marks only behaviours no HTML file shares.
+ */
+export const SANDBOXED_FILE_HEADERS: readonly SecurityHeader[] = SECURITY_HEADERS.map((header) =>
+  header.name === 'content-security-policy'
+    ? { name: header.name, value: "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'", override: true }
+    : header,
+);
+
 type Headers = Record<string, string | string[] | number | undefined>;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The second step of a deploy (`stratus deploy`, and this checkout's `npm run deploy`): the
  * render function just deployed makes V8's code cache of its own bundle
- * (lambdas/render/code-cache.ts says why only it can), the cache is written beside the
+ * (lambdas/render/lambda/code-cache.ts says why only it can), the cache is written beside the
  * bundle in the build folder, and the caller runs `cdk deploy` again to ship it. A cold
  * start with it skips most of compiling.
  */

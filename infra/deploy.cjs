@@ -17,24 +17,34 @@ const deploy = () => {
   const result = spawnSync(cdk, args, { stdio: 'inherit', cwd: root });
   return result.status ?? 1;
 };
-console.log(`cdk ${args.join(' ')}`);
-const status = deploy();
-if (status !== 0 || passed.length < process.argv.length - 2) process.exit(status);
-
-// Then, as `stratus deploy` does: the deployed render function makes its V8 code cache, and
-// the same deploy (same id: a rollback treats both as one) ships it. The build stays current:
-// the cache is not one of its sources, so the CDK app does not build again.
 require('./register-ts.cjs');
 const { checkoutDeployTarget, makeCodeCache } = require('./deploy-code-cache.ts');
+const { findCredentials, noCredentialsMessage } = require('./aws-credentials.ts');
 const target = checkoutDeployTarget(root, passed);
-makeCodeCache({ ...target, outputsFile: path.join(root, outputsFile), skipWith: 'npm run deploy -- --no-code-cache', log: (line) => console.log(line) }).then((written) => {
-  if (!written) process.exit(0);
-  console.log(`cdk ${args.join(' ')}   (again: the render function, with its code cache)`);
-  const again = deploy();
-  if (again !== 0) console.log('The second deploy failed: the site runs what the first one deployed, without the code cache. `npm run deploy` again makes and ships it.');
-  process.exit(again);
-}, (error) => {
-  // The first deploy stands; the site works the same without the cache.
-  console.log(`code cache: skipped (${error.message.split('\n')[0]})`);
-  process.exit(0);
+
+// Without credentials, the message `stratus deploy` gives (how to sign in), not the CDK's "Unable to resolve AWS account".
+findCredentials(target.region || process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || 'us-east-1').then(afterCredentials, (error) => {
+  console.error(`\nCannot deploy:\n${noCredentialsMessage(error)}`);
+  process.exit(1);
 });
+
+function afterCredentials() {
+  console.log(`cdk ${args.join(' ')}`);
+  const status = deploy();
+  if (status !== 0 || passed.length < process.argv.length - 2) process.exit(status);
+
+  // Then, as `stratus deploy` does: the deployed render function makes its V8 code cache, and
+  // the same deploy (same id: a rollback treats both as one) ships it. The build stays current:
+  // the cache is not one of its sources, so the CDK app does not build again.
+  makeCodeCache({ ...target, outputsFile: path.join(root, outputsFile), skipWith: 'npm run deploy -- --no-code-cache', log: (line) => console.log(line) }).then((written) => {
+    if (!written) process.exit(0);
+    console.log(`cdk ${args.join(' ')}   (again: the render function, with its code cache)`);
+    const again = deploy();
+    if (again !== 0) console.log('The second deploy failed: the site runs what the first one deployed, without the code cache. `npm run deploy` again makes and ships it.');
+    process.exit(again);
+  }, (error) => {
+    // The first deploy stands; the site works the same without the cache.
+    console.log(`code cache: skipped (${error.message.split('\n')[0]})`);
+    process.exit(0);
+  });
+}

@@ -15,7 +15,8 @@ export const NEXT_APP = path.join(BENCH_DIR, 'next-app');
 export const REACT_ROUTER_APP = path.join(BENCH_DIR, 'react-router-app');
 const NODE = process.execPath;
 
-export type Framework = 'stratus' | 'next' | 'react-router';
+/** `floor`: the bare node:http server of /ssr/1 (floor-server.ts), measured in the throughput row only. */
+export type Framework = 'stratus' | 'next' | 'react-router' | 'floor';
 /** The frameworks measured beside Stratus. */
 export const OTHER_FRAMEWORKS = ['next', 'react-router'] as const satisfies readonly Framework[];
 export type OtherFramework = (typeof OTHER_FRAMEWORKS)[number];

@@ -1,6 +1,6 @@
 /**
  * The render function as `stratus deploy` ships it: a copy of the build's folder with the V8
- * code cache the function makes of itself (lambdas/render/code-cache.ts), made the way the
+ * code cache the function makes of itself (lambdas/render/lambda/code-cache.ts), made the way the
  * deploy has it made: the handler answers `{ stratus: "code-cache" }` in a process started
  * as the measured cold ones are. One copy per run, removed at exit.
  */

@@ -34,7 +34,9 @@ import { hasImageOptimiser, runImages, servesImages, type ImageApp } from './row
 import { renderChild, renderOpsChild, runRenderCore } from './rows/render-core';
 import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
+import { runDevLoop } from './rows/dev-loop';
 import { runThroughput } from './rows/throughput';
+import { buildSsrFloor } from './floor-server';
 import { buildRoutedStratus, runRoutingCost } from './rows/routing-cost';
 import { checkTargets } from './targets';
 import { formatTable, formatTargets, withRatio, type ResultRow } from './table';
@@ -89,7 +91,8 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   }
   if (wants('throughput')) {
     log(`SSR throughput: ${options.rounds} rounds, ${options.load.connections} connections, ${options.load.seconds} s per path`);
-    rows.push(...(await runThroughput(apps, options, log)));
+    // The floor of /ssr/1 runs in the same rounds, after the frameworks.
+    rows.push(...(await runThroughput([...apps, await buildSsrFloor(stratusOut)], options, log)));
   }
   if (wants('routing')) {
     log(`routing layer: the app with 20 rules + a middleware against the plain app, ${options.rounds} rounds`);
@@ -122,6 +125,12 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
       throw new Error(`${app.framework}: the server answers no image requests`);
     };
     rows.push(...(await runImages(imageApps, options, startImageServer, log)));
+  }
+  if (wants('dev')) {
+    // Stratus and Next.js: the dev servers of the other frameworks are not compared.
+    const devFrameworks = apps.map((app) => app.framework).filter((f) => f !== 'react-router');
+    log(`dev loop: ${options.dev.rounds} rounds of a cold start and ${options.dev.edits} component and CSS edits (${devFrameworks.join(', ')})`);
+    rows.push(...(await runDevLoop(devFrameworks, options, log)));
   }
   rows = rows.map(withRatio);
 

@@ -22,9 +22,11 @@ export interface BenchOptions {
    * `warmup` images go through each server (and the floor, and the handler) before the first round.
    */
   images: { count: number; concurrency: number; rounds: number; warmup: number };
+  /** The dev loop: rounds (a cold start each, frameworks alternating) and edits per round (one component and one CSS edit each). */
+  dev: { rounds: number; edits: number };
 }
 
-export const ROW_IDS = ['throughput', 'routing', 'render', 'cold', 'size', 'nav', 'images'] as const;
+export const ROW_IDS = ['throughput', 'routing', 'render', 'cold', 'size', 'nav', 'images', 'dev'] as const;
 
 export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], rows: string[], outFile: string): BenchOptions {
   const full = mode === 'full';
@@ -39,5 +41,7 @@ export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], r
     cold: { rounds: full ? 7 : 1 },
     nav: { count: full ? 20 : 3, settleMs: full ? 300 : 150 },
     images: { count: full ? 100 : 6, concurrency: 2, rounds: full ? 5 : 1, warmup: full ? 100 : 0 },
+    // 10 edits of each kind in a full run: 5 rounds of 2, a cold start of each framework per round.
+    dev: full ? { rounds: 5, edits: 2 } : { rounds: 1, edits: 2 },
   };
 }

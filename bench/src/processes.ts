@@ -1,4 +1,5 @@
 /** Child processes of the benchmark: spawning servers, waiting for their first 200, peak memory. */
+import { closeSync, openSync } from 'node:fs';
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -62,11 +63,13 @@ export interface RunningServer {
  * `timeoutMs`). Stdout is discarded (the Stratus server logs a line per request; reading
  * them would load the benchmark process), stderr is kept for failure messages.
  */
-export async function startServer(command: string, args: string[], options: SpawnOptions & { port: number; probePath: string; timeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(command: string, args: string[], options: SpawnOptions & { port: number; probePath: string; timeoutMs?: number; /** Where stdout goes (a dev server's log); discarded without it. */ stdoutFile?: string }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
   let errText = '';
   const started = performance.now();
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
+  const stdout = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'ignore';
+  const child = spawn(command, args, { ...options, stdio: ['ignore', stdout, 'pipe'] });
+  if (typeof stdout === 'number') closeSync(stdout);
   child.stderr!.on('data', (chunk: Buffer) => (errText = (errText + chunk.toString()).slice(-4000)));
   // A server must not outlive the run (a failed row, the watchdog, Ctrl-C): it would load the next one.
   const killOnExit = () => child.kill('SIGKILL');

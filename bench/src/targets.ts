@@ -17,7 +17,13 @@ export function checkTargets(rows: ResultRow[]): TargetCheck[] {
     if (!r?.stratus) return { target, value: 'not measured', met: null };
     return { target, value: formatSummary(r.stratus, r.unit), met: r.stratus.median < limit };
   };
+  const atLeast = (id: string, target: string, limit: number): TargetCheck => {
+    const r = row(id);
+    if (!r?.stratus) return { target, value: 'not measured', met: null };
+    return { target, value: `${formatSummary(r.stratus, r.unit)}${r.note ? ` (${r.note})` : ''}`, met: r.stratus.median >= limit };
+  };
   return [
+    atLeast('floor-ratio-ssr-1', '/ssr/1 through stratus serve at least 0.85× a bare node:http server of the page (median of per-round ratios)', 0.85),
     ratioCheck('ssr-rps-ssr-1', 'SSR requests/s on /ssr/1 at least 7× Next.js', (r) => r >= 7),
     ratioCheck('ssr-rps-ssr-1', 'SSR requests/s on /ssr/1 at least 2× React Router 7', (r) => r >= 2, 'reactRouter'),
     ratioCheck('render-core', 'render core at least 0.8× bare renderToString', (r) => r >= 0.8),
@@ -33,6 +39,9 @@ export function checkTargets(rows: ResultRow[]): TargetCheck[] {
     ratioCheck('routing-cost-api-items-1', 'JSON API with 20 rules + a middleware at least 0.95× without', (r) => r >= 0.95),
     // The same two targets in work done rather than seconds (perf): at most 1/0.95 of the plain app's instructions.
     ratioCheck('routing-instructions-ssr-1', '/ssr/1 with 20 rules + a middleware at most 1.05× the server instructions of the plain page', (r) => r <= 1.05),
+    valueCheck('dev-edit', 'stratus dev: component edit saved → DOM updated with state kept, at most 300 ms (median)', 300.0001),
+    valueCheck('dev-css', 'stratus dev: CSS edit saved → style applied, at most 200 ms (median)', 200.0001),
+    valueCheck('dev-cold', 'stratus dev: cold start → first page, at most 2 s (median)', 2000.0001),
     ratioCheck('routing-instructions-api-items-1', 'JSON API with 20 rules + a middleware at most 1.05× the server instructions without', (r) => r <= 1.05),
   ];
 }

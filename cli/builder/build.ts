@@ -14,7 +14,7 @@ import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
 import { appJsxPlugin } from './plugins/app-jsx';
 import { imageImportPlugin } from './plugins/image-import';
-import { bundleClient } from './steps/bundle-client';
+import { bundleClient, type ClientBundle, type ClientBundleOptions } from './steps/bundle-client';
 import { bundleImageLambda } from './steps/bundle-image';
 import { bundleRender } from './steps/bundle-render';
 import { copyPublic } from './steps/copy-public';
@@ -23,6 +23,8 @@ import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
 import { loadRenderBundle, prerender } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
+import { typeCheck } from './steps/type-check';
+import { compilerPlugin, compilerTransform } from './compiler-transforms';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { IMMUTABLE, PUBLIC_FILE } from '../../lambdas/shared/cache-control';
 
@@ -39,13 +41,20 @@ export interface BuildOptions {
   eagerModules?: boolean;
   /** Progress lines; silent when absent. */
   log?: (line: string) => void;
+  /**
+   * `stratus dev`: React's development build on the server, unminified server code, the
+   * given browser build (cli/dev/client-build.ts) instead of bundleClient, a fixed build id
+   * (pages keep fetching their data across rebuilds), no size summary.
+   */
+  dev?: { client: (options: ClientBundleOptions) => Promise<ClientBundle>; buildId: string };
 }
 
 export interface BuildResult {
   manifest: Manifest;
   outDir: string;
-  summary: BuildSummary;
-  summaryText: string;
+  /** Absent in dev. */
+  summary?: BuildSummary;
+  summaryText?: string;
 }
 
 export const S3_CACHE_CONTROL = [
@@ -111,6 +120,12 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const loadedConfig = await loadConfig(appDir, path.join(outDir, '.cache'));
   const { config } = loadedConfig;
   for (const warning of loadedConfig.warnings) log(`  warning: ${warning}`);
+  // The app's type check runs beside the bundling (its own process); the build waits for it before prerendering.
+  // Not in dev, as `next dev` does not either: a save would wait seconds for tsc, and a type error would stop the page.
+  const typesChecked = (options.dev ? Promise.resolve() : typeCheck(appDir, loadedConfig.typescript ?? {}, log)).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   // NEXT_PUBLIC_* variables and the config's own \`env\` are inlined into server and browser code.
   const inlinedEnv = { ...env.publicEnv, ...loadedConfig.env };
   const scanned = scanPages(appDir, loadedConfig.pageExtensions);
@@ -131,15 +146,17 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // A site under a basePath keeps its files under it too: the bucket's keys are the URL paths.
   const basePath = config.routing?.basePath ?? '';
   const siteAssetsDir = path.join(assetsDir, basePath);
-  const plugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  // The config's compiler options on the app's own files (none asked: no plugin, no cost).
+  const compile = compilerTransform(appDir, loadedConfig.compiler);
+  const plugins = [...(compile ? [compilerPlugin(appDir, compile)] : []), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
 
   fontImporters.clear();
   log('  compiling client bundle…');
-  const client = await bundleClient({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss });
+  const client = await (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
   log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules });
+  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
     log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);
@@ -147,7 +164,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const publicFiles = copyPublic(appDir, siteAssetsDir);
   checkRoutesReachable(routes, publicFiles);
 
-  const buildId = computeBuildId({ dirs: [path.join(siteAssetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
+  const buildId = options.dev?.buildId ?? computeBuildId({ dirs: [path.join(siteAssetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });
   // The manifest as it stands before prerendering: the render app prerenders over it.
   const beforePrerender: Manifest = {
     version: MANIFEST_VERSION,
@@ -171,6 +188,8 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     s3CacheControl: basePath ? S3_CACHE_CONTROL.map((rule) => ({ ...rule, prefix: `${assetKey(basePath)}/${rule.prefix}` })) : S3_CACHE_CONTROL,
   };
 
+  const typeErrors = await typesChecked;
+  if (typeErrors) throw typeErrors;
   log('  prerendering static pages…');
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
   const found = await inFolder(appDir, () =>
@@ -185,6 +204,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     }),
   );
   if (found.rendered === 0) log('  no static pages to prerender');
+  for (const warning of found.warnings) log(`  warning: ${warning}`);
 
   // Each route's fallback and prerendered pages, as prerendering found them.
   const manifest: Manifest = { ...beforePrerender, routes: beforePrerender.routes.map((r) => ({ ...r, ...found.routes.get(r.pattern) })) };
@@ -198,6 +218,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     await bundleImageLambda(outDir);
   }
 
+  if (options.dev) return { manifest, outDir };
   const summary = measure(manifest, siteAssetsDir, renderBundle);
   const summaryText = formatSummary(summary, buildId, (performance.now() - started) / 1000);
   log(summaryText);

@@ -83,8 +83,10 @@ function declaredNames(node: Node): string[] {
 /**
  * Removes `getServerSideProps`, `getStaticProps` and `getStaticPaths`, then every import
  * and top-level declaration that only they used, repeating until nothing more goes.
+ * `keepLines`: what is removed leaves its line breaks, so the lines after it keep their
+ * numbers and a source map of `code` still holds for them (`stratus dev`'s modules).
  */
-export function stripDataFunctions(code: string): string {
+export function stripDataFunctions(code: string, options: { keepLines?: boolean } = {}): string {
   const program = parseModule(code);
   const removed: Range[] = [];
   const replacements = new Map<number, { end: number; text: string }>();
@@ -151,11 +153,14 @@ export function stripDataFunctions(code: string): string {
   let cursor = 0;
   for (const [start, end] of removed) {
     if (start < cursor) continue;
-    out += code.slice(cursor, start) + (replacements.get(start)?.text ?? '');
+    const text = replacements.get(start)?.text ?? '';
+    out += code.slice(cursor, start) + text + (options.keepLines ? '\n'.repeat(Math.max(0, lineBreaks(code.slice(start, end)) - lineBreaks(text))) : '');
     cursor = end;
   }
   return out + code.slice(cursor);
 }
+
+const lineBreaks = (text: string) => text.split('\n').length - 1;
 
 function rebuildImport(code: string, node: acorn.ImportDeclaration, live: acorn.ImportDeclaration['specifiers']): string {
   const source = code.slice(node.source.start, node.source.end);

@@ -17,12 +17,21 @@ function readableSource(absolute: string, appDir: string): string {
   return path.basename(absolute);
 }
 
+function decodeSource(source: string): string {
+  try {
+    return decodeURIComponent(source);
+  } catch {
+    return source;
+  }
+}
+
 /** Rewrites the `sources` of `<bundle>.map` (esbuild writes them relative to the map's folder). */
 export function makeSourceMapReadable(bundle: string, appDir: string): void {
   const mapFile = `${bundle}.map`;
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; sourceRoot?: string };
   const dir = path.dirname(mapFile);
-  map.sources = map.sources.map((source) => readableSource(path.resolve(dir, source), path.resolve(appDir)));
+  // esbuild writes sources as URLs: `pages/notes/%5Bid%5D.tsx` is `pages/notes/[id].tsx`.
+  map.sources = map.sources.map((source) => readableSource(path.resolve(dir, decodeSource(source)), path.resolve(appDir)));
   delete map.sourceRoot;
   writeFileSync(mapFile, JSON.stringify(map));
 }

@@ -18,6 +18,7 @@ import { REPO_ROOT } from '../paths';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import type { CodeCacheEvent } from '../../lambdas/render/lambda/code-cache';
 import { makeCodeCache } from '../../infra/deploy-code-cache';
+import { findCredentials, noCredentialsMessage } from '../../infra/aws-credentials';
 
 export interface DeployOptions {
   appDir: string;
@@ -67,17 +68,6 @@ function contextOf(file: string): Record<string, unknown> {
   }
 }
 
-/** The AWS SDK's default chain (environment, profile, SSO, container, instance), as the CDK CLI uses it. */
-async function sdkCredentials(region: string): Promise<void> {
-  const { S3Client } = await import('@aws-sdk/client-s3');
-  const client = new S3Client({ region });
-  try {
-    await client.config.credentials();
-  } finally {
-    client.destroy();
-  }
-}
-
 // The SDK's notice that its 2027 releases need Node 22 is for the SDK's own users; the
 // README says which Node versions Stratus supports, and deploy only asks it for the region and credentials.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -95,6 +85,22 @@ async function profileRegion(): Promise<string | undefined> {
   }
 }
 
+/**
+ * The project's own CDK app: a cdk.json in the working folder (not the framework's own)
+ * whose `app` command runs it. Its stacks hold the `StratusSite` with the project's settings.
+ */
+export function projectCdkApp(cwd: string): { file: string; app: string } | undefined {
+  const file = path.join(cwd, 'cdk.json');
+  if (path.resolve(cwd) === path.resolve(REPO_ROOT) || !existsSync(file)) return undefined;
+  let app: unknown;
+  try {
+    app = (JSON.parse(readFileSync(file, 'utf8')) as { app?: unknown }).app;
+  } catch (error) {
+    throw new BuildError(`${file} is not valid JSON: ${(error as Error).message}`, 'DEPLOY_FAILED');
+  }
+  return typeof app === 'string' && app.trim() !== '' ? { file, app } : undefined;
+}
+
 /** Builds, synthesizes and deploys; resolves to the exit code. */
 export async function deploy(options: DeployOptions): Promise<number> {
   const appDir = path.resolve(options.appDir);
@@ -102,8 +108,16 @@ export async function deploy(options: DeployOptions): Promise<number> {
   const from = [process.cwd(), appDir, REPO_ROOT];
   const cli = packageDir('aws-cdk', from);
   if (!cli || !packageDir('aws-cdk-lib', from) || !packageDir('constructs', from)) throw new BuildError(NEEDS_CDK, 'DEPLOY_FAILED');
+  const runCdk = options.cdk ?? ((cdkArgs: string[]) => {
+    const deployed = spawnSync(process.execPath, [path.join(cli, 'bin', 'cdk'), ...cdkArgs], { stdio: 'inherit' });
+    if (deployed.error) throw deployed.error;
+    return deployed.status ?? 1;
+  });
 
   await build({ appDir, outDir, imageLambda: true, log: options.log });
+
+  const own = projectCdkApp(process.cwd());
+  if (own) return deployProjectApp(own, options, outDir, runCdk);
 
   // The settings: the framework's defaults (its cdk.json), the project's cdk.json, then this command's.
   const region = options.region ?? (await profileRegion());
@@ -133,24 +147,15 @@ export async function deploy(options: DeployOptions): Promise<number> {
   synthesize();
 
   try {
-    await (options.findCredentials ?? sdkCredentials)(String(context.region || 'us-east-1'));
+    await (options.findCredentials ?? findCredentials)(String(context.region || 'us-east-1'));
   } catch (error) {
-    throw new BuildError(
-      `No AWS credentials found (${(error as Error).message.split('\n')[0]}).\n` +
-        'Sign in first, then deploy again: `aws configure sso` or `aws configure` once, then `aws sso login` and AWS_PROFILE=<profile>,\n' +
-        'or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY. The first deploy to an account and region also needs `npx cdk bootstrap`.\n' +
-        `The stack is synthesized in ${path.relative(process.cwd(), assembly)}; \`npx cdk deploy --app ${path.relative(process.cwd(), assembly)} --all\` deploys it as it is.`,
-      'DEPLOY_FAILED',
-    );
+    const shown = path.relative(process.cwd(), assembly);
+    throw new BuildError(noCredentialsMessage(error, { assembly: shown, deploy: `npx cdk deploy --app ${shown} --all` }), 'DEPLOY_FAILED');
   }
 
   const outputsFile = path.join(outDir, 'cdk-outputs.json');
   const args = ['deploy', '--app', assembly, '--all', '--outputs-file', outputsFile, ...(options.cdkArgs ?? [])];
-  const cdk = options.cdk ?? ((cdkArgs: string[]) => {
-    const deployed = spawnSync(process.execPath, [path.join(cli, 'bin', 'cdk'), ...cdkArgs], { stdio: 'inherit' });
-    if (deployed.error) throw deployed.error;
-    return deployed.status ?? 1;
-  });
+  const cdk = runCdk;
   options.log(`cdk ${args.join(' ')}`);
   const status = cdk(args);
   if (status !== 0 || options.codeCache === false) return status;
@@ -167,6 +172,41 @@ export async function deploy(options: DeployOptions): Promise<number> {
   if (!written) return 0;
   // The same context (deploy id included): the version this publishes belongs to this deploy.
   synthesize();
+  options.log(`cdk ${args.join(' ')}   (again: the render function, with its code cache)`);
+  const again = cdk(args);
+  if (again !== 0) options.log('The second deploy failed: the site runs what the first one deployed, without the code cache. `stratus deploy` again makes and ships it.');
+  return again;
+}
+
+/**
+ * `stratus deploy` in a project with a CDK app of its own: that app is what deploys (its
+ * stacks, its `StratusSite` settings), every stack of it, with a deploy id as the checkout's
+ * deploy gives; then the render function's code cache, as for the stack Stratus makes.
+ */
+async function deployProjectApp(own: { file: string; app: string }, options: DeployOptions, outDir: string, cdk: (args: string[]) => number): Promise<number> {
+  options.log(`deploying the project's CDK app (${path.relative(process.cwd(), own.file)}: "${own.app}"): its stacks and StratusSite settings`);
+  if (options.stackName || options.region) options.log('  --stack and --region name the stack Stratus makes when a project has no CDK app: your app names its own stacks and regions');
+  // The credential chain hardly depends on the region; the app's stacks name their own.
+  const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+  try {
+    await (options.findCredentials ?? findCredentials)(region);
+  } catch (error) {
+    throw new BuildError(noCredentialsMessage(error), 'DEPLOY_FAILED');
+  }
+  const deployId = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const outputsFile = path.join(outDir, 'cdk-outputs.json');
+  const args = ['deploy', '--all', '--context', `deployId=${deployId}`, '--outputs-file', outputsFile, ...(options.cdkArgs ?? [])];
+  options.log(`cdk ${args.join(' ')}`);
+  const status = cdk(args);
+  if (status !== 0 || options.codeCache === false) return status;
+  const written = await makeCodeCache({
+    renderDir: path.join(outDir, OUTPUT_LAYOUT.renderLambda),
+    outputsFile,
+    skipWith: 'stratus deploy --no-code-cache',
+    log: options.log,
+    invoke: options.invoke,
+  });
+  if (!written) return 0;
   options.log(`cdk ${args.join(' ')}   (again: the render function, with its code cache)`);
   const again = cdk(args);
   if (again !== 0) options.log('The second deploy failed: the site runs what the first one deployed, without the code cache. `stratus deploy` again makes and ships it.');

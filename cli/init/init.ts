@@ -18,7 +18,7 @@ export function appTsconfig(appDir: string): string {
     {
       extends: `${toFramework}/tsconfig.app.json`,
       include: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', `${toFramework}/web/runtime/types/*.d.ts`],
-      exclude: ['.stratus', 'node_modules'],
+      exclude: ['.stratus', '.stratus-dev', 'cdk.out', 'node_modules'],
     },
     null,
     2,
@@ -39,7 +39,7 @@ export function init(options: { dir: string; log: (line: string) => void }): voi
   options.log(`Created ${shown}: pages/index.tsx, pages/about.tsx, pages/_app.tsx, styles/, public/, stratus.config.ts, tsconfig.json`);
   options.log('');
   options.log('Next:');
-  options.log(`  npx stratus dev ${shown}       serve at http://localhost:3000, rebuild and reload on save`);
+  options.log(`  npx stratus dev ${shown}       serve at http://localhost:3000, update the page on save`);
   options.log(`  npx stratus start ${shown}     build and serve as deployed`);
   options.log(`  npx stratus build ${shown}     build for AWS into ${shown}/.stratus`);
   options.log(`  npx stratus deploy ${shown}    build and deploy with the AWS CDK (see the README's "Build your own app")`);

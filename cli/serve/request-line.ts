@@ -49,3 +49,31 @@ export function isValidHost(host: string | undefined): boolean {
   return true;
 }
 let lastValidHost: string | undefined;
+
+/** Loopback names: `localhost` and its subdomains (RFC 6761: they resolve to loopback), and the loopback addresses. */
+const LOOPBACK_NAME = /^(?:localhost|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The names the local server answers for, as CloudFront answers only for the
+ * distribution's own names: loopback names, and those `STRATUS_ALLOWED_HOSTS` lists
+ * (comma-separated; `*.example.test` for a name's subdomains). A page or middleware
+ * builds URLs from the host (`request.url`, redirects), so a foreign `Host` (a rebinding
+ * page, a forged header) never reaches the functions.
+ *
+ * @example
+ * isAllowedHost('localhost:3000', undefined); // true
+ * isAllowedHost('shop.localhost:3000', undefined); // true: try host-based rules locally this way
+ * isAllowedHost('evil.example', undefined); // false
+ * isAllowedHost('preview.test:3000', 'preview.test'); // true
+ */
+export function isAllowedHost(host: string | undefined, allowed: string | undefined = process.env.STRATUS_ALLOWED_HOSTS): boolean {
+  if (host === undefined) return true; // HTTP/1.0: the cores fall back to their own default
+  const name = host.replace(/:\d*$/, '').toLowerCase();
+  if (LOOPBACK_NAME.test(name)) return true;
+  if (!allowed) return false;
+  return allowed.split(',').some((entry) => {
+    const wanted = entry.trim().toLowerCase();
+    if (!wanted) return false;
+    return wanted.startsWith('*.') ? name.endsWith(wanted.slice(1)) && name.length > wanted.length - 1 : name === wanted;
+  });
+}

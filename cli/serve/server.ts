@@ -14,10 +14,10 @@ import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxySt
 import { allowedMethods, bodyRoutesOf, edgeRoutingOf, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
 import { readManifest } from '../../contract/manifest';
 import { LAMBDA_ENTRY_FILE, OUTPUT_LAYOUT } from '../../contract/output-layout';
-import { withSecurityHeaders } from '../../contract/security-headers';
+import { SANDBOXED_FILE_HEADERS, SECURITY_HEADERS, withSecurityHeaders } from '../../contract/security-headers';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
 import { checkInvokePayload, checkSignedPayload, MAX_INVOKE_PAYLOAD_BYTES, signedByOriginAccess } from './origin-access';
-import { isValidHost, toOriginForm } from './request-line';
+import { isAllowedHost, isValidHost, toOriginForm } from './request-line';
 import { createStaticFiles } from './static-files';
 import { BuildError } from '../builder/errors';
 import { PRIVATE_NO_STORE } from '../../lambdas/shared/cache-control';
@@ -47,6 +47,12 @@ export interface ServerOptions {
   originRequest?: OriginRequestStep;
   /** Gzip/brotli text responses, as CloudFront does. @default true */
   compress?: boolean;
+  /**
+   * Names besides loopback ones (`localhost`, `*.localhost`, 127.0.0.1, [::1]) the server
+   * answers for, comma-separated, `*.name` for subdomains; any other `Host` gets 403.
+   * @default process.env.STRATUS_ALLOWED_HOSTS
+   */
+  allowedHosts?: string;
 }
 
 const brotli = promisify(brotliCompress);
@@ -57,6 +63,8 @@ const MAX_COMPRESSED_CACHE = 500;
 /** CloudFront's own answer to a request it cannot read: the contract's 400 title, nothing else. */
 const BAD_REQUEST_PAGE =
   '<!DOCTYPE html><html><head><meta charset="utf-8"><title>400: Bad Request</title></head><body><h1>400</h1><p>Bad Request</p></body></html>';
+/** The answer to a `Host` that is none of the server's names (request-line.ts, isAllowedHost). */
+const FOREIGN_HOST_MESSAGE = 'Blocked request: this server answers for localhost and the names in STRATUS_ALLOWED_HOSTS only.\n';
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 /**
@@ -97,6 +105,7 @@ export async function startServer(options: ServerOptions) {
     image: options.imageHandler,
   };
   const compress = options.compress !== false;
+  const allowedHosts = options.allowedHosts ?? process.env.STRATUS_ALLOWED_HOSTS;
   // Responses with an ETag (static files, static pages) compress once, like an edge cache.
   const compressed = new Map<string, Buffer>();
 
@@ -144,6 +153,12 @@ export async function startServer(options: ServerOptions) {
     if (url === null || !isValidHost(req.headers.host)) {
       res.writeHead(400, withSecurityHeaders({ 'content-type': 'text/html; charset=utf-8', 'cache-control': PRIVATE_NO_STORE }));
       res.end(req.method === 'HEAD' ? undefined : BAD_REQUEST_PAGE);
+      return;
+    }
+    // CloudFront answers only for the distribution's names; the functions build URLs from the host.
+    if (!isAllowedHost(req.headers.host, allowedHosts)) {
+      res.writeHead(403, withSecurityHeaders({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': PRIVATE_NO_STORE }));
+      res.end(req.method === 'HEAD' ? undefined : FOREIGN_HOST_MESSAGE);
       return;
     }
     let request: PlainRequest = { method: req.method ?? 'GET', url, headers: req.headers, remoteAddress: req.socket.remoteAddress };
@@ -201,7 +216,7 @@ export async function startServer(options: ServerOptions) {
     }
     if (body) response.headers['content-length'] = String(body.length);
     // CloudFront's response headers policy, on every answer (contract/security-headers.ts).
-    res.writeHead(response.status, withSecurityHeaders(response.headers));
+    res.writeHead(response.status, withSecurityHeaders(response.headers, behaviour.sandboxed ? SANDBOXED_FILE_HEADERS : SECURITY_HEADERS));
     res.end(request.method === 'HEAD' ? undefined : body);
   }
 

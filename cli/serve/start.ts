@@ -1,10 +1,12 @@
 /** `stratus start`: build, then serve until SIGINT/SIGTERM, finishing requests in flight. */
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { BuildError } from '../builder/errors';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { localBodySigner, localEdgeStep, localImageHandler } from './local-origins';
+import { listen } from './listen';
 import { startServer } from './server';
 
 export interface StartOptions {
@@ -16,8 +18,17 @@ export interface StartOptions {
   log: (line: string) => void;
 }
 
+/** Fails at once when `port` is taken: before a build that would take seconds. */
+async function checkPortFree(port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await listen(probe, port);
+  await new Promise((resolve) => probe.close(resolve));
+}
+
 export async function start(options: StartOptions) {
   const outDir = path.resolve(options.outDir ?? path.join(options.appDir, '.stratus'));
+  await checkPortFree(options.port);
   if (options.rebuild) {
     // Loaded only to build: `stratus serve` runs without the builder in its heap.
     const { build } = require('../builder/build') as typeof import('../builder/build');

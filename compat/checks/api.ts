@@ -37,6 +37,9 @@ export const api: CompatApp = {
     call('GET', '/api/throws'),
     call('GET', '/api/nope'),
     call('GET', '/api'),
+    call('GET', '/api/things'),
+    call('GET', '/api/things/', { read: ['body', 'header:refresh'] }),
+    call('GET', '/api/things/a/b'),
     {
       kind: 'browser',
       name: 'a page calling an API route with fetch',

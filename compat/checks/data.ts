@@ -21,6 +21,10 @@ export const data: CompatApp = {
     get('/ssr/old'),
     get('/ssr/moved'),
     get('/ssr/away'),
+    get('/asap'),
+    get('/listed/a'),
+    get('/listed/b'),
+    get('/bare'),
     {
       kind: 'browser',
       name: 'fallback: true shows the shell, then the page',

@@ -20,6 +20,11 @@ export const errors: CompatApp = {
     },
     {
       kind: 'browser',
+      name: 'the 404 page keeps the query of the visited URL',
+      steps: [{ goto: '/nowhere?x=1&y=2' }, { text: '/nowhere?x=1&y=2', in: '#seen' }],
+    },
+    {
+      kind: 'browser',
       name: 'custom 500 by a link',
       steps: [{ goto: '/' }, { click: 'Boom' }, { text: 'Custom 500: something broke', in: 'h1' }, { title: 'Broken' }, { url: '/boom' }],
     },

@@ -1,4 +1,4 @@
-/** Popular libraries that import next/*: next-seo (next/head), nextjs-progressbar and nextjs-toploader (next/router). */
+/** Popular libraries that import next/*: next-seo (next/head), nextjs-progressbar and nextjs-toploader (next/router); Emotion and styled-components under next.config's compiler options. */
 import type { CompatApp } from './types';
 import { get } from './helpers';
 
@@ -14,6 +14,17 @@ export const libraries: CompatApp = {
   checks: [
     get('/', { read: HEAD }),
     get('/article', { read: HEAD }),
+    get('/styled', { read: ['[data-testid]@data-testid', '[data-test-id]@data-test-id'] }),
+    {
+      kind: 'browser',
+      name: "compiler options: Emotion's component selector, styled-components, data-test properties removed",
+      steps: [
+        { goto: '/styled' },
+        { eval: "getComputedStyle(document.querySelector('h2')).color" },
+        { eval: "getComputedStyle(document.querySelector('p')).color" },
+        { eval: "document.querySelectorAll('[data-testid], [data-test-id]').length" },
+      ],
+    },
     {
       kind: 'browser',
       name: 'next-seo tags follow soft navigations',

@@ -12,6 +12,7 @@ export const router: CompatApp = {
     get('/?tab=1'),
     get('/items/3?color=red'),
     get('/classy'),
+    get('/dist'),
     {
       kind: 'browser',
       name: 'fields on load, with and without a search',

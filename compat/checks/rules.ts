@@ -7,7 +7,7 @@ import type { CompatApp, RequestCheck } from './types';
 import { get } from './helpers';
 
 /** The headers the rules and the middleware set. */
-const RULE_HEADERS = ['header:x-site', 'header:x-post', 'header:x-about-variant', 'header:x-first-visit', 'header:x-middleware', 'header:x-member'];
+const RULE_HEADERS = ['header:x-site', 'header:x-post', 'header:x-seen-hello', 'header:x-about-variant', 'header:x-first-visit', 'header:x-middleware', 'header:x-member'];
 const rule = (path: string, options: Omit<RequestCheck, 'kind' | 'name' | 'path'> & { name?: string } = {}) =>
   get(path, { ...options, read: [...RULE_HEADERS, ...(options.read ?? [])] });
 
@@ -45,6 +45,7 @@ export const rules: CompatApp = {
     rule('/members/area'),
     rule('/promo'),
     rule('/status', { read: ['body', 'header:x-status'] }),
+    rule('/pattern/42', { read: ['body'] }),
     {
       kind: 'browser',
       name: 'a link into a redirected path',

@@ -18,6 +18,8 @@ export async function observeRequest(check: RequestCheck, target: Target, reader
   }
   observation.status = String(answer.status);
   for (const name of HEADERS) observation[name] = headerText(answer.headers[name]);
+  // A charset's name is case-insensitive (`UTF-8` and `utf-8` are one charset): written one way.
+  observation['content-type'] = observation['content-type']!.replace(/charset=([^;]+)/i, (_, name: string) => `charset=${name.toLowerCase()}`);
   const specs = check.read ?? [];
   for (const spec of specs.filter((s) => s.startsWith('header:'))) observation[spec] = headerText(answer.headers[spec.slice('header:'.length)]);
   if (specs.includes('body')) observation.body = answer.body.toString('utf8') || '-';

@@ -100,7 +100,7 @@ export class SiteDistribution extends Construct {
         allowedMethods: cloudFrontMethods(allowedMethods(behaviour)),
         cachePolicy: this.policies.cachePolicyFor(behaviour),
         originRequestPolicy: this.policies.originRequestPolicyFor(behaviour),
-        responseHeadersPolicy: this.policies.securityHeaders,
+        responseHeadersPolicy: this.policies.responseHeadersPolicyFor(behaviour),
         functionAssociations: behaviour.viewerRequest
           ? [{ function: this.viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]
           : undefined,

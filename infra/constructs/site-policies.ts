@@ -10,7 +10,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 import { CACHE_KEYS, cacheKeyName, type CacheKey, type EdgeBehaviour } from '../../contract/edge-behaviours';
-import { SECURITY_HEADERS } from '../../contract/security-headers';
+import { SANDBOXED_FILE_HEADERS, SECURITY_HEADERS } from '../../contract/security-headers';
 import { responseHeadersSettings } from './response-headers';
 
 export { IMAGE_QUERY_KEYS } from '../../contract/edge-behaviours';
@@ -71,6 +71,9 @@ export interface SitePolicies {
    */
   readonly apiOrigin: cloudfront.IOriginRequestPolicy;
   readonly securityHeaders: cloudfront.ResponseHeadersPolicy;
+  /** Public files with SVGs and no HTML: the same headers, with a sandboxing Content-Security-Policy. */
+  readonly sandboxedFileHeaders: cloudfront.ResponseHeadersPolicy;
+  responseHeadersPolicyFor(behaviour: EdgeBehaviour): cloudfront.IResponseHeadersPolicy;
   cachePolicyFor(behaviour: EdgeBehaviour): cloudfront.ICachePolicy;
   originRequestPolicyFor(behaviour: EdgeBehaviour): cloudfront.IOriginRequestPolicy | undefined;
 }
@@ -135,6 +138,11 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     ...responseHeadersSettings(SECURITY_HEADERS),
   });
 
+  const sandboxedFileHeaders = new cloudfront.ResponseHeadersPolicy(scope, id('SandboxedFileHeaders'), {
+    comment: 'Stratus security headers for public SVGs: sandboxed, no script (contract/security-headers.ts)',
+    ...responseHeadersSettings(SANDBOXED_FILE_HEADERS),
+  });
+
   const reachesRender = (b: EdgeBehaviour) => b.origin === 'render' || b.failoverOrigin === 'render';
   return {
     staticCache,
@@ -146,6 +154,10 @@ export function createSitePolicies(scope: Construct, prefix: string): SitePolici
     imageOrigin,
     apiOrigin,
     securityHeaders,
+    sandboxedFileHeaders,
+    responseHeadersPolicyFor(behaviour) {
+      return behaviour.sandboxed ? sandboxedFileHeaders : securityHeaders;
+    },
     cachePolicyFor(behaviour) {
       return { static: staticCache, file: fileCache, page: pageCache, image: imageCache, never: apiCache }[cacheKeyName(behaviour)];
     },

@@ -1,6 +1,6 @@
 /**
  * What regeneration across instances needs around the render function
- * (lambdas/render/render-environment.ts reads it): the shared page store's prefix in the
+ * (lambdas/render/ports/from-environment.ts reads it): the shared page store's prefix in the
  * site's bucket, the DynamoDB table of regeneration leases, draft mode's secret, the
  * distribution's id in an SSM parameter (for invalidations), least-privilege grants, and a
  * metric and an alarm for failed regenerations.

@@ -92,7 +92,7 @@ export interface StratusSiteProps {
   readonly imageTimeoutSeconds?: number;
   /** @default true */
   readonly additionalMetrics?: boolean;
-  /** Tag of this deploy on both functions' versions; a new value publishes new versions. @default - the build id */
+  /** Tag of this deploy on both functions' versions; a new value publishes new versions. @default - the context value `deployId` (`stratus deploy` sets one), else the build id */
   readonly deployId?: string;
   /**
    * The us-east-1 stack that holds the body signer (Lambda@Edge) when this one is elsewhere.
@@ -138,7 +138,9 @@ export class StratusSite extends Construct {
     });
 
     const logRetention = retentionOf(props.logRetentionDays ?? 30);
-    const deployId = props.deployId ?? manifest.buildId;
+    // `stratus deploy` of a project's own CDK app passes one as context (`-c deployId=…`).
+    const contextDeployId = this.node.tryGetContext('deployId') as unknown;
+    const deployId = props.deployId ?? (typeof contextDeployId === 'string' && contextDeployId !== '' ? contextDeployId : manifest.buildId);
     // The deploy id is in the environment so every deploy publishes a version of both
     // functions, and in the version description so a rollback can pair them up.
     const common = {

@@ -44,6 +44,9 @@ function handler(event) {
   var base = CONFIG.basePath || '';
   if (base) {
     if (uri !== base && uri.indexOf(base + '/') !== 0) return tidy === null ? request : redirect(308, sitePath(tidy) + queryOf(request));
+    // The site's root, with the slash or without as the site chose: /base/ with trailingSlash, else /base.
+    if (uri === base && CONFIG.trailingSlash) return redirect(308, base + '/' + queryOf(request));
+    if (uri === base + '/' && !CONFIG.trailingSlash) return redirect(308, base + queryOf(request));
     uri = uri.slice(base.length) || '/';
   }
 
@@ -223,14 +226,18 @@ function queryOf(request) {
 }
 
 function redirect(statusCode, location) {
+  var headers = {
+    location: { value: location },
+    // The locale redirect depends on the visitor's headers; the slash one never changes.
+    'cache-control': { value: statusCode === 308 ? 'public, max-age=3600' : 'private, no-store' },
+  };
+  // As the pages router answers: the location as the body, and a Refresh for a 308 (old clients).
+  if (statusCode === 308) headers.refresh = { value: '0;url=' + location };
   return {
     statusCode: statusCode,
     statusDescription: statusCode === 308 ? 'Permanent Redirect' : 'Temporary Redirect',
-    headers: {
-      location: { value: location },
-      // The locale redirect depends on the visitor's headers; the slash one never changes.
-      'cache-control': { value: statusCode === 308 ? 'public, max-age=3600' : 'private, no-store' },
-    },
+    headers: headers,
+    body: location,
   };
 }
 

@@ -129,3 +129,24 @@ test('outside lambda/ and ports/, and in the in-memory tests, ports/ gives only 
   }
   expect(wrong).toEqual([]);
 });
+
+/**
+ * The runtime's public modules (the files at the top of web/runtime, and next/) are faces
+ * for apps; the framework's own code (the runtime's internal folders, the functions) imports
+ * what they re-export from the internals instead, so a face can change without moving them.
+ */
+const RUNTIME = 'web/runtime';
+const isPublicRuntimeModule = (target: string) => target.startsWith(`${RUNTIME}/`) && (!target.slice(RUNTIME.length + 1).includes('/') || target.startsWith(`${RUNTIME}/next/`));
+
+test('internals never import the public runtime modules', () => {
+  const internals = [
+    ...readdirSync(path.join(ROOT, RUNTIME), { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'next' && entry.name !== 'types').flatMap((entry) => sourceFiles(`${RUNTIME}/${entry.name}`)),
+    ...sourceFiles('lambdas'),
+  ];
+  expect(internals.length).toBeGreaterThan(20);
+  const wrong: string[] = [];
+  for (const file of internals) {
+    for (const target of importsOf(file).map(withExtension)) if (isPublicRuntimeModule(target)) wrong.push(`${file} → ${target}`);
+  }
+  expect(wrong).toEqual([]);
+});

@@ -21,7 +21,7 @@ test('StratusConfig has exactly the schema keys', () => {
   // Compiles only while every key of the type is a schema key and the other way round.
   const every: Required<StratusConfig> = {
     basePath: '/docs', trailingSlash: true, redirects: () => [], rewrites: () => [], headers: () => [], locales: ['en'], defaultLocale: 'en',
-    images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false,
+    images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false, typescript: { ignoreBuildErrors: false }, compiler: {},
   };
   expect(Object.keys(every).sort()).toEqual([...CONFIG_KEYS].sort());
 });
@@ -29,8 +29,20 @@ test('StratusConfig has exactly the schema keys', () => {
 test('a wrong value is a ConfigError saying what was expected; defaults come from the schema', () => {
   const noWarning = () => undefined;
   expect(() => CONFIG_SCHEMA.pageBodies.check('no', noWarning)).toThrow(new ConfigError('pageBodies must be true or false, got "no".'));
-  expect(() => CONFIG_SCHEMA.locales.check(['en', 'not a tag'], noWarning)).toThrow(/locale "not a tag" is not a language tag/);
+  expect(() => CONFIG_SCHEMA.locales.check(['en', 'not a tag'], noWarning)).toThrow(/locale "not a tag" cannot be a path's first segment/);
   expect(() => CONFIG_SCHEMA.basePath.check('/docs/', noWarning)).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID' }));
   expect(() => resolveConfig({ locales: ['en'], defaultLocale: 'fr' })).toThrow(/defaultLocale "fr" is not in locales \[en\]/);
   expect(resolveConfig({}).locales).toEqual(CONFIG_SCHEMA.locales.default);
+});
+
+test('any locale name a path segment can carry, as the pages router takes any string: default (the prefix-every-locale trick), fr-CA, en_US', () => {
+  expect(resolveConfig({ locales: ['default', 'en', 'fr-CA', 'en_US'], defaultLocale: 'default' })).toMatchObject({ locales: ['default', 'en', 'fr-CA', 'en_US'], defaultLocale: 'default', i18n: true });
+});
+
+test('a locale that cannot be a path segment, or one listed twice, is refused with the fix', () => {
+  const noWarning = () => undefined;
+  expect(() => CONFIG_SCHEMA.locales.check(['en', 'fr/CA'], noWarning)).toThrow('locale "fr/CA" cannot be a path\'s first segment: use a language tag such as "en" or "fr-CA"');
+  expect(() => CONFIG_SCHEMA.locales.check(['en', ''], noWarning)).toThrow(/locale "" cannot be/);
+  expect(() => CONFIG_SCHEMA.locales.check(['en', 'en'], noWarning)).toThrow('locale "en" is listed twice in locales; list each once.');
+  expect(CONFIG_SCHEMA.locales.check(['default', 'en', 'fr-CA', 'en_US'], noWarning)).toEqual(['default', 'en', 'fr-CA', 'en_US']);
 });

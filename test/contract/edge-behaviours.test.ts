@@ -73,6 +73,13 @@ describe('edge behaviour table', () => {
     expect(matchPathPattern('/_app/image', '/_app/images')).toBe(false);
   });
 
+  test('a public-file behaviour that serves SVGs and no HTML page is sandboxed; none other is', () => {
+    const table = edgeBehaviours(['/logo.svg', '/robots.txt', '/icons/a.svg', '/icons/b.png', '/docs/guide.html', '/docs/figure.svg', '/static/Z.SVG'], { api: false, pageBodies: false });
+    const sandboxed = table.filter((b) => b.sandboxed).map((b) => b.pathPattern);
+    // /docs/* shares its behaviour with an HTML page, which must keep its scripts.
+    expect(sandboxed).toEqual(['/*.svg', '/icons/*', '/static/*']);
+  });
+
   test('thousands of public files stay within the behaviour quota', () => {
     const files = Array.from({ length: 5000 }, (_, i) => `/gallery${i % 20}/photo-${i}.jpg`);
     expect(edgeBehaviours(files).length).toBeLessThanOrEqual(MAX_BEHAVIOURS);

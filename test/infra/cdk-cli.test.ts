@@ -34,6 +34,8 @@ test('cdk synth with the pinned CLI writes the template offline', () => {
       cwd: ROOT, env: offlineEnv, encoding: 'utf8', timeout: 240_000,
     });
     expect(result.stderr).not.toMatch(/schema version mismatch/i);
+    // cdk.json sets CDK's recommended feature flags: no warning a user cannot act on.
+    expect(result.stdout + result.stderr).not.toMatch(/feature flags are not configured/);
     expect(result.status).toBe(0);
     const types = Object.values(templateIn(out)).map((r) => r.Type);
     expect(types).toEqual(expect.arrayContaining(['AWS::CloudFront::Distribution', 'AWS::Lambda::Function', 'AWS::S3::Bucket', 'AWS::CloudFront::Function']));
@@ -69,3 +71,11 @@ test('npm run synth works without the CLI', () => {
   expect(result.status).toBe(0);
   expect(existsSync(path.join(ROOT, 'cdk.out', 'manifest.json'))).toBe(true);
 }, 300_000);
+
+test('npm run deploy without credentials stops with the sign-in message stratus deploy gives, before cdk deploy', () => {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'infra', 'deploy.cjs')], { cwd: ROOT, env: offlineEnv, encoding: 'utf8', timeout: 60_000 });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toMatch(/Cannot deploy:\nNo AWS credentials found \(.*\)\.\nSign in first, then deploy again/);
+  expect(result.stdout).not.toContain('cdk deploy');
+}, 90_000);
+

@@ -21,6 +21,7 @@ import { bodySignerCode } from '../../infra/edge/body-signer';
 import { localBodySigner, localEdgeStep } from '../../cli/serve/local-origins';
 import { startServer, type FunctionUrlHandler } from '../../cli/serve/server';
 import { fixtureBuildWith, onlyResource, resourcesOf, synthFixture } from './stack-fixture';
+import { SANDBOXED_FILE_HEADERS } from '../../contract/security-headers';
 
 /** What CloudFront itself puts on the wire; everything else on a bare origin answer was added. */
 const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
@@ -219,7 +220,8 @@ function samplePath(pattern: string): string {
 
 describe('routing: the local server’s table is the template’s', () => {
   test('path patterns in order, origin and failover, edge function, body signer, allowed methods, cache key', () => {
-    const fromTemplate = templateBehaviours().map(({ responseHeadersPolicy, ...rest }) => rest);
+    const sandboxedPolicies = new Set(templateBehaviours().filter((b) => b.pathPattern === '/icons/*').map((b) => b.responseHeadersPolicy));
+    const fromTemplate = templateBehaviours().map(({ responseHeadersPolicy, ...rest }) => ({ ...rest, sandboxed: sandboxedPolicies.has(responseHeadersPolicy) }));
     // The fixture takes bodies on API routes, so page data goes through the render function (edgeRoutingOf).
     const local = edgeBehaviours(publicFiles, { api: true, pageBodies: true }, { dataThroughRender: true }).map((b) => ({
       pathPattern: b.pathPattern,
@@ -229,8 +231,11 @@ describe('routing: the local server’s table is the template’s', () => {
       bodySigner: Boolean(b.bodySigner),
       allowedMethods: [...allowedMethods(b)].sort(),
       cacheKey: cacheKeyOf(b),
+      sandboxed: Boolean(b.sandboxed),
     }));
     expect(local).toEqual(fromTemplate);
+    // The fixture's SVG folder is the one sandboxed behaviour.
+    expect(local.filter((b) => b.sandboxed).map((b) => b.pathPattern)).toEqual(['/icons/*']);
   });
 
   test('the running server sends each behaviour’s requests to its origin and enforces its methods', async () => {
@@ -276,10 +281,21 @@ describe('bodies: the signer the template runs is the one the local server runs'
 describe('response headers: the policy’s headers are what the local server adds', () => {
   let policy: PolicyHeader[];
   beforeAll(() => {
-    const ids = new Set(templateBehaviours().map((b) => b.responseHeadersPolicy));
-    expect(ids.size).toBe(1); // one policy on every behaviour, as the local server applies one set
+    // One policy on every behaviour but the sandboxed public files', as the local server applies one set.
+    const ids = new Set(templateBehaviours().filter((b) => b.pathPattern !== '/icons/*').map((b) => b.responseHeadersPolicy));
+    expect(ids.size).toBe(1);
     policy = headersOfPolicy([...ids][0]!);
     expect(policy.length).toBeGreaterThan(0);
+  });
+
+  test('public SVGs (a behaviour with SVGs and no HTML) get the sandboxed policy: exactly its headers, as the local server sends them', async () => {
+    const sandboxed = templateBehaviours().find((b) => b.pathPattern === '/icons/*')!;
+    const headers = headersOfPolicy(sandboxed.responseHeadersPolicy);
+    expect(headers).toEqual(SANDBOXED_FILE_HEADERS.map(({ name, value, override }) => ({ name, value, override })));
+    expect(headers.find((h) => h.name === 'content-security-policy')!.value).toMatch(/^sandbox; default-src 'none'/);
+    const svg = await http('GET', '/icons/logo.svg');
+    expect(svg.status).toBe(200);
+    for (const header of headers) expect({ [header.name]: svg.headers[header.name] }).toEqual({ [header.name]: header.value });
   });
   const expectPolicyHeaders = (label: string, answer: Answer) => {
     for (const header of policy) expect({ label, [header.name]: answer.headers[header.name] }).toEqual({ label, [header.name]: header.value });

@@ -1,7 +1,7 @@
 /**
  * The framework as a new user gets it, in an empty folder outside this checkout: the packed
  * package installed with npm, then every command of the README's "Build your own app":
- * `init`, `build`, `start`, `dev` with an edit reloading Chromium, `deploy` (without AWS
+ * `init`, `build`, `start`, `dev` with an edit updating Chromium in place, `deploy` (without AWS
  * credentials it stops with the fix), and `npx cdk synth` of the user's own CDK app using
  * `stratus/cdk`. The install is a real `npm install` of the tarball, its dependencies from
  * npm's cache (`--prefer-offline`; warm after `npm ci`), so the package's `files`, `bin`,
@@ -143,7 +143,7 @@ test('start serves the built app', async () => {
   }
 }, 90_000);
 
-test('dev: an edit to a page rebuilds and reloads the browser, without a restart', async () => {
+test('dev: an edit to a page shows in the browser without a reload (Fast Refresh) and without a restart', async () => {
   const server = await serve('npx stratus dev my-site');
   const browser = await launchBrowser();
   try {
@@ -156,8 +156,8 @@ test('dev: an edit to a page rebuilds and reloads the browser, without a restart
     writeFileSync(page, readFileSync(page, 'utf8').replace('It works', 'It reloads'));
     await tab.waitForText('It reloads', 20_000);
     const ms = Date.now() - saved;
-    // A full reload: the marker set on the old document is gone.
-    expect(await tab.isMarked()).toBe(false);
+    // Fast Refresh from the installed package: the same document, the marker set on it still there.
+    expect(await tab.isMarked()).toBe(true);
     console.log(`stratus dev from the installed package: save → browser shows the edit in ${ms} ms`);
     expect(tab.errors).toEqual([]);
   } finally {
@@ -218,8 +218,23 @@ test('a CDK app in TypeScript type-checks against the declarations stratus/cdk s
   expect({ status: tsc.status, output: tsc.stdout + tsc.stderr }).toEqual({ status: 0, output: '' });
 });
 
-test('deploy builds and synthesizes offline, and without AWS credentials stops before deploying with the fix', () => {
+test("npx cdk deploy --all of the user's CDK app synthesizes every stack and stops without credentials (CDK's own message)", () => {
+  const deploy = sh('npx cdk deploy --all');
+  expect(deploy.status).not.toBe(0);
+  expect(deploy.stdout + deploy.stderr).toMatch(/credentials|AWS account/i);
+  expect(deploy.stdout + deploy.stderr).not.toMatch(/more than a single stack/);
+}, 240_000);
+
+test("deploy in the project deploys its own CDK app, and without AWS credentials stops before deploying with the fix", () => {
   const deploy = sh('npx stratus deploy my-site');
+  expect(deploy.status).toBe(1);
+  expect(deploy.stdout).toContain("deploying the project's CDK app (cdk.json: \"node infra.mjs\")");
+  expect(deploy.stderr).toContain('No AWS credentials found');
+  expect(deploy.stderr).toContain('npx cdk bootstrap');
+}, 240_000);
+
+test('deploy in the app folder (no CDK app of its own there) builds and synthesizes the stack offline, and stops the same way', () => {
+  const deploy = sh('npx stratus deploy', app);
   expect(deploy.status).toBe(1);
   expect(deploy.stderr).toContain('No AWS credentials found');
   expect(deploy.stderr).toContain('npx cdk bootstrap');

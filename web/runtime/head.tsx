@@ -1,30 +1,7 @@
 /**
- * `<Head>`: title, meta and link tags per page. On the server the tags are collected into
- * the document head; in the browser the head manager applies them after each render.
+ * `stratus/head` (and `next/head`): `<Head>`, title, meta and link tags per page.
  *
  * @example
  * <Head><title>About us</title><meta name="description" content="Who we are" /></Head>
  */
-import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
-import { flattenHead, type HeadElement } from './shared/head-manager';
-
-export interface HeadManager {
-  /** Sets (or replaces) the elements of one `<Head>` instance. */
-  update(id: string, elements: HeadElement[]): void;
-  remove(id: string): void;
-}
-
-export const HeadManagerContext = createContext<HeadManager | null>(null);
-
-export default function Head({ children }: { children?: ReactNode }): null {
-  const manager = useContext(HeadManagerContext);
-  const id = useId();
-  const elements = flattenHead(children);
-  // Server rendering runs no effects, so the tags are handed over while rendering.
-  if (typeof window === 'undefined') manager?.update(id, elements);
-  useEffect(() => {
-    manager?.update(id, elements);
-  });
-  useEffect(() => () => manager?.remove(id), [manager, id]);
-  return null;
-}
+export { default, HeadManagerContext, type HeadManager } from './shared/head';

@@ -14,6 +14,7 @@
 import {
   Children,
   cloneElement,
+  Fragment,
   forwardRef,
   useCallback,
   useContext,
@@ -26,7 +27,7 @@ import {
   type TouchEvent,
 } from 'react';
 import { RouterContext, type Url } from './shared/router-context';
-import { addLocale, formatUrl, resolveHref } from './shared/url';
+import { addLocale, formatUrl, repeatedSlashesFixed, resolveHref } from './shared/url';
 import { siteHref } from './shared/site-paths';
 import { whenVisible } from './browser/viewport';
 
@@ -71,7 +72,7 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   ref,
 ) {
   const router = useContext(RouterContext);
-  const target = resolveHref(formatUrl(as ?? href), router?.asPath);
+  const target = resolveHref(repeatedSlashesFixed(formatUrl(as ?? href), router?.pathname ?? '/'), router?.asPath);
   const targetLocale = locale === false ? undefined : (locale ?? router?.locale);
   // Without i18n the router has no locales, and hrefs no prefix.
   const resolved = siteHref(router?.locales ? addLocale(target, targetLocale, { locales: router.locales, defaultLocale: router.defaultLocale! }) : target);
@@ -106,7 +107,11 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
 
   if (legacyBehavior) {
     // The pages router's older form: <Link href="/x" passHref legacyBehavior><a>…</a></Link>.
-    const child = Children.only(children) as ReactElement<AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: unknown }>;
+    // Text is wrapped in an <a> of its own, as the pages router does (`<Link legacyBehavior>{label}</Link>`).
+    const only = typeof children === 'string' || typeof children === 'number' ? <a>{children}</a> : children;
+    const child = Children.only(only) as ReactElement<AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: unknown }>;
+    // A fragment takes no props: it renders as written, its links plain ones (React drops what the pages router passes it).
+    if (child.type === Fragment) return child;
     const own = child.props;
     return cloneElement(child, {
       ref: setRef,

@@ -16,7 +16,7 @@ export { routerEvents, setCurrentRouter } from './shared/router-state';
 
 function active(): StratusRouter {
   const current = currentRouter();
-  if (!current) throw new Error('No router instance found: Router methods work only in the browser after the page has loaded.');
+  if (!current) throw new Error('No router instance found: use Router in the browser, once the page has loaded.');
   return current;
 }
 

@@ -37,26 +37,48 @@ import type { RouteParams } from './shared/route-match';
 
 // `any`, not `unknown`: an interface (which has no index signature) is still accepted as props.
 type Props = { [key: string]: any };
+/** A route's params as the pages router types them (`interface Params extends ParsedUrlQuery { slug: string }` fits). */
+type Params = { [key: string]: string | string[] | undefined };
+/** Draft mode's data (`res.setDraftMode`); Stratus passes none. */
+type PreviewData = string | false | object | undefined;
 
-/** What a data function may return: props, the 404 page, or a redirect. */
+/** What a data function may return: props, the 404 page, or a redirect; `revalidate` for getStaticProps (`true` is one second). */
 export type DataFunctionResult<P extends Props = Props> =
-  | { props: P | Promise<P>; revalidate?: number | false }
-  | { notFound: true; revalidate?: number | false }
-  | { redirect: Redirect; revalidate?: number | false };
+  | { props: P | Promise<P>; revalidate?: number | boolean }
+  | { notFound: true; revalidate?: number | boolean }
+  | { redirect: Redirect; revalidate?: number | boolean };
 
+/** What getServerSideProps receives: the request's context, with `req` and `res`; `params` typed as the app says. */
+export type GetServerSidePropsContext<Q extends Params = Params, D extends PreviewData = PreviewData> = Omit<ServerContext, 'params'> & {
+  params: Q & RouteParams;
+  preview?: boolean;
+  previewData?: D;
+};
+/** What getServerSideProps may return: props (or their promise), the 404 page, or a redirect. */
+export type GetServerSidePropsResult<P extends Props = Props> = { props: P | Promise<P> } | { notFound: true } | { redirect: Redirect };
 /** `getServerSideProps`: runs on every request. */
-export type GetServerSideProps<P extends Props = Props> = (context: ServerContext) => Promise<DataFunctionResult<P>> | DataFunctionResult<P>;
-export type GetServerSidePropsContext = ServerContext;
-export type GetServerSidePropsResult<P extends Props = Props> = DataFunctionResult<P>;
+export type GetServerSideProps<P extends Props = Props, Q extends Params = Params, D extends PreviewData = PreviewData> = (
+  context: GetServerSidePropsContext<Q, D>,
+) => Promise<GetServerSidePropsResult<P>> | GetServerSidePropsResult<P>;
 
-/** `getStaticProps`: runs at build time, and again after `revalidate` seconds. */
-export type GetStaticProps<P extends Props = Props> = (context: StaticContext) => Promise<DataFunctionResult<P>> | DataFunctionResult<P>;
-export type GetStaticPropsContext = StaticContext;
+/** What getStaticProps receives; `params` typed as the app says. */
+export type GetStaticPropsContext<Q extends Params = Params, D extends PreviewData = PreviewData> = Omit<StaticContext, 'params'> & {
+  params: Q & RouteParams;
+  preview?: boolean;
+  previewData?: D;
+  revalidateReason?: 'on-demand' | 'build' | 'stale';
+};
 export type GetStaticPropsResult<P extends Props = Props> = DataFunctionResult<P>;
+/** `getStaticProps`: runs at build time, and again after `revalidate` seconds. */
+export type GetStaticProps<P extends Props = Props, Q extends Params = Params, D extends PreviewData = PreviewData> = (
+  context: GetStaticPropsContext<Q, D>,
+) => Promise<GetStaticPropsResult<P>> | GetStaticPropsResult<P>;
 
+export type GetStaticPathsContext = { locales: string[]; defaultLocale: string };
+/** The paths of a dynamic route to prerender (strings, or `{ params, locale }`), and what to do with others. */
+export type GetStaticPathsResult<Q extends Params = Params> = { paths: Array<string | { params: Q; locale?: string }>; fallback: boolean | 'blocking' };
 /** `getStaticPaths`: the paths of a dynamic route to prerender, and what to do with others. */
-export type GetStaticPaths = (context: { locales: string[]; defaultLocale: string }) => Promise<StaticPaths> | StaticPaths;
-export type GetStaticPathsResult = StaticPaths;
+export type GetStaticPaths<Q extends Params = Params> = (context: GetStaticPathsContext) => Promise<GetStaticPathsResult<Q>> | GetStaticPathsResult<Q>;
 
 type PropsOf<R> = R extends { props: infer P } ? (P extends Promise<infer Q> ? Q : P) : never;
 

@@ -8,7 +8,7 @@
  * quantity without the two process starts around it, so with less of the machine's noise.
  * Each Lambda run is measured twice in every pair: as a first deploy leaves the function
  * (no code cache), and as `stratus deploy` leaves it, with the code cache the function
- * made of itself (lambdas/render/code-cache.ts), made here the same way: the handler
+ * made of itself (lambdas/render/lambda/code-cache.ts), made here the same way: the handler
  * answers `{ stratus: "code-cache" }` in a process started as the cold ones are.
  */
 import path from 'node:path';

@@ -86,7 +86,8 @@ async function loadSides(renderDir: string, floorFile: string): Promise<{ core: 
   const floor = require(floorFile) as { render(props: unknown): string; renderWithData(context: unknown): string };
   const page = bundle.modules.pages['/ssr/[id]']!;
   const dataContext = () => ({ params: { id: '1' }, query: { id: '1' }, locale: 'en', locales: ['en', 'fr'], defaultLocale: 'en', headers: {}, cookies: {}, resolvedUrl: '/ssr/1' });
-  const data = (await page.getServerSideProps!(dataContext())) as { props: unknown };
+  // The bench page reads neither req nor res.
+  const data = (await page.getServerSideProps!(dataContext() as unknown as Parameters<NonNullable<typeof page.getServerSideProps>>[0])) as { props: unknown };
   const core = async () => {
     const response = await app.handle({ method: 'GET', path: '/ssr/1', rawQuery: '', headers: { host: 'localhost' } }, { requestId: 'bench' });
     return response.body as string;

@@ -51,6 +51,8 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
       const server = await app.start(port);
       try {
         for (const p of THROUGHPUT_PATHS) {
+          // The floor answers /ssr/1 alone.
+          if (app.framework === 'floor' && p !== '/ssr/1') continue;
           const url = server.url + urlOf(app, p);
           if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds, timeout: 30 });
           // A 30 s request timeout: a slow answer counts in the latency rather than as an error.
@@ -67,8 +69,7 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
           samples.set(key(app.framework, p), entry);
           log(`  round ${round + 1} ${app.framework.padEnd(12)} ${labelOf(p).padEnd(16)} ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
         }
-        const rss = peakRss(server.child.pid!);
-        memory.set(app.framework, [...(memory.get(app.framework) ?? []), rss]);
+        if (app.framework !== 'floor') memory.set(app.framework, [...(memory.get(app.framework) ?? []), peakRss(server.child.pid!)]);
       } finally {
         await server.stop();
       }
@@ -87,10 +88,33 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
     rows.push({ id: `ssr-p50-${id}`, section, label: `${labelOf(p)} p50 latency`, unit: 'ms', better: 'lower', ...measure(p, 'p50') });
     rows.push({ id: `ssr-p99-${id}`, section, label: `${labelOf(p)} p99 latency`, unit: 'ms', better: 'lower', ...measure(p, 'p99') });
   }
+  rows.push(...floorRows(samples, section));
   if (errors.size) log(`  errors (timeouts) under load: ${[...errors].map(([fw, n]) => `${fw} ${n}`).join(', ')}`);
   const mem = (fw: string) => (memory.get(fw)?.length ? summarize(memory.get(fw)!) : undefined);
   const errorNote = [...errors].map(([fw, n]) => `${fw}: ${n} errors/timeouts`).join(', ');
   if (errorNote) rows[0]!.note = errorNote;
   rows.push({ id: 'memory-peak-rss', section: 'Memory', label: 'server peak RSS during the SSR load', unit: 'B', better: 'lower', stratus: mem('stratus'), other: mem('next'), otherLabel: 'Next.js', reactRouter: mem('react-router') });
+  return rows;
+}
+
+/**
+ * Stratus against the floor of /ssr/1 (floor-server.ts), both through their own HTTP
+ * servers in the same rounds: requests/s and latencies beside each other, and the Stratus ÷
+ * floor ratio of each round (rounds share the machine's state, so the ratio of a round is
+ * steadier than the ratio of medians), whose median is the target's figure.
+ */
+function floorRows(samples: Map<string, Samples>, section: string): ResultRow[] {
+  const stratus = samples.get('stratus /ssr/1');
+  const floor = samples.get('floor /ssr/1');
+  if (!stratus || !floor) return [];
+  const rows: ResultRow[] = [];
+  for (const [field, label, unit, better] of [['rps', 'requests/s', 'req/s', 'higher'], ['p50', 'p50 latency', 'ms', 'lower'], ['p99', 'p99 latency', 'ms', 'lower']] as const) {
+    rows.push({ id: `floor-${field}-ssr-1`, section, label: `/ssr/1 ${label}, against a bare node:http server of the page`, unit, better, stratus: summarize(stratus[field]), other: summarize(floor[field]), otherLabel: 'floor' });
+  }
+  const ratios = stratus.rps.map((rps, round) => rps / floor.rps[round]!);
+  rows.push({
+    id: 'floor-ratio-ssr-1', section, label: '/ssr/1 requests/s ÷ the floor\'s, per round (stratus serve)', unit: '×', better: 'higher',
+    stratus: summarize(ratios), otherLabel: 'floor', note: `rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+  });
   return rows;
 }

@@ -39,6 +39,48 @@ export function nextModulePath(specifier: string, dir = path.join(RUNTIME_DIR, '
   return ['.ts', '.tsx'].map((ext) => path.join(dir, name + ext)).find((file) => existsSync(file));
 }
 
+/**
+ * The `next/dist/*` modules apps, test setups and libraries import, by the file under
+ * web/runtime/next that stands for each (`dist/…` for the ones with no public name). Older
+ * names (`next-server/lib/…`, Next 9–10) and the `esm/` copies map the same.
+ */
+const NEXT_DIST: Record<string, string> = {
+  'shared/lib/router-context.shared-runtime': 'dist/router-context',
+  'shared/lib/router-context': 'dist/router-context',
+  'next-server/lib/router-context': 'dist/router-context',
+  'shared/lib/head-manager-context.shared-runtime': 'dist/head-manager-context',
+  'shared/lib/head-manager-context': 'dist/head-manager-context',
+  'next-server/lib/head-manager-context': 'dist/head-manager-context',
+  'client/router': 'dist/client-router',
+  'client/link': 'link',
+  'client/image': 'image',
+  'client/legacy/image': 'image',
+  'shared/lib/image-external': 'image',
+  'client/script': 'script',
+  'shared/lib/head': 'head',
+  'next-server/lib/head': 'head',
+  'shared/lib/dynamic': 'dynamic',
+  'next-server/lib/dynamic': 'dynamic',
+  'shared/lib/utils': 'dist/shared-utils',
+  'next-server/lib/utils': 'dist/shared-utils',
+  'shared/lib/constants': 'constants',
+  'lib/constants': 'constants',
+  'pages/_app': 'app',
+  'pages/_document': 'document',
+  'pages/_error': 'error',
+  'compiled/@edge-runtime/cookies': 'dist/request-cookies',
+  'server/web/spec-extension/cookies': 'dist/request-cookies',
+  'server/web/spec-extension/request': 'dist/spec-request',
+  'server/web/spec-extension/response': 'dist/spec-response',
+};
+
+/** `next/dist/client/router.js` → the file standing for it; undefined for a module Stratus has no stand-in for. */
+export function nextDistModulePath(specifier: string, dir = path.join(RUNTIME_DIR, 'next')): string | undefined {
+  const name = specifier.replace(/^next\/dist\/(esm\/)?/, '').replace(/\.js$/, '');
+  const file = Object.hasOwn(NEXT_DIST, name) ? NEXT_DIST[name] : undefined;
+  return file && ['.ts', '.tsx'].map((ext) => path.join(dir, file + ext)).find((candidate) => existsSync(candidate));
+}
+
 /** Marks the plugin's own resolve call, so it does not meet itself. */
 const ONE_REACT = Symbol('stratus-one-react');
 
@@ -126,6 +168,18 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
         const families = googleFamiliesImported(await readFile(importer, 'utf8'));
         const lines = [`import { fontFor } from ${fallback};`, ...families.map((name) => `export const ${name} = (options) => fontFor(${JSON.stringify(name.replace(/_/g, ' '))}, options);`)];
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(FONT_FALLBACK) };
+      });
+      // URLPattern's polyfill is pure (it sets no global itself): bundled only where a middleware uses it.
+      build.onResolve({ filter: /^urlpattern-polyfill\/urlpattern$/ }, (args) =>
+        args.pluginData === ONE_REACT
+          ? undefined
+          : build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: ONE_REACT }).then((r) => (r.errors.length > 0 ? undefined : { path: r.path, sideEffects: false })),
+      );
+      build.onResolve({ filter: /^next\/dist\// }, (args) => {
+        const file = nextDistModulePath(args.path);
+        if (file) return { path: file };
+        const known = Object.keys(NEXT_DIST).filter((name) => !name.startsWith('next-server/')).map((name) => `next/dist/${name}`).join(', ');
+        return { errors: [{ text: `"${args.path}" is one of Next's internal modules, which Stratus does not provide; it provides ${known}, and the public next/* modules. Import the public module (next/router, next/head, …) instead.` }] };
       });
       build.onResolve({ filter: /^next(\/.*)?$/ }, (args) => {
         const file = nextModulePath(args.path);

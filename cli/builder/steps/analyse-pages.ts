@@ -1,4 +1,5 @@
 /** Build step: read each page's exports, classify it, and reject broken pages (and API routes) with the file named. */
+import type { SourceTransform } from '../compiler-transforms';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync, type Message } from 'esbuild';
@@ -23,8 +24,10 @@ function formatMessage(file: string, message: Message): string {
 }
 
 /** Transforms a page to plain ESM JavaScript, turning syntax errors into a BuildError naming the file. */
-export function transformPage(appDir: string, file: string): string {
-  const source = readFileSync(path.join(appDir, file), 'utf8');
+export function transformPage(appDir: string, file: string, compile?: SourceTransform): string {
+  const written = readFileSync(path.join(appDir, file), 'utf8');
+  // The config's compiler options first (emotion, removeConsole, …), as on every other file of the app.
+  const source = compile ? compile(path.join(appDir, file), written) : written;
   try {
     return transformSync(source, { loader: LOADERS[path.extname(file)] ?? 'tsx', jsx: 'automatic', format: 'esm', sourcefile: file }).code;
   } catch (error) {

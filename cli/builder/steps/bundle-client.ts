@@ -9,6 +9,7 @@ import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
+import type { SourceTransform } from '../compiler-transforms';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import { globalCssPlugin } from '../plugins/global-css';
 import { postcssPlugin } from '../plugins/postcss';
@@ -64,6 +65,13 @@ export const CLIENT_OPTIONS = {
 /** Sets what `process.env` reads in the browser (load-env.ts): the first import of the entry and of every page entry, so it runs before any other module. */
 const ENV_MODULE = 'stratus:env';
 const START_CLIENT = path.join(RUNTIME_DIR, 'browser', 'start-client');
+/**
+ * The public faces of what the runtime itself always loads (`stratus/head` over
+ * shared/head.tsx, `stratus/router` over shared/router-state.ts): the runtime's own code
+ * imports the internals, never a face, so the entry names the faces itself, keeping them
+ * in the shared chunk rather than in a chunk of their own for the pages that import them.
+ */
+const RUNTIME_FACES = ['head', 'router'].map((name) => path.join(RUNTIME_DIR, name));
 const IMAGE_CONFIG = path.join(RUNTIME_DIR, 'shared', 'image-config');
 const SITE_PATHS = path.join(RUNTIME_DIR, 'shared', 'site-paths');
 
@@ -78,15 +86,18 @@ const sameSizes = (a: number[], b: number[]) => a.length === b.length && a.every
  * the image widths (image-config.ts then stays out of the first load of pages without
  * `<Image>`), basePath and trailing slash without the routing layer.
  */
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined): { source: string; imports: string[] } {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined, dev: ClientDevOptions | undefined): { source: string; imports: string[] } {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const defaultImages =
     sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && !imageConfig.dangerouslyAllowSVG;
-  const imports = [ENV_MODULE, START_CLIENT, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
+  const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
+  // In dev, a page loads from the newest build that changed it (dev.pageLoader).
+  const load = (pattern: string, file: string) => (dev ? `${dev.pageLoader}(${JSON.stringify(pattern)}, () => import(${page(file)}))` : `() => import(${page(file)})`);
   const lines = [
     `import ${JSON.stringify(ENV_MODULE)};`,
     `import { startClient } from ${JSON.stringify(START_CLIENT)};`,
+    ...RUNTIME_FACES.map((face) => `import ${JSON.stringify(face)};`),
     // The same widths as the server, so <Image> hydrates with identical srcsets.
     ...(defaultImages ? [] : [`import { setImageConfig } from ${JSON.stringify(IMAGE_CONFIG)};`, `setImageConfig(${JSON.stringify(imageConfig)});`]),
     // basePath and trailingSlash shape every URL Link and the router write, as on the server.
@@ -96,10 +107,10 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
     'startClient({ App, routes: [',
     ...routes.map((r) =>
-      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: () => import(${page(r.file)}) },`,
+      `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: ${load(r.pattern, r.file)} },`,
     ),
     '], errorPages: {',
-    ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: () => import(${page(special[p]!)}),`),
+    ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: ${load(`/${p}`, special[p]!)},`),
     `}${hasRoutingRules(routing) ? ', resolveOnServer: true' : ''} });`,
   ];
   return { source: lines.join('\n') + '\n', imports };
@@ -142,7 +153,7 @@ function closure(metafile: Metafile, output: string, seen = new Set<string>()): 
   return [output, ...imports.filter((i) => i.kind === 'import-statement' && !i.external).flatMap((i) => closure(metafile, i.path, seen))];
 }
 
-export async function bundleClient(options: {
+export interface ClientBundleOptions {
   appDir: string;
   outDir: string;
   routes: AnalysedRoute[];
@@ -157,19 +168,45 @@ export async function bundleClient(options: {
   publicEnv?: Record<string, string>;
   /** The app's PostCSS (load-postcss.ts), for every stylesheet; none without a config. */
   transformCss?: CssTransform;
-}): Promise<ClientBundle> {
+  /** The config's compiler options (compiler-transforms.ts), applied to pages here as the plugins apply them to the app's other files. */
+  compile?: SourceTransform;
+}
+
+/** What `stratus dev` changes in the client entry (cli/dev/client-build.ts). */
+export interface ClientDevOptions {
+  /** A global function `(pattern, load) => load'` through which each page's loader goes. */
+  pageLoader: string;
+}
+
+/** The esbuild options of the client build and what its outputs are read with (clientOutputsOf). */
+export interface ClientBuildPlan {
+  options: BuildOptions & { entryPoints: { in: string; out: string }[] };
+  entryFile: string;
+  appFile?: string;
+  /** Page file → route pattern (and `/404`, `/500`, `/_error`). */
+  pageFiles: Map<string, string>;
+  /** Where the bucket's files go (`<out>/assets[/basePath]`). */
+  assetsDir: string;
+  staticDir: string;
+}
+
+/**
+ * The client build's esbuild options. `pagesImportApp`: page entries import `_app`
+ * (pageEntrySource); `dev`: the entry of `stratus dev`.
+ */
+export function planClientBuild(options: ClientBundleOptions, pagesImportApp: boolean, dev?: ClientDevOptions): ClientBuildPlan {
   const { appDir, outDir, special } = options;
   const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
   const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
-  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing);
+  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing, dev);
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
   // _app as an entry of its own too, for its stylesheet alone: the main entry's would hold
   // every page's CSS, since esbuild gathers the CSS of dynamic imports into the importer's.
   const appFile = special._app ? path.join(path.resolve(appDir), special._app) : undefined;
-  const entryPlugin = (pagesImportApp: boolean): Plugin => ({
+  const entryPlugin: Plugin = {
     name: 'stratus-client-entry',
     setup(b) {
       b.onResolve({ filter: /^stratus:(client-entry|env)$/ }, (args) => ({ path: args.path.slice('stratus:'.length), namespace: 'stratus' }));
@@ -189,14 +226,17 @@ export async function bundleClient(options: {
         resolveDir: path.dirname(args.path),
       }));
     },
-  });
+  };
   const entryFile = 'stratus:client-entry';
   const assetsDir = path.join(outDir, 'assets', options.basePath ?? '');
   const staticDir = path.join(assetsDir, STATIC_DIR);
-  const mapsDir = path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR);
-
-  const compile = (pagesImportApp: boolean) =>
-    build({
+  return {
+    entryFile,
+    appFile,
+    pageFiles,
+    assetsDir,
+    staticDir,
+    options: {
       entryPoints: [
         { in: entryFile, out: 'main' },
         ...(appFile ? [{ in: `${PAGE_NAMESPACE}:${appFile}`, out: 'app' }] : []),
@@ -222,8 +262,50 @@ export async function bundleClient(options: {
       chunkNames: 'chunks/[name]-[hash]',
       assetNames: 'media/[name]-[hash]',
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin(pagesImportApp), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
-    }).catch((error: unknown) => {
+      plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
+    },
+  };
+}
+
+/**
+ * The manifest's view of a client build: each page's scripts and stylesheet, the entry's
+ * scripts, `_app`'s stylesheet. `dropped`: stylesheets not written.
+ */
+export function clientOutputsOf(metafile: Metafile, plan: ClientBuildPlan, dropped: ReadonlySet<string> = new Set()): Omit<ClientBundle, 'metafile'> {
+  const { entryFile, appFile, pageFiles, assetsDir } = plan;
+  const pageOf = (entryPoint: string) => (entryPoint.startsWith(`${PAGE_NAMESPACE}:`) ? entryPoint.slice(PAGE_NAMESPACE.length + 1) : undefined);
+  // The metafile's paths are relative to the build's working folder.
+  const resolve = (output: string) => path.resolve(plan.options.absWorkingDir ?? process.cwd(), output);
+  const toUrl = (output: string) => '/' + path.relative(assetsDir, resolve(output)).split(path.sep).join('/');
+  const pageScripts: Record<string, string[]> = {};
+  const pageStyles: Record<string, string[]> = {};
+  let entryScripts: string[] = [];
+  let styles: string[] = [];
+  for (const [output, info] of Object.entries(metafile.outputs)) {
+    if (!info.entryPoint || !output.endsWith('.js')) continue;
+    const css = info.cssBundle && !dropped.has(resolve(info.cssBundle)) ? [toUrl(info.cssBundle)] : [];
+    if (info.entryPoint === entryFile) {
+      entryScripts = closure(metafile, output).map(toUrl);
+    } else if (appFile && pageOf(info.entryPoint) === appFile) {
+      styles = css;
+    } else {
+      const pattern = pageFiles.get(pageOf(info.entryPoint) ?? '');
+      if (!pattern) continue;
+      pageScripts[pattern] = closure(metafile, output).map(toUrl);
+      if (css.length > 0) pageStyles[pattern] = css;
+    }
+  }
+  return { entryScripts, styles, pageStyles, pageScripts };
+}
+
+export async function bundleClient(options: ClientBundleOptions): Promise<ClientBundle> {
+  const { appDir, outDir } = options;
+  const plan0 = planClientBuild(options, true);
+  const { entryFile, appFile, staticDir } = plan0;
+  const mapsDir = path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR);
+
+  const compile = (pagesImportApp: boolean) =>
+    build(planClientBuild(options, pagesImportApp).options as BuildOptions & { write: false; metafile: true }).catch((error: unknown) => {
       throw fromEsbuildFailure(error, 'Compiling the client bundle failed');
     });
 
@@ -287,24 +369,5 @@ export async function bundleClient(options: {
   // For bundle analysis (esbuild's analyzer reads it): what each input costs in each chunk.
   mkdirSync(path.join(outDir, '.cache'), { recursive: true });
   writeFileSync(path.join(outDir, '.cache', 'client-metafile.json'), JSON.stringify(metafile));
-  const toUrl = (output: string) => '/' + path.relative(assetsDir, path.resolve(output)).split(path.sep).join('/');
-  const pageScripts: Record<string, string[]> = {};
-  const pageStyles: Record<string, string[]> = {};
-  let entryScripts: string[] = [];
-  let styles: string[] = [];
-  for (const [output, info] of Object.entries(metafile.outputs)) {
-    if (!info.entryPoint || !output.endsWith('.js')) continue;
-    const css = info.cssBundle && !dropped.has(path.resolve(info.cssBundle)) ? [toUrl(info.cssBundle)] : [];
-    if (info.entryPoint === entryFile) {
-      entryScripts = closure(metafile, output).map(toUrl);
-    } else if (appFile && pageOf(info.entryPoint) === appFile) {
-      styles = css;
-    } else {
-      const pattern = pageFiles.get(pageOf(info.entryPoint) ?? '');
-      if (!pattern) continue;
-      pageScripts[pattern] = closure(metafile, output).map(toUrl);
-      if (css.length > 0) pageStyles[pattern] = css;
-    }
-  }
-  return { entryScripts, styles, pageStyles, pageScripts, metafile };
+  return { ...clientOutputsOf(metafile, plan0, dropped), metafile };
 }

@@ -1,9 +1,9 @@
 /**
  * Build step: the render Lambda bundle: the render core with every page compiled in, one
  * CommonJS file for Node.js (`app.js`), React in production mode; and the function's entry
- * (`index.js`), which loads it with the code cache `stratus deploy` makes (lambdas/render/loader.ts).
+ * (`index.js`), which loads it with the code cache `stratus deploy` makes (lambdas/render/lambda/loader.ts).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
@@ -34,6 +34,8 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   errorPages.forEach((p) => lines.push(`import * as error${p.replace('_', '')} from ${abs(special[p]!)};`));
   // The app's middleware.ts, with stratus/server beside it (only apps that have one carry it).
   if (middleware) {
+    // Next's middleware runtime has a global URLPattern; Lambda's Node 22 does not. Only a middleware that names it carries the polyfill.
+    if (readFileSync(middleware, 'utf8').includes('URLPattern')) lines.push(`import ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'url-pattern-global'))};`);
     lines.push(`import * as middlewareModule from ${JSON.stringify(middleware)};`, `import * as middlewareRuntime from ${JSON.stringify(path.join(RUNTIME_DIR, 'server'))};`);
   }
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
@@ -60,9 +62,9 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
  * it (half the server React code, and no `stream`, `util`, `crypto`, `async_hooks` to load
  * at cold start). Pages that import `react-dom/server` themselves get the whole module.
  */
-function legacyServerRendererPlugin(): Plugin {
+function legacyServerRendererPlugin(development: boolean): Plugin {
   const own = [path.join(REPO_ROOT, 'lambdas') + path.sep, CONTRACT_DIR + path.sep, RUNTIME_DIR + path.sep];
-  const legacy = path.join(NODE_MODULES, 'react-dom', 'cjs', 'react-dom-server-legacy.node.production.js');
+  const legacy = path.join(NODE_MODULES, 'react-dom', 'cjs', `react-dom-server-legacy.node.${development ? 'development' : 'production'}.js`);
   return {
     name: 'stratus-legacy-server-renderer',
     setup(build) {
@@ -112,6 +114,8 @@ export async function bundleRender(options: {
   transformCss?: CssTransform;
   /** @default true (BuildOptions.eagerModules) */
   eagerModules?: boolean;
+  /** `stratus dev`: React's development build, code unminified (stacks keep their names). @default false */
+  development?: boolean;
 }): Promise<string> {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
@@ -120,11 +124,12 @@ export async function bundleRender(options: {
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
   const result = await build({
     ...SERVER_OPTIONS,
-    define: { ...SERVER_OPTIONS.define, ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
+    define: { ...SERVER_OPTIONS.define, ...(options.development ? { 'process.env.NODE_ENV': '"development"' } : {}), ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
+    ...(options.development ? { minify: false, sourcesContent: true } : {}),
     entryPoints: [entryFile],
     outfile,
     metafile: true,
-    plugins: [legacyServerRendererPlugin(), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
+    plugins: [legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { ResolvedConfig } from '../../../contract/config';
+import type { CompilerOptions, TypescriptOptions } from '../../../contract/config-schema';
 import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
 import { findMiddleware } from './middleware-file';
@@ -22,6 +23,10 @@ export interface LoadedConfig {
   env: Record<string, string>;
   /** `pageExtensions` of the config file; absent for the default. */
   pageExtensions?: string[];
+  /** `typescript` of the config file (the build's type check); absent when not written. */
+  typescript?: TypescriptOptions;
+  /** `compiler` of the config file (source transforms); absent when not written. */
+  compiler?: CompilerOptions;
   /** The file read, relative to the app; undefined when there is none. */
   file?: string;
   warnings: string[];

@@ -7,9 +7,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Fallback, Manifest, ManifestRoute, PrerenderedPage, PrerenderedRoute } from '../../../contract/manifest';
-import { buildPath, dataPath, matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
+import { buildPath, dataPath, matchRoute, matchSegments, missingValue, splitPath } from '../../../web/runtime/shared/route-match';
+import { splitLocale } from '../../../web/runtime/shared/locale-prefix';
 import type { PageModule } from '../../../web/runtime/shared/page-types';
 import { BuildError } from '../errors';
+import { REVALIDATE_WARN_SECONDS } from '../../../lambdas/render/data/data-result';
 import { PRERENDERED_DIR, prerenderedKey } from '../../../contract/output-layout';
 import type { RenderBundle } from '../../../lambdas/render/lambda/bundle';
 
@@ -18,11 +20,42 @@ export interface PrerenderResult {
   routes: Map<string, PrerenderedRoute>;
   /** Pages rendered, including those that answered notFound or a redirect (not stored). */
   rendered: number;
+  /** What the build should say about what the data functions returned. */
+  warnings: string[];
 }
 
 export function loadRenderBundle(file: string): RenderBundle {
   delete require.cache[require.resolve(file)];
   return require(file) as RenderBundle;
+}
+
+/** An optional catch-all given as null or false is the route's root, as the pages router reads it. */
+function withEmptyOptionals(route: ManifestRoute, params: Record<string, unknown>): Record<string, unknown> {
+  const optional = route.segments.find((s) => s.type === 'optionalCatchAll');
+  if (!optional || (params[optional.name] !== null && params[optional.name] !== false)) return params;
+  return { ...params, [optional.name]: [] };
+}
+
+/**
+ * A path given as a string, read as the pages router reads it: a trailing slash dropped, a
+ * locale prefix taken as the path's locale (else the default locale); it must be one of
+ * the route's paths.
+ */
+function stringPath(route: ManifestRoute, entry: string, manifest: Manifest): { path: string; locale: string } {
+  const { locales, defaultLocale } = manifest.config;
+  const trimmed = entry.length > 1 ? entry.replace(/\/+$/, '') || '/' : entry;
+  const { locale, path: inner, prefixed } = splitLocale(trimmed, { locales, defaultLocale });
+  const local = prefixed ? inner : trimmed;
+  let parts: string[] | undefined;
+  try {
+    parts = splitPath(local);
+  } catch {
+    parts = undefined;
+  }
+  if (!local.startsWith('/') || !parts || !matchSegments(route.segments, parts)) {
+    throw new BuildError(`${route.file}: getStaticPaths returned "${entry}", which is not a path of ${route.pattern}; return paths such as ${route.pattern.replace(/\[+(?:\.\.\.)?([^\]]+)\]+/g, 'a')} or { params }.`);
+  }
+  return { path: local, locale: prefixed ? locale : defaultLocale };
 }
 
 /** Paths to prerender for one route, per locale, and its `fallback`: from getStaticPaths or the route itself. */
@@ -39,12 +72,15 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
     throw new BuildError(`${route.file}: getStaticPaths returned fallback ${JSON.stringify(result.fallback)}; use false, true or 'blocking'.`);
   }
   const paths = result.paths.map((entry) => {
-    if (typeof entry === 'string') return { path: entry, locale: defaultLocale };
-    try {
-      return { path: buildPath(route.segments, entry.params ?? {}).path, locale: entry.locale ?? defaultLocale };
-    } catch (error) {
-      throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${(error as Error).message}`);
+    if (typeof entry === 'string') return stringPath(route, entry, manifest);
+    const extra = entry && typeof entry === 'object' ? Object.keys(entry).filter((key) => key !== 'params' && key !== 'locale') : [];
+    if (extra.length > 0) {
+      throw new BuildError(`${route.file}: getStaticPaths returned a path with the keys [${extra.join(', ')}]: put the route's parameters under params, as { params: { ${route.segments.filter((s) => s.type !== 'static').map((s) => `${(s as { name: string }).name}: …`).join(', ')} } }.`);
     }
+    const params = withEmptyOptionals(route, entry.params ?? {});
+    const built = buildPath(route.segments, params);
+    if (!built) throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${missingValue(route.segments, params)}`);
+    return { path: built.path, locale: entry.locale ?? defaultLocale };
   });
   // A path another page serves (a static page wins over this one) would be rendered twice
   // into one file, and this page's copy never served: the pages router refuses it too.
@@ -55,7 +91,10 @@ async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manif
       throw new BuildError(`${route.file}: getStaticPaths returned ${p}, which ${owner.file} serves (it takes precedence over ${route.pattern}); remove ${p} from the paths, or the other page.`);
     }
   }
-  return { fallback: result.fallback, paths };
+  // The same path listed twice is rendered once, as the pages router does.
+  const seen = new Set<string>();
+  const unique = paths.filter((p) => !seen.has(`${p.locale} ${p.path}`) && seen.add(`${p.locale} ${p.path}`));
+  return { fallback: result.fallback, paths: unique };
 }
 
 /**
@@ -93,6 +132,7 @@ export async function prerender(options: {
     throw new BuildError((error as Error).message ?? String(error));
   }
   let done = 0;
+  const longRevalidate = new Set<string>();
   for (const job of jobs) {
     let result: Awaited<ReturnType<typeof app.prerender>>;
     try {
@@ -109,6 +149,7 @@ export async function prerender(options: {
     writeFileSync(`${file}.html`, result.html);
     writeFileSync(`${file}.json`, result.json);
     job.prerendered.push({ path: job.path, locale: job.locale, revalidate: result.revalidate, etag: result.etag });
+    if (result.revalidate !== false && result.revalidate > REVALIDATE_WARN_SECONDS) longRevalidate.add(job.route.file);
     // Data that never changes goes to S3; revalidating data is served by the function.
     if (result.revalidate === false) {
       const dataFile = path.join(assetsDir, dataPath(manifest.buildId, job.path, job.locale, manifest.config));
@@ -116,5 +157,6 @@ export async function prerender(options: {
       writeFileSync(dataFile, result.json);
     }
   }
-  return { routes, rendered: jobs.length };
+  const warnings = [...longRevalidate].map((file) => `${file}: getStaticProps returned revalidate of more than a year; use false to render the page only at build time.`);
+  return { routes, rendered: jobs.length, warnings };
 }

@@ -169,9 +169,10 @@ function checkHeaders(value: unknown): HeaderRule[] {
     if (!Array.isArray(rule.headers) || rule.headers.length === 0) throw new RoutingRuleError(`${where}: headers must be a non-empty array of { key, value }.`);
     const headers = rule.headers.map((header: Record<string, unknown>) => {
       if (!header || typeof header.key !== 'string' || typeof header.value !== 'string') throw new RoutingRuleError(`${where}: each header needs a string key and value.`);
-      if (!HEADER_NAME.test(header.key)) throw new RoutingRuleError(`${where}: "${header.key}" is not a valid header name.`);
+      // A key may take the source's params as a value does (`x-:slug`): checked with each param in.
+      const key = header.key.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (token, name: string) => (names.has(name) ? 'p' : token));
+      if (!HEADER_NAME.test(key)) throw new RoutingRuleError(`${where}: "${header.key}" is not a valid header name${key !== header.key ? ' with its params filled in' : ''}.`);
       if (/[\r\n\0]/.test(header.value)) throw new RoutingRuleError(`${where}: the value of ${header.key} contains a line break.`);
-      void names;
       return { key: header.key, value: header.value };
     });
     return { ...common, headers };

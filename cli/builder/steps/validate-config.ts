@@ -7,7 +7,7 @@
  * naming the file.
  */
 import type { ResolvedConfig, StratusConfig } from '../../../contract/config';
-import { CONFIG_SCHEMA, ConfigError, NEXT_ONLY, NO_EFFECT, resolveConfig, ROUTING_KEYS, type ConfigKeyName } from '../../../contract/config-schema';
+import { CONFIG_SCHEMA, ConfigError, NEXT_ONLY, NO_EFFECT, resolveConfig, ROUTING_KEYS, type CompilerOptions, type ConfigKeyName, type TypescriptOptions } from '../../../contract/config-schema';
 import { isStratusError, StratusError } from '../../../contract/errors';
 import { resolveRouting, type RoutingInput } from './routing-rules';
 
@@ -17,6 +17,10 @@ export interface ValidatedConfig {
   env: Record<string, string>;
   /** `pageExtensions` of the config (build only: which files of `pages/` are pages); absent for the default. */
   pageExtensions?: string[];
+  /** `typescript` of the config (build only: the type check); absent when not written. */
+  typescript?: TypescriptOptions;
+  /** `compiler` of the config (build only: source transforms); absent when not written. */
+  compiler?: CompilerOptions;
   warnings: string[];
 }
 
@@ -84,11 +88,13 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       else if (value !== undefined) checked[name] = CONFIG_SCHEMA[name].check(value, warn);
     }
     const resolvedRouting = await resolveRouting(routing, middleware);
-    const { env, pageExtensions, ...config } = checked as StratusConfig;
+    const { env, pageExtensions, typescript, compiler, ...config } = checked as StratusConfig;
     return {
       config: { ...resolveConfig(config), ...(resolvedRouting ? { routing: resolvedRouting } : {}) },
       env: env ?? {},
       ...(pageExtensions ? { pageExtensions } : {}),
+      ...(typescript ? { typescript } : {}),
+      ...(compiler ? { compiler } : {}),
       warnings,
     };
   } catch (error) {

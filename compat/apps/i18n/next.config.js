@@ -5,4 +5,10 @@ module.exports = {
     locales: ['en', 'fr', 'de'],
     defaultLocale: 'en',
   },
+  async redirects() {
+    return [{ source: '/:locale/old-about', destination: '/:locale/about', locale: false, permanent: false }];
+  },
+  async rewrites() {
+    return [{ source: '/brand', destination: '/brand.txt' }];
+  },
 };

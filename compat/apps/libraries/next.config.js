@@ -1,4 +1,10 @@
 /** @type {import('next').NextConfig} */
 module.exports = {
   output: 'standalone',
+  compiler: {
+    emotion: true,
+    styledComponents: true,
+    reactRemoveProperties: true,
+    removeConsole: { exclude: ['error'] },
+  },
 };

@@ -1,7 +1,12 @@
 import { NextResponse } from 'next/server';
 
+// The global URLPattern of Next's middleware runtime.
+const ITEM = new URLPattern({ pathname: '/pattern/:id' });
+
 export function middleware(request) {
   const { pathname } = request.nextUrl;
+  const item = ITEM.exec({ pathname });
+  if (item) return NextResponse.json({ id: item.pathname.groups.id });
   if (pathname.startsWith('/members')) {
     const session = request.cookies.get('session');
     if (!session) {
@@ -26,5 +31,5 @@ export function middleware(request) {
 }
 
 export const config = {
-  matcher: ['/members/:path*', '/promo', '/status', '/about'],
+  matcher: ['/members/:path*', '/promo', '/status', '/about', '/pattern/:id'],
 };

@@ -27,7 +27,7 @@ module.exports = {
   async headers() {
     return [
       { source: '/:path*', headers: [{ key: 'x-site', value: 'rules' }] },
-      { source: '/posts/:slug', headers: [{ key: 'x-post', value: 'post-:slug' }] },
+      { source: '/posts/:slug', headers: [{ key: 'x-post', value: 'post-:slug' }, { key: 'x-seen-:slug', value: 'yes' }] },
       { source: '/about', has: [{ type: 'query', key: 'v' }], headers: [{ key: 'x-about-variant', value: 'yes' }] },
       { source: '/about', missing: [{ type: 'cookie', key: 'seen' }], headers: [{ key: 'x-first-visit', value: '1' }] },
     ];

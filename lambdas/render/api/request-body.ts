@@ -1,7 +1,7 @@
 /**
  * A request body as API routes and getServerSideProps see it (`req.body`), parsed by
  * `Content-Type` the way the pages router parses it: JSON (`{}` when empty), urlencoded
- * forms, anything else as text in its charset; or left as bytes (`bodyParser: false`).
+ * forms, anything else as text in its charset; or left unparsed (`bodyParser: false`: the bytes in the stream alone).
  * Refusals are HttpErrors: 400 (malformed JSON), 413 (over the size limit), 415 (a charset
  * this runtime cannot decode).
  */
@@ -83,11 +83,12 @@ function decode(bytes: Uint8Array, charset: string): string {
  *
  * @example
  * readBody(new TextEncoder().encode('{"a":1}'), 'application/json', DEFAULT_BODY_PARSING); // { body: { a: 1 }, raw }
- * readBody(bytes, 'image/png', false);                                                    // { body: bytes, raw: bytes }
+ * readBody(bytes, 'image/png', false);                                                    // { body: undefined, raw: bytes }
  */
 export function readBody(bytes: Uint8Array | undefined, contentType: string | undefined, parsing: BodyParsing): { body: unknown; raw: Uint8Array } {
   const raw = bytes ?? EMPTY;
-  if (parsing === false) return { body: Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength), raw };
+  // Unparsed, as the pages router leaves it: `req.body` undefined, the bytes in the stream (`for await (const chunk of req)`).
+  if (parsing === false) return { body: undefined, raw };
   if (raw.byteLength > parsing.sizeLimit) throw new HttpError(413, `Body exceeded ${parsing.label} limit`);
   const { type, charset } = contentTypeOf(contentType);
   const text = decode(raw, charset);

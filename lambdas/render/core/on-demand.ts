@@ -33,7 +33,7 @@ function pageOf(urlPath: string, table: RouteTable): PageRequest {
   if (urlPath.includes('?') || urlPath.includes('#')) throw new RevalidateError(`res.revalidate('${urlPath}'): give the path alone, without a query or fragment.`);
   const page = routeRequest({ format: 'html', path: urlPath, search: new URLSearchParams(), request: { method: 'GET', path: urlPath, rawQuery: '', headers: {} } }, table);
   if ('kind' in page) {
-    const why = page.kind === 'redirect' ? `the default locale is never spelled out: revalidate '${page.destination}'` : page.kind === 'error' ? 'the path is malformed' : 'no page matches it';
+    const why = page.kind === 'error' ? 'the path is malformed' : 'no page matches it';
     throw new RevalidateError(`res.revalidate('${urlPath}'): ${why}.`);
   }
   if (page.route.kind === 'ssr') throw new RevalidateError(`res.revalidate('${urlPath}'): ${page.route.file} has getServerSideProps and is rendered for every request; there is nothing to revalidate.`);
@@ -56,6 +56,9 @@ export function createOnDemand(options: OnDemandOptions): (urlPath: string) => P
     await pages.revalidate(page);
     const pageUrl = localizePath(page.path, page.locale, table.locales);
     const prefix = page.locale === table.locales.defaultLocale ? '' : `/${page.locale}`;
-    await invalidations.invalidate([pageUrl, dataUrl(buildId, prefix, page.path)]);
+    const paths = [pageUrl, dataUrl(buildId, prefix, page.path)];
+    // The default locale's page is served spelled out too (`/en/news`), as the pages router serves it.
+    if (!prefix && table.locales.locales.length > 1) paths.push(page.path === '/' ? `/${page.locale}` : `/${page.locale}${page.path}`, dataUrl(buildId, `/${page.locale}`, page.path));
+    await invalidations.invalidate(paths);
   };
 }

@@ -89,7 +89,7 @@ export type Outcome =
   /** A static page from the store: its HTML, page data and ETag are ready. */
   | (Common & { kind: 'static'; page: PageRequest; stored: StoredPage })
   /** A data function's redirect, or the default locale's prefix taken off (308). */
-  | (Common & { kind: 'redirect'; route?: ManifestRoute; destination: string; statusCode: number; cacheControl: string })
+  | (Common & { kind: 'redirect'; route?: ManifestRoute; destination: string; statusCode: number; cacheControl: string; /** A data function's `basePath: false`: the destination as written. */ basePath?: false; /** Middleware's: page data also names it in `x-nextjs-redirect`, as the pages router does. */ byMiddleware?: true })
   /** No such page: no route, `notFound: true`, or a path `fallback: false` does not know. */
   | (Common & { kind: 'notFound'; route?: ManifestRoute; locale: string; asPath: string; /** Draft mode: never cached. @default - by the app's 404 page */ cacheControl?: string })
   /** A page-data URL of another build: the client falls back to a full page load. */

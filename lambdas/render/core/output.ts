@@ -38,12 +38,19 @@ function notModified(request: CoreRequest, etag: string, cacheControl: string, a
 }
 
 /**
- * The Cache-Control of a 404 page: cacheable when the app's 404 page is static and the
- * answer is the same for everyone (not a server page's `notFound`, which may set cookies).
+ * The Cache-Control of a 404 page: never kept, as the pages router sends it (a path that is
+ * no page may be one after the next deploy); getStaticProps' `notFound` brings its own.
  */
-function notFoundCacheControl(outcome: Extract<Outcome, { kind: 'notFound' }>, pages: PageHtml): string {
-  if (outcome.cacheControl) return outcome.cacheControl;
-  return pages.staticNotFound && outcome.route?.kind !== 'ssr' && !outcome.cookies ? staticCacheControl(false) : NO_STORE;
+function notFoundCacheControl(outcome: Extract<Outcome, { kind: 'notFound' }>): string {
+  return outcome.cacheControl ?? NO_STORE;
+}
+
+/** A redirect as the pages router answers one: the location as the body, and a `Refresh` for a 308 (clients that do not follow 308). */
+function redirectResponse(outcome: Extract<Outcome, { kind: 'redirect' }>): CoreResponse {
+  const headers: Record<string, string> = { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl };
+  if (outcome.statusCode === 308) headers.refresh = `0;url=${outcome.destination}`;
+  headers['content-length'] = String(Buffer.byteLength(outcome.destination));
+  return { status: outcome.statusCode, headers, body: outcome.destination };
 }
 
 function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written {
@@ -56,9 +63,9 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
       return notModified(request, stored.etag, cacheControl, outcome.headers) ?? bodyAnswer(200, HTML_TYPE, stored.html, cacheControl, outcome.headers, stored.etag);
     }
     case 'redirect':
-      return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
+      return redirectResponse(outcome);
     case 'notFound':
-      return withMarkup(404, pages.error(404, outcome.locale, outcome.asPath), notFoundCacheControl(outcome, pages), outcome.headers);
+      return withMarkup(404, pages.error(404, outcome.locale, outcome.asPath), notFoundCacheControl(outcome), outcome.headers);
     case 'error':
       return withMarkup(outcome.statusCode, pages.error(outcome.statusCode, outcome.locale, outcome.asPath), NO_STORE, outcome.headers);
     case 'unknownBuild':
@@ -76,9 +83,10 @@ function json(outcome: Outcome): CoreResponse {
     case 'static':
       return bodyAnswer(200, JSON_TYPE, outcome.stored.json, staticCacheControl(outcome.stored.revalidate), outcome.headers);
     case 'redirect': {
-      // The client router follows it; the data URL itself answers 200.
+      // The client router follows it; the data URL itself answers 200. Middleware's also names it in
+      // `x-nextjs-redirect`, the header the pages router's client follows (no Location: fetch must not follow it).
       const body = JSON.stringify({ redirect: { destination: outcome.destination, statusCode: outcome.statusCode } } satisfies PageData);
-      return bodyAnswer(200, JSON_TYPE, body, outcome.cacheControl, outcome.headers);
+      return bodyAnswer(200, JSON_TYPE, body, outcome.cacheControl, outcome.byMiddleware ? { ...outcome.headers, 'x-nextjs-redirect': outcome.destination } : outcome.headers);
     }
     case 'notFound':
       return bodyAnswer(404, JSON_TYPE, NOT_FOUND_JSON, NO_STORE, outcome.headers);
@@ -111,7 +119,7 @@ function api(outcome: Outcome): CoreResponse {
     case 'error':
       return bodyAnswer(outcome.statusCode, JSON_TYPE, JSON.stringify({ error: outcome.message ?? API_ERRORS[outcome.statusCode] }), NO_STORE, outcome.headers);
     case 'redirect':
-      return { status: outcome.statusCode, headers: { ...outcome.headers, location: outcome.destination, 'cache-control': outcome.cacheControl } };
+      return redirectResponse(outcome);
     default:
       // Page outcomes never come from an API path (a routing step's answer might): as page data.
       return json(outcome);

@@ -140,7 +140,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     try {
       if (site.reading.kind === 'redirect') return tidied(site.reading.path, site.original.rawQuery);
       if (site.reading.kind === 'malformed') return { kind: 'error', statusCode: 400, locale: config.defaultLocale, asPath: '/' };
-      if (site.outside) return outsideBasePath(site.request);
+      if (site.outside) return await outsideBasePath(site.request);
       const target = readRequest(site.request, site.format, manifest);
       if ('kind' in target) return target;
       // Awaited only when a step of the layer waits: a request it lets through costs no microtask turn.
@@ -155,16 +155,16 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     }
   }
 
-  /** A request outside the basePath: a `basePath: false` redirect's, or the 404 page. */
-  function outsideBasePath(request: CoreRequest): Outcome {
-    const end = routing.layer.outside({ format: 'html', path: request.path, search: new URLSearchParams(request.rawQuery), request });
+  /** A request outside the basePath: a `basePath: false` redirect's, middleware's answer (one without a matcher), or the 404 page. */
+  async function outsideBasePath(request: CoreRequest): Promise<Outcome> {
+    const end = await routing.layer.outside({ format: 'html', path: request.path, search: new URLSearchParams(request.rawQuery), request });
     return end?.answer ? withLayer(end.answer, end.headers, end.cookies, end.perVisitor) : { kind: 'notFound', locale: config.defaultLocale, asPath: request.path };
   }
 
   /** Route stage, the page's methods, then the data stage: a page's answer, or the 500 naming its route. */
   async function loadPage(target: Target): Promise<Outcome> {
     const page = routeRequest(target, table);
-    if ('kind' in page) return page;
+    if ('kind' in page) return page.kind === 'notFound' && page.asPath === '/500' && modules.errorPages['500'] ? visitedErrorPage(page) : page;
     const refused = refuseMethod(page);
     if (refused) return refused;
     try {
@@ -241,9 +241,14 @@ function withLayer(outcome: Outcome, headers: Record<string, string> | undefined
   return added;
 }
 
-/** A redirect the stages made (a data function's, the default locale's prefix taken off) to a path of the site: under its basePath. */
+/** `/500` visited: the app's 500 page with its status, as the pages router serves it (the path is no route of its own). */
+function visitedErrorPage(notFound: Extract<Outcome, { kind: 'notFound' }>): Outcome {
+  return { kind: 'error', statusCode: 500, locale: notFound.locale, asPath: notFound.asPath };
+}
+
+/** A redirect the stages made (a data function's) to a path of the site: under its basePath, unless it said `basePath: false`. */
 function withBasePath(outcome: Outcome, basePath: string): Outcome {
-  if (!basePath || outcome.kind !== 'redirect' || !outcome.destination.startsWith('/') || outcome.destination.startsWith('//')) return outcome;
+  if (!basePath || outcome.kind !== 'redirect' || outcome.basePath === false || !outcome.destination.startsWith('/') || outcome.destination.startsWith('//')) return outcome;
   return { ...outcome, destination: basePath + outcome.destination };
 }
 

@@ -1,14 +1,13 @@
 /**
  * The route stage: a target's path to a page route, its params and its locale. Answers
- * itself when the path is malformed (400), spells out the default locale (308 to the
- * unprefixed URL: one URL per page), or matches no page (404). API routes are matched
+ * itself when the path is malformed (400) or matches no page (404). The default locale
+ * spelled out (`/en/about`) is the page in that locale, as the pages router serves it. API routes are matched
  * apart (`routeApi`): by the path as it is, no locale prefix, against API routes alone.
  */
 import type { ManifestRoute } from '../../../contract/manifest';
 import type { ApiModule, PageModule } from '../../../web/runtime/shared/page-types';
 import { splitLocaleSegments, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
 import { MalformedPathError, matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
-import { NO_STORE } from '../../shared/cache-control';
 import type { ApiCall, Outcome, PageRequest, Target } from './outcome';
 
 /** What the route stage matches against: the manifest's routes (in precedence order) and their modules by pattern. */
@@ -53,12 +52,10 @@ export function routeRequest(target: Target, table: RouteTable): PageRequest | O
   const { locales } = table;
   const parts = segmentsOf(target, locales.defaultLocale);
   if (!Array.isArray(parts)) return parts;
-  const { locale, parts: rest, prefixed } = splitLocaleSegments(parts, locales);
+  // An app without i18n has no locale prefixes: `/en/news` is no page there, as in the pages router.
+  const { locale, parts: rest } = locales.locales.length > 1 || (locales as { i18n?: true }).i18n ? splitLocaleSegments(parts, locales) : { locale: locales.defaultLocale, parts };
   const path = '/' + rest.map(encodeURIComponent).join('/');
   const { search } = target;
-  if (prefixed && locale === locales.defaultLocale) {
-    return { kind: 'redirect', destination: path + (search.size ? `?${search}` : ''), statusCode: 308, cacheControl: NO_STORE };
-  }
   const match = matchRoute(table.routes, rest);
   const module = match ? table.pages[match.route.pattern] : undefined;
   if (!match || !module) return { kind: 'notFound', locale, asPath: path };

@@ -6,7 +6,7 @@
  * the page itself through `ctx.renderPage` (with `_app` or the page wrapped).
  * Apps without `_document` never come here (page-html.ts), so their pages pay nothing.
  */
-import { createElement, type ComponentType } from 'react';
+import { createElement, Fragment, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import BaseDocument, {
   DocumentStateContext,
@@ -14,7 +14,7 @@ import BaseDocument, {
   type DocumentInitialProps,
   type DocumentSlot,
   type RenderPageOptions,
-} from '../../../web/runtime/document';
+} from '../../../web/runtime/shared/document';
 import { DefaultApp } from '../../../web/runtime/shared/default-app';
 import { documentSlotMarkup, type DocumentParts } from './document';
 import { renderPageParts, type PageRenderInput } from './render-page';
@@ -79,6 +79,10 @@ export function renderWithDocument(Document: DocumentComponent, input: PageRende
   return Promise.resolve(getInitialProps.call(Document, ctx)).then((docProps) => {
     const parts = rendered ?? renderPageParts(input);
     const body = typeof docProps?.html === 'string' ? docProps.html : parts.body;
-    return renderAround(Document, { ...parts, body }, docProps ?? {});
+    // Head entries the document adds (`head: [...initial.head, <meta …/>]`) go into the head,
+    // after the page's own tags (`renderPage` gives none of those back: they are already there).
+    const extra = Array.isArray(docProps?.head) ? docProps.head.filter((entry) => entry != null && entry !== false) : [];
+    const head = extra.length > 0 ? parts.head + renderToStaticMarkup(createElement(Fragment, null, ...extra)) : parts.head;
+    return renderAround(Document, { ...parts, body, head }, docProps ?? {});
   });
 }

@@ -1,5 +1,5 @@
 /** The HTML document around a rendered page. */
-import type { DocumentSlot } from '../../../web/runtime/document';
+import type { DocumentSlot } from '../../../web/runtime/shared/document';
 import type { EmbeddedData } from '../../../web/runtime/shared/page-types';
 
 const ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
@@ -44,7 +44,8 @@ function headLinks(parts: DocumentParts): string {
 
 function entryScript(parts: DocumentParts): string {
   const entry = parts.entryScripts[0];
-  return entry ? `<script type="module" src="${escapeAttr(entry)}"></script>` : '';
+  // `defer` as the pages router writes its scripts (a module script is deferred anyway).
+  return entry ? `<script type="module" src="${escapeAttr(entry)}" defer></script>` : '';
 }
 
 const dataScript = (parts: DocumentParts) => `<script id="__STRATUS_DATA__" type="application/json">${serializeForScript(parts.data)}</script>`;

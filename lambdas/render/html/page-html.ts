@@ -31,11 +31,6 @@ export interface PageHtml {
   page(page: PageRequest, props: PageProps, query: Query, isFallback: boolean): Markup;
   /** The error page's document for a status; never throws nor rejects (a failing custom page gives way to the built-in one). */
   error(statusCode: number, locale: string, asPath: string): Markup;
-  /**
-   * True when the app's own 404 page has no data function: the same for every visitor, so
-   * served cacheable (as the pages router serves its prerendered 404), its status still 404.
-   */
-  staticNotFound: boolean;
 }
 
 /** `render()`'s document, or `fallback(error)`'s when it throws or rejects. */
@@ -53,7 +48,6 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
   const { Document } = modules;
   // Without a _document, Stratus's own document, as fast as before it existed.
   const render: (input: PageRenderInput) => Markup = Document ? (input) => renderWithDocument(Document, input) : renderPageDocument;
-  const notFoundPage = modules.errorPages['404'] as Record<string, unknown> | undefined;
 
   const pageStyles = manifest.pageStyles && Object.keys(manifest.pageStyles).length > 0 ? manifest.pageStyles : undefined;
 
@@ -100,8 +94,6 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
   }
 
   return {
-    staticNotFound: !!notFoundPage && !('getStaticProps' in notFoundPage) && !('getServerSideProps' in notFoundPage),
-
     page(page, props, query, isFallback) {
       return render({
         App: modules.App,

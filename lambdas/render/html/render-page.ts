@@ -4,7 +4,7 @@ import { fontStyleTag } from '../../../web/runtime/shared/font-styles';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { DefaultApp } from '../../../web/runtime/shared/default-app';
-import { HeadManagerContext, type HeadManager } from '../../../web/runtime/head';
+import { HeadManagerContext, type HeadManager } from '../../../web/runtime/shared/head';
 import { mergeHead, type HeadElement } from '../../../web/runtime/shared/head-manager';
 import type { AppComponent, EmbeddedData, PageProps } from '../../../web/runtime/shared/page-types';
 import { RouterContext, type StratusRouter } from '../../../web/runtime/shared/router-context';

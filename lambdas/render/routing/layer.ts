@@ -117,7 +117,7 @@ export interface RoutingLayer {
    * A request outside the `basePath` (`start.path` is its whole path): only redirects with
    * `basePath: false` apply; undefined when none matches (the core answers 404).
    */
-  outside(start: Target): LayerEnd | undefined;
+  outside(start: Target): LayerEnd | undefined | Promise<LayerEnd | undefined>;
 }
 
 export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
@@ -197,7 +197,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
         } catch {
           // A relative location stays as it is.
         }
-        return extend(end, { target: next, answer: { kind: 'redirect', destination: location, statusCode: result.statusCode, cacheControl: NO_STORE } });
+        return extend(end, { target: next, answer: { kind: 'redirect', destination: location, statusCode: result.statusCode, cacheControl: NO_STORE, byMiddleware: true } });
       }
       case 'rewrite': {
         const path = ownPath(result.url, target.request);
@@ -236,6 +236,12 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
 
   /** RoutingLayer.run: the steps in the pages router's order (the list at the top of this file). */
   function run(target: Target): LayerEnd | Promise<LayerEnd> {
+    // The basePath itself, with the slash or without as the site chose: `/base` → `/base/` under trailingSlash, `/base/` → `/base` otherwise.
+    if (routing.basePath && target.format !== 'json' && target.path === '/' && target.request.path === (routing.trailingSlash ? routing.basePath : `${routing.basePath}/`)) {
+      const search = target.search.toString();
+      const destination = (routing.trailingSlash ? `${routing.basePath}/` : routing.basePath) + (search ? `?${search}` : '');
+      return { target, perVisitor: false, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: RULE_REDIRECT } };
+    }
     // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
     if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
       // The rule Link and the router write URLs by (web/runtime/shared/site-paths.ts); a path of slashes alone is the edge's.
@@ -255,7 +261,8 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
 
     const redirect = rules.redirectFor(request);
     if (rules.redirectsVaryFor(request)) end.perVisitor = true;
-    if (redirect) return extend(end, { target, answer: redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) });
+    // Page data of a path a config redirect answers: the client loads the URL in full, as the pages router's does.
+    if (redirect) return extend(end, { target, answer: target.format === 'json' ? FULL_LOAD : redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) });
 
     if (middleware?.matches(request)) {
       end.perVisitor = true;
@@ -299,12 +306,20 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
     return through(end, target);
   }
 
-  /** RoutingLayer.outside: `basePath: false` redirects only. */
-  function outside(start: Target): LayerEnd | undefined {
+  /** RoutingLayer.outside: `basePath: false` redirects, then a middleware without a matcher (its redirect or own answer); else nothing. */
+  function outside(start: Target): LayerEnd | undefined | Promise<LayerEnd | undefined> {
     if (!routing.basePath) return undefined;
     const found = rules.redirectOutside(ruleRequest(start));
-    if (!found) return undefined;
-    return { target: start, perVisitor: found.variesPerVisitor, answer: redirectTo(found.location, found.statusCode, found.variesPerVisitor) };
+    if (found) return { target: start, perVisitor: found.variesPerVisitor, answer: redirectTo(found.location, found.statusCode, found.variesPerVisitor) };
+    const ran = middleware?.runOutside(start.path, start.search.toString(), start.request);
+    if (!ran) return undefined;
+    const answered = (result: MiddlewareResult): LayerEnd | undefined => {
+      // Only an answer counts outside the basePath: going on (or a rewrite) meets no page there.
+      if (result.kind !== 'redirect' && result.kind !== 'response') return undefined;
+      const end = afterMiddleware(result, start, { perVisitor: true });
+      return end instanceof Promise || !('perVisitor' in end) ? undefined : end;
+    };
+    return ran instanceof Promise ? ran.then(answered) : answered(ran);
   }
 
   return { run, outside };

@@ -4,8 +4,12 @@
  * response), read off the NextResponse it returns.
  */
 import { StratusError } from '../../../contract/errors';
-import type * as ServerRuntime from '../../../web/runtime/server';
-import type { MiddlewareAction, MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/server';
+import type { MIDDLEWARE_ACTION, MiddlewareAction } from '../../../web/runtime/middleware/action';
+import type { NextFetchEvent } from '../../../web/runtime/middleware/fetch-event';
+import type { MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewareResult } from '../../../web/runtime/middleware/middleware-module';
+import type { NextRequest } from '../../../web/runtime/middleware/next-request';
+import type { NextResponse } from '../../../web/runtime/middleware/next-response';
+import type { RequestHeaders } from '../../../web/runtime/middleware/request-headers';
 import { fromWebResponse, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
 import { viewerOrigin } from '../../shared/viewer-host';
 import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
@@ -23,7 +27,14 @@ export interface MiddlewareModule {
  */
 export interface AppMiddleware {
   module: MiddlewareModule;
-  runtime: Pick<typeof ServerRuntime, 'NextRequest' | 'NextResponse' | 'NextFetchEvent' | 'MIDDLEWARE_ACTION' | 'RequestHeaders'>;
+  /** The app's copy of `stratus/server` (web/runtime/server.ts), whose classes its middleware's answers are made of. */
+  runtime: {
+    NextRequest: typeof NextRequest;
+    NextResponse: typeof NextResponse;
+    NextFetchEvent: typeof NextFetchEvent;
+    MIDDLEWARE_ACTION: typeof MIDDLEWARE_ACTION;
+    RequestHeaders: typeof RequestHeaders;
+  };
 }
 
 /** Middleware exports that cannot run: named at cold start (and so at build time). */
@@ -82,6 +93,12 @@ export interface Middleware {
    * promise unless it returns one, uses `waitUntil` or answers with its own body.
    */
   run(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult>;
+  /**
+   * A middleware without a matcher runs for paths outside the `basePath` too, as in the
+   * pages router (its matchers are under the basePath): the whole path, `nextUrl.basePath`
+   * empty. Undefined when it does not run there.
+   */
+  runOutside(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> | undefined;
 }
 
 /** Throws MiddlewareConfigError when the module cannot run (no function, a bad matcher). */
@@ -91,6 +108,7 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   if (typeof run !== 'function') {
     throw new MiddlewareConfigError('middleware.ts must export a function: `export function middleware(request) { … }` (or a default export).');
   }
+  const handler = run;
   const raw = module.config?.matcher;
   const entries: MiddlewareMatcher[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   let matchers: CompiledRule[];
@@ -115,7 +133,18 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
     },
 
     run(path, search, request) {
-      const url = `${viewerOrigin(request)}${settings.basePath}${path}${search ? `?${search}` : ''}`;
+      return runAt(`${settings.basePath}${path}`, search, request);
+    },
+
+    runOutside(path, search, request) {
+      return matchers.length === 0 && settings.basePath ? runAt(path, search, request) : undefined;
+    },
+  };
+
+  /** Runs the middleware on a whole path (basePath and all). */
+  function runAt(fullPath: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
+    {
+      const url = `${viewerOrigin(request)}${fullPath}${search ? `?${search}` : ''}`;
       const event = new NextFetchEvent();
       const nextRequest = new NextRequest(url, {
         method: request.method,
@@ -126,11 +155,11 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
         ip: viewerIp(request.headers['x-forwarded-for']),
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
       });
-      const answer = run(nextRequest, event);
+      const answer = handler(nextRequest, event);
       if (answer instanceof Promise || event.pending.length > 0) return settle(answer, event, runtime);
       return readAnswer(answer, runtime);
-    },
-  };
+    }
+  }
 }
 
 

@@ -25,6 +25,8 @@ export interface RuleRequest {
   host: string;
   /** The path without its locale prefix, worked out once for all rules (rules.ts). */
   withoutLocale?: { path: string; localePrefix: string };
+  /** The path with the default locale put in (`''` when it has a prefix), for `locale: false` rules (rules.ts). */
+  withDefaultLocale?: string;
   /** The last path keyed for the rule lists and its key, worked out once for all lists (rules.ts). */
   keyed?: { path: string; key: string };
 }

@@ -51,18 +51,34 @@ export interface RuleContext {
   locales: LocaleSettings;
 }
 
-/** Which path a rule's source reads: with the `basePath` (`basePath: false`), as visited, or without its locale prefix. */
-type PathForm = 'withBasePath' | 'asVisited' | 'withoutLocale';
+/**
+ * Which path a rule's source reads: with the `basePath` (`basePath: false`), as visited,
+ * without its locale prefix, or (`locale: false` in a multi-locale app) as visited and, for
+ * a path without a prefix, also with the default locale's: the pages router matches those
+ * rules on the path with the default locale put in, so `/:locale/old` takes `/old`.
+ */
+type PathForm = 'withBasePath' | 'asVisited' | 'withoutLocale' | 'localeFalse';
 
 function formOf(compiled: CompiledRule, context: RuleContext): PathForm {
   if (compiled.basePath === false) return 'withBasePath';
-  return context.locales.locales.length < 2 || compiled.locale === false ? 'asVisited' : 'withoutLocale';
+  if (context.locales.locales.length < 2) return 'asVisited';
+  return compiled.locale === false ? 'localeFalse' : 'withoutLocale';
+}
+
+/** `/old` → `/en/old` (the default locale put in); undefined for a path that has a prefix. */
+function withDefaultLocale(request: RuleRequest, context: RuleContext): string | undefined {
+  if (request.withDefaultLocale !== undefined) return request.withDefaultLocale || undefined;
+  const { path } = request;
+  const prefixed = splitLocale(path, context.locales).prefixed;
+  const filled = prefixed ? '' : path === '/' ? `/${context.locales.defaultLocale}` : `/${context.locales.defaultLocale}${path}`;
+  request.withDefaultLocale = filled;
+  return filled || undefined;
 }
 
 /** The request's path in that form, and the locale prefix taken off it. */
 function pathIn(form: PathForm, request: RuleRequest, context: RuleContext): { path: string; localePrefix: string } {
   if (form === 'withBasePath') return { path: context.basePath + request.path, localePrefix: '' };
-  if (form === 'asVisited') return { path: request.path, localePrefix: '' };
+  if (form === 'asVisited' || form === 'localeFalse') return { path: request.path, localePrefix: '' };
   // Once per request, whatever the number of rules.
   return (request.withoutLocale ??= localeSplit(request.path, context));
 }
@@ -90,11 +106,13 @@ function keyOf(path: string, request: RuleRequest): string {
 export function indexRules<T>(list: readonly T[], compiledOf: (entry: T) => CompiledRule, context: RuleContext): (request: RuleRequest) => readonly T[] {
   const forms = new Set(list.map((entry) => formOf(compiledOf(entry), context)));
   if (forms.size === 0) return () => list;
-  if (forms.size > 1) {
-    // Rules reading different forms of the path (`locale: false` beside others): each by its own.
+  if (forms.size > 1 || forms.has('localeFalse')) {
+    // Rules reading different forms of the path (`locale: false` beside others, or its two forms): each by its own.
     return (request) => list.filter((entry) => {
       const compiled = compiledOf(entry);
-      return compiled.key === undefined || compiled.key === keyOf(sourcePath(compiled, request, context).path, request);
+      if (compiled.key === undefined || compiled.key === keyOf(sourcePath(compiled, request, context).path, request)) return true;
+      const filled = formOf(compiled, context) === 'localeFalse' ? withDefaultLocale(request, context) : undefined;
+      return filled !== undefined && compiled.key === pathKey(filled);
     });
   }
   const [form] = forms as Set<PathForm>;
@@ -109,16 +127,19 @@ function localeSplit(path: string, context: RuleContext): { path: string; locale
 
 /** Whether the source matches the path (conditions aside), without making its params. */
 export function sourceMatches(compiled: CompiledRule, request: RuleRequest, context: RuleContext): boolean {
-  return compiled.regex.test(sourcePath(compiled, request, context).path);
+  if (compiled.regex.test(sourcePath(compiled, request, context).path)) return true;
+  const filled = formOf(compiled, context) === 'localeFalse' ? withDefaultLocale(request, context) : undefined;
+  return filled !== undefined && compiled.regex.test(filled);
 }
 
 /** The source's params when it matches the path (conditions aside). */
 export function matchSource(compiled: CompiledRule, request: RuleRequest, context: RuleContext): RuleMatch | undefined {
   const { path, localePrefix } = sourcePath(compiled, request, context);
-  if (!compiled.regex.test(path)) return undefined;
-  const found = compiled.match(path);
-  if (!found) return undefined;
-  return { params: found.params, localePrefix };
+  const found = compiled.regex.test(path) ? compiled.match(path) : false;
+  if (found) return { params: found.params, localePrefix };
+  const filled = formOf(compiled, context) === 'localeFalse' ? withDefaultLocale(request, context) : undefined;
+  const again = filled !== undefined && compiled.regex.test(filled) ? compiled.match(filled) : false;
+  return again ? { params: again.params, localePrefix: '' } : undefined;
 }
 
 /** The rule's params when source and conditions match. */
@@ -130,6 +151,8 @@ export function testRule(compiled: CompiledRule, request: RuleRequest, context: 
   if (!conditions) return undefined;
   return { params: Object.assign(Object.create(null), source.params, conditions), localePrefix: source.localePrefix };
 }
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The three groups of rewrites, in the order the layer runs them around the route table. */
 export type RewriteGroup = 'beforeFiles' | 'afterFiles' | 'fallback';
@@ -162,7 +185,7 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
     rule,
     compiled: compileRule(rule),
     // Names lower-cased once; a rule whose values take no params needs no params made.
-    headers: rule.headers.map(({ key, value }) => ({ key: key.toLowerCase(), value, filled: value.includes(':') })),
+    headers: rule.headers.map(({ key, value }) => ({ key: key.toLowerCase(), value, filled: value.includes(':') || key.includes(':') })),
   }));
   const redirects = routing.redirects.map((rule) => ({ rule, compiled: compileRule(rule) }));
   const rewriteGroups = {
@@ -214,7 +237,17 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
           params = match.params;
         }
         headers ??= {};
-        for (const { key, value, filled: takesParams } of values) headers[key] = takesParams && params ? fillValue(value, params) : value;
+        for (const { key, value, filled: takesParams } of values) {
+          if (!takesParams || !params) {
+            headers[key] = value;
+            continue;
+          }
+          // Params in keys and values, as the pages router fills them; a visitor's param that
+          // would make no valid header (a line break, a character no name takes) leaves it out.
+          const name = fillValue(key, params).toLowerCase();
+          const text = fillValue(value, params);
+          if (HEADER_NAME.test(name) && !/[\r\n\0]/.test(text)) headers[name] = text;
+        }
       }
       return { headers, variesPerVisitor };
     },

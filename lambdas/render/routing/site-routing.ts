@@ -59,6 +59,33 @@ export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' |
   const publicFiles = new Set(manifest.publicFiles);
   const isPlain = (route: ManifestRoute) => route.segments.every((segment) => segment.type === 'static');
 
+  /**
+   * The public file decoded segments name: as written, or under the default locale's
+   * prefix (`/en/logo.png`, where a rewrite's destination lands with the prefix given
+   * back), as the pages router serves public files there too.
+   */
+  function publicFileOf(parts: string[]): string | undefined {
+    const file = `/${parts.join('/')}`;
+    if (publicFiles.has(file)) return file;
+    if (locales.locales.length < 2 || parts[0] !== locales.defaultLocale) return undefined;
+    const inner = `/${parts.slice(1).join('/')}`;
+    return publicFiles.has(inner) ? inner : undefined;
+  }
+
+  /** A rewrite to a public file under the default locale's prefix fetches the file itself. */
+  const fetchOwn: NonNullable<SiteRoutingPorts['fetchOwn']> = (pathAndQuery, request) => {
+    const own = ports.fetchOwn ?? noOwnFiles;
+    const at = pathAndQuery.search(/[?#]/);
+    const path = at < 0 ? pathAndQuery : pathAndQuery.slice(0, at);
+    let file: string | undefined;
+    try {
+      file = path.startsWith(`/${locales.defaultLocale}/`) ? publicFileOf(splitPath(path)) : undefined;
+    } catch {
+      file = undefined;
+    }
+    return own(file && file !== path ? file.split('/').map(encodeURIComponent).join('/') + (at < 0 ? '' : pathAndQuery.slice(at)) : pathAndQuery, request);
+  };
+
   function probe(path: string): PathKind {
     if (path.startsWith('/_app/')) return path === IMAGE_PATH || path.startsWith(STATIC_PREFIX) ? 'file' : 'none';
     let parts: string[];
@@ -67,7 +94,7 @@ export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' |
     } catch {
       return 'none';
     }
-    if (publicFiles.has(`/${parts.join('/')}`)) return 'file';
+    if (publicFileOf(parts) !== undefined) return 'file';
     const api = isApiPath(path);
     const rest = api ? parts : splitLocaleSegments(parts, locales).parts;
     const match = matchRoute(api ? apis : pages, rest);
@@ -82,7 +109,7 @@ export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' |
     middleware: middleware ? createMiddleware(middleware, settings) : undefined,
     probe,
     proxy: ports.proxy ?? createProxy({ timeoutMs: ports.proxyTimeoutMs }),
-    fetchOwn: ports.fetchOwn ?? noOwnFiles,
+    fetchOwn,
   });
   return { basePath: routing.basePath, layer };
 }

@@ -1,8 +1,9 @@
 /**
  * The first load's scripts: the client entry and one chunk with all it loads (runtime, React,
  * `_app` and what it imports), plus the page's own chunk; not a chunk per combination of
- * pages sharing modules (bundle-client.ts, pageEntrySource).
+ * pages sharing modules (bundle-client.ts, pageEntrySource); React's production build, no dev pieces.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../../cli/builder/build';
 import { tempApp } from '../../helpers/temp-app';
@@ -20,4 +21,8 @@ test('every page loads the entry, one shared chunk and its own chunk', async () 
   const shared = manifest.entryScripts[1];
   for (const route of manifest.routes) expect(route.scripts).toEqual([expect.stringMatching(/\/page-[\w-]+\.js$/), shared]);
   expect(manifest.errorScripts['/_error']).toEqual([expect.stringMatching(/\/page-_error-\w+\.js$/), shared]);
+  // stratus build ships React's production build and none of stratus dev's pieces.
+  const chunks = path.join(dir, '.stratus', 'assets', '_app', 'static', 'chunks');
+  const code = readdirSync(chunks).filter((file) => file.endsWith('.js')).map((file) => readFileSync(path.join(chunks, file), 'utf8')).join('\n');
+  expect(code).not.toMatch(/React DevTools|react-refresh|__STRATUS_HOT__|RefreshReg|sourceMappingURL/);
 });

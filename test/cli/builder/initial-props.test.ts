@@ -45,7 +45,7 @@ test('the page renders through _document: <html dir>, lang from the locale, <bod
   expect(res.body).toContain('<meta name="generator" content="initial-props fixture"/>');
   expect(res.body).toContain('<body class="gip-body" data-theme="dusk"><div id="__next">');
   expect(res.body).toContain('page props from the <!-- -->server<!-- --> (req: <!-- -->true<!-- -->, app: <!-- -->server<!-- -->)');
-  expect(res.body).toMatch(/<script id="__STRATUS_DATA__"[^>]*>.*<\/script><script type="module" src="\/_app\/static\/[^"]+"><\/script><\/body><\/html>$/);
+  expect(res.body).toMatch(/<script id="__STRATUS_DATA__"[^>]*>.*<\/script><script type="module" src="\/_app\/static\/[^"]+" defer><\/script><\/body><\/html>$/);
 });
 
 test("_app's getInitialProps feeds a page without data function", async () => {
@@ -58,10 +58,10 @@ test('an exception in getInitialProps is a 500', async () => {
   expect(res.body).toContain('<body class="gip-body"');
 });
 
-test('the static custom 404 is served cacheable with status 404', async () => {
+test('the static custom 404 is served with status 404, never kept by caches (as the pages router sends it)', async () => {
   const res = await get('/nowhere');
   expect(res.statusCode).toBe(404);
-  expect(res.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=31536000/);
+  expect(res.headers['cache-control']).toBe('private, no-cache, no-store, max-age=0, must-revalidate');
   expect(res.body).toContain('Nothing here (custom 404)');
 });
 

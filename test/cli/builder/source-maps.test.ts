@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, FIXTURES, type BuiltApp } from '../../helpers/build-app';
 import { functionUrlEvent } from '../../helpers/function-url-event';
+import { tempApp } from '../../helpers/temp-app';
 
 let app: BuiltApp;
 beforeAll(async () => {
@@ -63,4 +64,45 @@ test('browser scripts get maps for an error tracker, kept out of the bucket and 
   }
   const pageMap = JSON.parse(readFileSync(path.join(app.outDir, 'sourcemaps/_app/static', maps.find((m) => m.includes('page-about'))!), 'utf8')) as { sources: string[] };
   expect(pageMap.sources.some((s) => s.endsWith('pages/about.tsx'))).toBe(true);
+});
+
+describe('a page in a bracketed folder whose render throws from a named function', () => {
+  let notes: BuiltApp;
+  beforeAll(async () => {
+    notes = await buildApp(
+      tempApp({
+        'pages/notes/[id].tsx': [
+          'function loadNote(id: string): string {',
+          "  if (id === 'missing') throw new Error('no note ' + id);",
+          '  return id;',
+          '}',
+          'export default function NotePage({ id }: { id: string }) {',
+          '  const note = loadNote(id);',
+          '  return <p>{note}</p>;',
+          '}',
+          "export function getServerSideProps({ params }: { params: { id: string } }) { return { props: { id: params.id } }; }",
+          '',
+        ].join('\n'),
+      }),
+    );
+  });
+  afterAll(() => notes?.cleanup());
+
+  test('the logged stack names the file as written and the functions as the source names them', async () => {
+    const lines: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      await notes.handler(functionUrlEvent('/notes/missing'));
+    } finally {
+      write.mockRestore();
+    }
+    const { stack } = lines.map((l) => JSON.parse(l) as { level: string; stack: string }).find((l) => l.level === 'ERROR')!;
+    const frames = stack.split('\n').slice(1);
+    expect(frames[0]).toMatch(/^\s+at loadNote \(pages\/notes\/\[id\]\.tsx:2:\d+\)$/);
+    expect(frames[1]).toMatch(/^\s+at NotePage \(pages\/notes\/\[id\]\.tsx:6:\d+\)$/);
+    expect(stack).not.toContain('%5B');
+  });
 });

@@ -111,3 +111,43 @@ describe('stratus deploy', () => {
     expect(readdirSync(renderDir).filter((name) => name.endsWith('.cache'))).toEqual([]);
   }, 240_000);
 });
+
+describe("stratus deploy in a project with a CDK app of its own", () => {
+  const folders: string[] = [];
+  const cwd = process.cwd();
+  afterEach(() => process.chdir(cwd));
+  afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  function project(): { dir: string; app: string; outDir: string } {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-project-'));
+    folders.push(dir);
+    writeFileSync(path.join(dir, 'cdk.json'), JSON.stringify({ app: 'node infra.mjs' }));
+    return { dir, app: tempApp(APP), outDir: path.join(dir, 'build') };
+  }
+
+  test("deploys the project's app, every stack, with a deploy id, not a stack of its own", async () => {
+    const { dir, app, outDir } = project();
+    process.chdir(dir);
+    const calls: string[][] = [];
+    const lines: string[] = [];
+    const code = await deploy({ appDir: app, outDir, stackName: 'Ignored', log: (line) => lines.push(line), findCredentials: async () => undefined, codeCache: false, cdk: (args) => (calls.push(args), 0) });
+    expect(code).toBe(0);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.slice(0, 3)).toEqual(['deploy', '--all', '--context']);
+    expect(calls[0]![3]).toMatch(/^deployId=\d{8}T\d{6}Z$/);
+    expect(calls[0]).not.toContain('--app');
+    expect(lines.join('\n')).toContain("deploying the project's CDK app (cdk.json: \"node infra.mjs\")");
+    expect(lines.join('\n')).toContain('--stack and --region name the stack Stratus makes');
+    expect(existsSync(path.join(outDir, 'cdk.out'))).toBe(false);
+  });
+
+  test('without credentials it stops with the same sign-in message as for the stack Stratus makes', async () => {
+    const { dir, app, outDir } = project();
+    process.chdir(dir);
+    const calls: string[][] = [];
+    const failing = deploy({ appDir: app, outDir, log: () => undefined, findCredentials: async () => { throw new Error('Could not load credentials from any providers'); }, cdk: (args) => (calls.push(args), 0) });
+    await expect(failing).rejects.toThrow(/No AWS credentials found \(Could not load credentials from any providers\)\.\nSign in first, then deploy again/);
+    expect(calls).toEqual([]);
+  });
+});
+

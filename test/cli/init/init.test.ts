@@ -26,6 +26,8 @@ test('writes a working app and says what to run next', () => {
     expect(existsSync(path.join(app, file))).toBe(true);
   }
   expect(created).toContain('Created my-site');
+  // Every folder Stratus writes into the app: the build, the dev server's builds, the CDK's.
+  expect(readFileSync(path.join(app, '.gitignore'), 'utf8').split('\n')).toEqual(expect.arrayContaining(['.stratus/', '.stratus-dev/', 'cdk.out/', 'node_modules/']));
   expect(created).toContain('npx stratus start my-site');
 });
 

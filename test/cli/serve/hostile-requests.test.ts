@@ -93,7 +93,8 @@ afterAll(async () => {
 });
 
 test('the clean requests answer the same twice (the comparison is meaningful)', async () => {
-  expect(baseline.map((r) => r.status)).toEqual([200, 200, 308, 307, 308, 404, 200, 200, 200, 400, 400, 200, 200, 200, 405]);
+  // /en/about is the page in the default locale (200), as the pages router serves it.
+  expect(baseline.map((r) => r.status)).toEqual([200, 200, 308, 307, 200, 404, 200, 200, 200, 400, 400, 200, 200, 200, 405]);
   expect(await changedAnswers()).toEqual([]);
 });
 

@@ -159,10 +159,6 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": {
         "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
         "because": "api-uncached"
-      },
-      "body": {
-        "stratus": "9 bytes, first 114, body object",
-        "because": "api-raw-body-buffer"
       }
     }
   },
@@ -365,6 +361,55 @@ export const observed: Record<string, RecordedCheck> = {
       "text": {
         "stratus": "(absent)",
         "because": "api-json-errors"
+      }
+    }
+  },
+  "GET /api/things": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "-",
+      "allow": "-",
+      "body": "{\"things\":\"index\"}"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "api-uncached"
+      }
+    }
+  },
+  "GET /api/things/": {
+    "next": {
+      "status": "308",
+      "location": "/api/things",
+      "content-type": "-",
+      "cache-control": "-",
+      "allow": "-",
+      "header:refresh": "0; url=/api/things",
+      "body": "/api/things"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=3600",
+        "because": "trailing-slash-redirect-cached"
+      }
+    }
+  },
+  "GET /api/things/a/b": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "-",
+      "allow": "-",
+      "body": "{\"slug\":[\"a\",\"b\"]}"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "api-uncached"
       }
     }
   },

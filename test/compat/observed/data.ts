@@ -228,6 +228,68 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-"
     }
   },
+  "GET /asap": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "s-maxage=1, stale-while-revalidate=31535999",
+      "allow": "-",
+      "title": "-",
+      "text": "Home | ISR | False a | True new | Blocking new | Blocking old | SSR 2 | SSR old | SSR gone | Gone As soon as possible: revalidate true"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=1, stale-while-revalidate=31536000",
+        "because": "revalidate-cache-control"
+      }
+    }
+  },
+  "GET /listed/a": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "s-maxage=31536000",
+      "allow": "-",
+      "title": "-",
+      "text": "Home | ISR | False a | True new | Blocking new | Blocking old | SSR 2 | SSR old | SSR gone | Gone Listed a"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
+      }
+    }
+  },
+  "GET /listed/b": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "s-maxage=31536000",
+      "allow": "-",
+      "title": "-",
+      "text": "Home | ISR | False a | True new | Blocking new | Blocking old | SSR 2 | SSR old | SSR gone | Gone Listed b"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
+      }
+    }
+  },
+  "GET /bare": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      "allow": "-",
+      "title": "-",
+      "text": "Home | ISR | False a | True new | Blocking new | Blocking old | SSR 2 | SSR old | SSR gone | Gone Bare props {}"
+    }
+  },
   "fallback: true shows the shell, then the page": {
     "next": {
       "1 goto /fb-true/other": "200, hydrated",

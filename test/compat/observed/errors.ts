@@ -15,12 +15,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "Lost",
       "text": "Home | Nowhere | Boom | Teapot | Missing thing | Crash Custom 404: nothing here"
-    },
-    "known": {
-      "cache-control": {
-        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
-        "because": "custom-404-cached"
-      }
     }
   },
   "GET /boom": {
@@ -74,8 +68,8 @@ export const observed: Record<string, RecordedCheck> = {
     },
     "known": {
       "cache-control": {
-        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
-        "because": "static-cache-control"
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "error-page-no-store"
       }
     }
   },
@@ -90,21 +84,9 @@ export const observed: Record<string, RecordedCheck> = {
       "text": "Home | Nowhere | Boom | Teapot | Missing thing | Crash Custom 500: something broke"
     },
     "known": {
-      "status": {
-        "stratus": "404",
-        "because": "special-pages-not-routes"
-      },
       "cache-control": {
-        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
-        "because": "static-cache-control"
-      },
-      "title": {
-        "stratus": "Lost",
-        "because": "special-pages-not-routes"
-      },
-      "text": {
-        "stratus": "Home | Nowhere | Boom | Teapot | Missing thing | Crash Custom 404: nothing here",
-        "because": "special-pages-not-routes"
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "error-page-no-store"
       }
     }
   },
@@ -117,12 +99,6 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "Lost",
       "text": "Home | Nowhere | Boom | Teapot | Missing thing | Crash Custom 404: nothing here"
-    },
-    "known": {
-      "cache-control": {
-        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
-        "because": "custom-404-cached"
-      }
     }
   },
   "GET /%E0%A4%A": {
@@ -161,12 +137,13 @@ export const observed: Record<string, RecordedCheck> = {
       "7 url": "/",
       "8 text \"Errors home\" in h1": "Errors home",
       "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/nowhere)"
-    },
-    "known": {
-      "console errors": {
-        "stratus": "none",
-        "because": "soft-404"
-      }
+    }
+  },
+  "the 404 page keeps the query of the visited URL": {
+    "next": {
+      "1 goto /nowhere?x=1&y=2": "404, hydrated",
+      "2 text \"/nowhere?x=1&y=2\" in #seen": "{\"x\":\"1\",\"y\":\"2\"} /nowhere?x=1&y=2",
+      "console errors": "Failed to load resource: the server responded with a status of 404 (Not Found) (/nowhere)"
     }
   },
   "custom 500 by a link": {
@@ -207,7 +184,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click css:button": "clicked",
       "3 text \"Custom error: on the client\"": "shows \"Custom error: on the client\"",
       "4 title": "",
-      "console errors": "Error: render crash in the browser (/<static>/chunks/<chunk>) | A client-side exception has occurred, see here for more info: https://nextjs.org/docs/messages/client-side-exception-occurred (/<static>/chunks/<chunk>)"
+      "console errors": "A client-side exception has occurred, see here for more info: https://nextjs.org/docs/messages/client-side-exception-occurred (/<static>/chunks/<chunk>) | Error: render crash in the browser (/<static>/chunks/<chunk>)"
     },
     "known": {
       "console errors": {

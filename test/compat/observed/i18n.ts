@@ -72,33 +72,9 @@ export const observed: Record<string, RecordedCheck> = {
       "html@lang": "en"
     },
     "known": {
-      "status": {
-        "stratus": "308",
-        "because": "default-locale-prefix-redirect"
-      },
-      "location": {
-        "stratus": "/about",
-        "because": "default-locale-prefix-redirect"
-      },
-      "content-type": {
-        "stratus": "-",
-        "because": "default-locale-prefix-redirect"
-      },
       "cache-control": {
-        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
-        "because": "default-locale-prefix-redirect"
-      },
-      "title": {
-        "stratus": "(absent)",
-        "because": "default-locale-prefix-redirect"
-      },
-      "text": {
-        "stratus": "(absent)",
-        "because": "default-locale-prefix-redirect"
-      },
-      "html@lang": {
-        "stratus": "(not HTML)",
-        "because": "default-locale-prefix-redirect"
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
       }
     }
   },
@@ -113,29 +89,9 @@ export const observed: Record<string, RecordedCheck> = {
       "text": "Home | About | About in French | Post a | SSR | About, prefix written Hello locale en of en, fr, de, default en"
     },
     "known": {
-      "status": {
-        "stratus": "308",
-        "because": "default-locale-prefix-redirect"
-      },
-      "location": {
-        "stratus": "/",
-        "because": "default-locale-prefix-redirect"
-      },
-      "content-type": {
-        "stratus": "-",
-        "because": "default-locale-prefix-redirect"
-      },
       "cache-control": {
-        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
-        "because": "default-locale-prefix-redirect"
-      },
-      "title": {
-        "stratus": "(absent)",
-        "because": "default-locale-prefix-redirect"
-      },
-      "text": {
-        "stratus": "(absent)",
-        "because": "default-locale-prefix-redirect"
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
       }
     }
   },
@@ -242,6 +198,85 @@ export const observed: Record<string, RecordedCheck> = {
       "allow": "-",
       "title": "404: This page could not be found",
       "text": "Home | About | About in French | Post a | SSR | About, prefix written 404 This page could not be found."
+    }
+  },
+  "GET /old-about": {
+    "next": {
+      "status": "307",
+      "location": "/en/about",
+      "content-type": "-",
+      "cache-control": "-",
+      "allow": "-"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=60",
+        "because": "config-redirect-cached"
+      }
+    }
+  },
+  "GET /fr/old-about": {
+    "next": {
+      "status": "307",
+      "location": "/fr/about",
+      "content-type": "-",
+      "cache-control": "-",
+      "allow": "-"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=60",
+        "because": "config-redirect-cached"
+      }
+    }
+  },
+  "GET /brand": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "public, max-age=0",
+      "allow": "-",
+      "body": "The brand, as a public file.\n"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=3600, s-maxage=86400",
+        "because": "public-file-cache"
+      }
+    }
+  },
+  "GET /en/brand": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "public, max-age=0",
+      "allow": "-",
+      "body": "The brand, as a public file.\n"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=3600, s-maxage=86400",
+        "because": "public-file-cache"
+      }
+    }
+  },
+  "GET /en/posts/a": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "s-maxage=31536000",
+      "allow": "-",
+      "title": "-",
+      "text": "Home | About | About in French | Post a | SSR | About, prefix written Post a (en)"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
+      }
     }
   },
   "GET / (Accept-Language: fr)": {

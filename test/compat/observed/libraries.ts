@@ -46,6 +46,34 @@ export const observed: Record<string, RecordedCheck> = {
       }
     }
   },
+  "GET /styled": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "-",
+      "allow": "-",
+      "title": "Library app",
+      "text": "Home | Article | Slow Styled by Emotion Styled by styled-components",
+      "[data-testid]@data-testid": "-",
+      "[data-test-id]@data-test-id": "-"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
+      }
+    }
+  },
+  "compiler options: Emotion's component selector, styled-components, data-test properties removed": {
+    "next": {
+      "1 goto /styled": "200, hydrated",
+      "2 eval getComputedStyle(document.querySelector('h2')).color": "\"rgb(102, 51, 153)\"",
+      "3 eval getComputedStyle(document.querySelector('p')).color": "\"rgb(0, 128, 0)\"",
+      "4 eval document.querySelectorAll('[data-testid], [data-test-id]').length": "0",
+      "console errors": "none"
+    }
+  },
   "next-seo tags follow soft navigations": {
     "next": {
       "1 goto /": "200, hydrated",

@@ -14,8 +14,26 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": "-",
       "allow": "-",
       "title": "-",
-      "text": "Links String href Object href Object with hash With as Legacy anchor Fancy anchor Replace No prefetch Hash only External With query With space Bottom",
-      "a@href,class,id": "/about | /posts/hello?ref=home | /about?tab=team#people | /posts/with-as | /posts/legacy legacy | /posts/fancy fancy | /about | /about plain no-prefetch | /#bottom | https://example.com/outside | /about?from=query | /posts/a%20b"
+      "text": "Links String href Object href Object with hash With as Legacy anchor Fancy anchor Replace No prefetch Hash only External With query With space Pattern without as Pattern filled Legacy text Legacy fragment API route Bottom",
+      "a@href,class,id": "/about | /posts/hello?ref=home | /about?tab=team#people | /posts/with-as | /posts/legacy legacy | /posts/fancy fancy | /about | /about plain no-prefetch | /#bottom | https://example.com/outside | /about?from=query | /posts/a%20b | /posts/[slug] | /posts/filled | /about | /about | /api/hello"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
+      }
+    }
+  },
+  "GET /slashes": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "-",
+      "allow": "-",
+      "title": "-",
+      "text": "Slashes Double slash",
+      "a@href": "/about/team"
     },
     "known": {
       "cache-control": {
@@ -41,7 +59,7 @@ export const observed: Record<string, RecordedCheck> = {
       "2 click Object with hash": "clicked",
       "3 url": "/about?tab=team#people",
       "4 text \"About\" in h1": "About",
-      "5 text \"asPath\" in main": "About asPath /about?tab=team#people query {\"tab\":\"team\"} Home",
+      "5 text \"asPath\" in main": "About asPath /about?tab=team#people query {\"tab\":\"team\"} HomeShallow query",
       "6 navigation": "soft",
       "console errors": "none"
     }
@@ -90,6 +108,62 @@ export const observed: Record<string, RecordedCheck> = {
       "console errors": "none"
     }
   },
+  "click \"Pattern filled\"": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click Pattern filled": "clicked",
+      "3 url": "/posts/filled",
+      "4 text \"Post filled\" in h1": "Post filled",
+      "5 text \"asPath\" in main": "Post filled asPath /posts/filled query {\"slug\":\"filled\"} Home",
+      "6 navigation": "soft",
+      "console errors": "none"
+    }
+  },
+  "click \"Legacy text\"": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click Legacy text": "clicked",
+      "3 url": "/about",
+      "4 text \"About\" in h1": "About",
+      "5 text \"asPath\" in main": "About asPath /about query {} HomeShallow query",
+      "6 navigation": "soft",
+      "console errors": "none"
+    }
+  },
+  "a legacyBehavior fragment, then back and forward": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click Legacy fragment": "clicked",
+      "3 url": "/about",
+      "4 text \"About\" in h1": "About",
+      "5 navigation": "full load",
+      "6 back": "done",
+      "7 url": "/",
+      "8 text \"Links\" in h1": "Links",
+      "9 network": "idle",
+      "console errors": "none"
+    }
+  },
+  "a link to an API route loads it in full": {
+    "next": {
+      "1 goto /": "200, hydrated",
+      "2 click API route": "clicked",
+      "3 url": "/api/hello",
+      "4 text \"from the API route\"": "shows \"from the API route\"",
+      "5 navigation": "full load",
+      "console errors": "none"
+    }
+  },
+  "href={{ query }} stays on the current page": {
+    "next": {
+      "1 goto /about": "200, hydrated",
+      "2 click Shallow query": "clicked",
+      "3 url": "/about?tab=shallow",
+      "4 text \"query {\"tab\":\"shallow\"}\" in main": "About asPath /about?tab=shallow query {\"tab\":\"shallow\"} HomeShallow query",
+      "5 navigation": "soft",
+      "console errors": "none"
+    }
+  },
   "replace leaves no history entry": {
     "next": {
       "1 goto /": "200, hydrated",
@@ -103,7 +177,7 @@ export const observed: Record<string, RecordedCheck> = {
       "9 eval history.length": "4",
       "10 back": "done",
       "11 url": "/about",
-      "12 text \"asPath /about\" in main": "About asPath /about query {} Home",
+      "12 text \"asPath /about\" in main": "About asPath /about query {} HomeShallow query",
       "13 navigation": "soft",
       "console errors": "none"
     }
@@ -123,7 +197,7 @@ export const observed: Record<string, RecordedCheck> = {
       "1 goto /": "200, hydrated",
       "2 click With query": "clicked",
       "3 url": "/about?from=query",
-      "4 text \"query {\"from\":\"query\"}\" in main": "About asPath /about?from=query query {\"from\":\"query\"} Home",
+      "4 text \"query {\"from\":\"query\"}\" in main": "About asPath /about?from=query query {\"from\":\"query\"} HomeShallow query",
       "5 navigation": "soft",
       "console errors": "none"
     }

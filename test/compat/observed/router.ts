@@ -51,6 +51,17 @@ export const observed: Record<string, RecordedCheck> = {
       }
     }
   },
+  "GET /dist": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      "allow": "-",
+      "title": "-",
+      "text": "Home | Item 3 | Classy next/dist modules context pathname /dist; hook asPath /dist; singleton events function"
+    }
+  },
   "fields on load, with and without a search": {
     "next": {
       "1 goto /": "200, hydrated",

@@ -145,11 +145,12 @@ describe('local server: redirects stay on the site', () => {
     expect(header(res, 'location')).toBe('/evil.example/');
   });
 
-  test('the default-locale redirect (render function) keeps to the site', async () => {
+  test('paths under the default locale spelled out are answered on the site (the page, or the 404), never sent elsewhere', async () => {
     for (const target of ['/en/%5Cevil.example', '/en//evil.example', '/en/%2F%2Fevil.example', '/en/%09/evil.example', '/en/\\evil.example']) {
       const res = await sendRaw(server.port, { method: 'GET', target });
-      expect(res.status).toBe(308);
-      expect(staysOnSite(header(res, 'location')!)).toBe(true);
+      const location = header(res, 'location');
+      expect(location === undefined || staysOnSite(location)).toBe(true);
+      expect(res.status).toBeLessThan(500);
     }
   });
 

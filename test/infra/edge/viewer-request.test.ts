@@ -116,6 +116,21 @@ describe('viewer-request function', () => {
     expect(response.headers?.location).toEqual({ value: '/docs/intro?a=1&b=x%20y' });
   });
 
+  test('a redirect carries its location as the body, and a 308 a Refresh, as the pages router answers', () => {
+    const response = asResponse(handler(event('/docs/intro/')));
+    expect(response.body).toBe('/docs/intro');
+    expect(response.headers?.refresh).toEqual({ value: '0;url=/docs/intro' });
+  });
+
+  test('the basePath itself: /base → /base/ under trailingSlash, /base/ → /base otherwise, as the pages router redirects', () => {
+    const slashed = loadViewerRequest({ ...config, basePath: '/base', trailingSlash: true });
+    expect(asResponse(slashed(event('/base', { query: { a: '1' } }))).headers?.location).toEqual({ value: '/base/?a=1' });
+    expect(isFunctionResponse(slashed(event('/base/')))).toBe(false);
+    const bare = loadViewerRequest({ ...config, basePath: '/base', trailingSlash: false });
+    expect(asResponse(bare(event('/base/'))).headers?.location).toEqual({ value: '/base' });
+    expect(isFunctionResponse(bare(event('/base')))).toBe(false);
+  });
+
   test('never redirects / itself', () => {
     expect(isFunctionResponse(handler(event('/')))).toBe(false);
   });

@@ -4,7 +4,8 @@
  * shows meanwhile), or nothing while the app's `_error` page is on its way (start-client.tsx
  * shows it as the page). It stays until the next navigation.
  */
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { devHooks } from '../shared/dev-hooks';
 
 interface Props {
   /** Changes on each navigation, which clears the error. */
@@ -31,8 +32,10 @@ export class ErrorBoundary extends Component<Props, State> {
     return props.page !== state.page ? { error: null, page: props.page, Fallback: undefined } : null;
   }
 
-  override componentDidCatch(error: unknown): void {
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(error);
+    // `stratus dev`'s overlay shows it with its stack; production builds drop this line.
+    if (process.env.NODE_ENV !== 'production') devHooks()?.caught(error, info.componentStack);
     const page = this.props.page;
     void this.props.onError(error).then((Fallback) => Fallback && this.state.page === page && this.setState({ Fallback }), () => undefined);
   }

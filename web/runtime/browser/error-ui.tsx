@@ -4,7 +4,7 @@
  * rendering, and `getInitialProps` for the app's `_error`. A first load without an error
  * does not carry it.
  */
-import Head from '../head';
+import Head from '../shared/head';
 import { ClientErrorPage } from '../shared/error-page';
 import { CLIENT_ERROR_TITLE } from '../shared/errors';
 

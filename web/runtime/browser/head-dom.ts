@@ -4,7 +4,7 @@
  * the server rendered are adopted on the first flush (equal nodes are kept, not replaced),
  * so hydration does not flash or duplicate them.
  */
-import type { HeadManager } from '../head';
+import type { HeadManager } from '../shared/head';
 import { mergeHead, type HeadElement } from '../shared/head-manager';
 
 /** React prop names whose HTML attribute is not simply the lower-cased name. */

@@ -21,7 +21,7 @@ import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale
 
 export { searchToQuery } from '../shared/route-match';
 import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
-import { formatUrl } from '../shared/url';
+import { formatUrl, repeatedSlashesFixed } from '../shared/url';
 import type { HistorySource } from './history-source';
 import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
 import { REWRITE_HEADER } from '../../../contract/urls';
@@ -129,7 +129,8 @@ export function createNavigator(options: NavigatorOptions) {
   function resolve(url: Url, as: Url | undefined, locale: string | false | undefined, fromAddressBar = false): Target | { external: string } {
     // Relative URLs resolve against the current page: as the address bar shows it, or as the app writes it.
     const base = fromAddressBar ? currentAs : (withoutBasePath(currentAs.replace(/[?#].*/, '')) ?? '/');
-    const href = new URL(formatUrl(as ?? url), history.origin + base);
+    const written = formatUrl(as ?? url);
+    const href = new URL(fromAddressBar ? written : repeatedSlashesFixed(written, current?.route ?? '/'), history.origin + base);
     if (href.origin !== history.origin) return { external: href.href };
     let pathname = href.pathname;
     if (process.env.STRATUS_ROUTING !== 'off' && fromAddressBar) {
@@ -187,7 +188,8 @@ export function createNavigator(options: NavigatorOptions) {
     const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await askServer(options, dataUrlOf(target) + target.search, target, attempts) : undefined;
     if (onServer && 'redirect' in onServer.answer) return onServer.answer;
     const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));
-    if (!match) return errorState(404, base);
+    // No page (an API route, a file, a path nothing serves): the browser loads it in full, as the pages router does.
+    if (!match) throw Error('no page');
     const { route, params } = match;
     const query = routerQuery(params, searchToQuery(onServer?.search ?? target.search));
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };

@@ -23,10 +23,13 @@ export interface PageStyles {
 }
 
 export function createPageStyles(byPage: Record<string, string[]>, doc: Document = document): PageStyles {
-  const pageSheets = new Set(Object.values(byPage).flat());
   /** Sheets added here, until loaded; one the server linked has loaded (stylesheets block the first render). */
   const loading = new Map<string, Promise<unknown>>();
-  const links = () => [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].filter((link) => pageSheets.has(link.getAttribute('href')!));
+  // Read from the map on each use: `stratus dev` replaces a page's URLs in it when its CSS changes.
+  const links = () => {
+    const pageSheets = new Set(Object.values(byPage).flat());
+    return [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].filter((link) => pageSheets.has(link.getAttribute('href')!));
+  };
 
   function loadSheet(href: string): Promise<unknown> {
     if (links().some((link) => link.getAttribute('href') === href)) return loading.get(href) ?? Promise.resolve();

@@ -9,7 +9,7 @@
 import { useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { DefaultApp } from '../shared/default-app';
-import { HeadManagerContext } from '../head';
+import { HeadManagerContext } from '../shared/head';
 import type { ClientOptions, EmbeddedData } from '../shared/page-types';
 import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
 import { routerEvents, setCurrentRouter } from '../shared/router-state';
@@ -23,6 +23,7 @@ import { routerQuery, segmentsOf } from '../shared/route-match';
 import { sitePaths, withoutBasePath } from '../shared/site-paths';
 import { splitLocale } from '../shared/locale-prefix';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
+import { devHooks } from '../shared/dev-hooks';
 
 /** The error pages and titles: a chunk loaded on the first error (error-ui.tsx). */
 const errorUi = () => import('./error-ui');
@@ -58,6 +59,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
   const App = options.App ?? DefaultApp;
   // Pages' own stylesheets (route-styles.ts), a chunk loaded at start in apps whose pages have any.
   const pageStyles = data.pageStyles;
+  // `stratus dev` swaps the URLs in it when a stylesheet changes; production builds drop this line.
+  if (process.env.NODE_ENV !== 'production' && pageStyles) devHooks()?.pageStyles(pageStyles);
   let styles: PageStyles | undefined;
   const stylesReady = pageStyles && import('./route-styles').then(({ createPageStyles }) => (styles = createPageStyles(pageStyles)));
   const currentStyles = () => styles;
@@ -207,7 +210,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
   } else if (!initial.isReady || location.search || location.hash) {
     await navigator.update({
       asPath: path + location.search + location.hash,
-      query: route && route.kind !== 'ssr' ? routerQuery(data.query, searchToQuery(location.search)) : data.query,
+      // A server page's query is the server's; others (static pages, the 404 and error pages) take the address bar's, as the pages router does.
+      query: route?.kind === 'ssr' ? data.query : routerQuery(data.query, searchToQuery(location.search)),
       isReady: true,
     });
   }

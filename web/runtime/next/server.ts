@@ -1,2 +1,3 @@
-/** `next/server`: middleware's request and response, under the name pages-router apps import. */
+/** `next/server`: middleware's request and response, and `URLPattern`, under the names pages-router apps import. */
 export * from '../server';
+export { URLPattern } from '../shared/url-pattern';

@@ -3,7 +3,7 @@
  * when that page itself fails), inside `_app` like every page. The title follows the
  * error-page table (README, "Error pages").
  */
-import Head from '../head';
+import Head from './head';
 import { CLIENT_ERROR_MESSAGE, ERROR_TITLES, UNKNOWN_ERROR_TITLE } from './errors';
 
 const styles = {

@@ -11,14 +11,16 @@ export type PageProps = Record<string, unknown>;
 export interface Redirect {
   destination: string;
   permanent?: boolean;
-  /** Overrides `permanent`: 301, 302, 303, 307 or 308. */
+  /** Instead of `permanent`: 301, 302, 303, 307 or 308. */
   statusCode?: number;
+  /** `false`: the destination is taken as written, not put under the site's `basePath`. */
+  basePath?: false;
 }
 
 export type DataResult =
-  | { props: PageProps | Promise<PageProps>; revalidate?: number | false }
-  | { notFound: true; revalidate?: number | false }
-  | { redirect: Redirect; revalidate?: number | false };
+  | { props: PageProps | Promise<PageProps>; revalidate?: number | boolean }
+  | { notFound: true; revalidate?: number | boolean }
+  | { redirect: Redirect; revalidate?: number | boolean };
 
 export interface StaticContext {
   params: RouteParams;
@@ -39,12 +41,11 @@ export interface ServerContext extends StaticContext {
   /**
    * The request, as Node's `IncomingMessage` as far as pages use it, with `cookies` and the
    * parsed `body` (a form posted to its own page). Always set when Stratus calls
-   * getServerSideProps (built on first use); optional in the type only so that a test can
-   * call a data function with a context of its own.
+   * getServerSideProps (built on first use), as the pages router's type says.
    */
-  req?: ServerRequest;
-  /** The response: headers, `Set-Cookie` and `statusCode` set here go on the page's answer. Same note as `req`. */
-  res?: ServerResponse;
+  req: ServerRequest;
+  /** The response: headers, `Set-Cookie` and `statusCode` set here go on the page's answer. */
+  res: ServerResponse;
 }
 
 /**

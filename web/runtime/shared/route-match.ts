@@ -162,9 +162,11 @@ const encodeSegment = (value: string) => encodeURIComponent(value);
 
 /**
  * Fills a route pattern from params: `('/posts/[slug]', { slug: 'a b' })` → `/posts/a%20b`.
- * Returns the path and the params it used, so callers can put the rest in the query.
+ * Returns the path and the params it used, so callers can put the rest in the query;
+ * undefined when a segment's value is missing (a name with no value, or an empty catch-all):
+ * Link writes such a pattern as it is, the build says what is missing (`missingValue`).
  */
-export function buildPath(segments: RouteSegment[], params: Record<string, unknown>): { path: string; used: Set<string> } {
+export function buildPath(segments: RouteSegment[], params: Record<string, unknown>): { path: string; used: Set<string> } | undefined {
   const out: string[] = [];
   const used = new Set<string>();
   for (const segment of segments) {
@@ -175,17 +177,26 @@ export function buildPath(segments: RouteSegment[], params: Record<string, unkno
     const value = params[segment.name];
     used.add(segment.name);
     if (segment.type === 'dynamic') {
-      if (value === undefined || value === null || Array.isArray(value)) {
-        throw new Error(`Missing or invalid value for [${segment.name}]`);
-      }
+      if (value == null || Array.isArray(value)) return undefined;
       out.push(encodeSegment(String(value)));
     } else {
       const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
-      if (segment.type === 'catchAll' && list.length === 0) throw new Error(`[...${segment.name}] needs at least one value`);
+      if (segment.type === 'catchAll' && list.length === 0) return undefined;
       for (const item of list) out.push(encodeSegment(String(item)));
     }
   }
   return { path: '/' + out.join('/'), used };
+}
+
+/** Why buildPath could not fill a pattern from these params (for a build error); undefined when it can. */
+export function missingValue(segments: RouteSegment[], params: Record<string, unknown>): string | undefined {
+  for (const segment of segments) {
+    if (segment.type === 'static' || segment.type === 'optionalCatchAll') continue;
+    const value = params[segment.name];
+    if (segment.type === 'dynamic' && (value == null || Array.isArray(value))) return `Missing or invalid value for [${segment.name}]`;
+    if (segment.type === 'catchAll' && (value === undefined || (Array.isArray(value) && value.length === 0))) return `[...${segment.name}] needs at least one value`;
+  }
+  return undefined;
 }
 
 /** `/_app/data/<buildId>/[<locale>/]<path>.json`, `/index.json` for `/`. */

@@ -71,6 +71,6 @@ export const RouterContext = createContext<StratusRouter | null>(null);
 /** The current router; throws outside a Stratus page, where there is none. */
 export function useRouter(): StratusRouter {
   const router = useContext(RouterContext);
-  if (!router) throw new Error('useRouter() was called outside a Stratus page: no router is mounted.');
+  if (!router) throw new Error('useRouter(): no router mounted');
   return router;
 }

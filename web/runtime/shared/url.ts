@@ -1,5 +1,5 @@
 /** Turning `href` values (strings or `{ pathname, query }`) into URLs, shared by Link and the router. */
-import { buildPath, segmentsOf } from './route-match';
+import { buildPath, searchToQuery, segmentsOf } from './route-match';
 import { localizePath, splitLocale, type LocaleSettings } from './locale-prefix';
 import type { Url } from './router-context';
 
@@ -9,24 +9,43 @@ function appendQuery(search: URLSearchParams, key: string, value: unknown): void
   else search.append(key, String(value));
 }
 
+/** `[name]`, `[...name]` or `[[...name]]` somewhere in a path: a route pattern to fill. */
+const PATTERN = /\[[^/\]]+\]/;
+
 /**
- * `{ pathname: '/posts/[slug]', query: { slug: 'a', page: 2 } }` → `/posts/a?page=2`.
- * A string is returned as it is.
+ * `{ pathname: '/posts/[slug]', query: { slug: 'a', page: 2 } }` → `/posts/a?page=2`, and
+ * `/posts/[slug]?slug=a` → `/posts/a`, as the pages router fills a pattern from its query.
+ * A pattern the query cannot fill stays as written (`/[name]`), query and all; an object
+ * without `pathname` is relative to the current page (`?page=2`). Other strings are
+ * returned as they are.
  */
 export function formatUrl(url: Url): string {
-  if (typeof url === 'string') return url;
-  const pathname = url.pathname ?? '/';
-  const query = url.query ?? {};
-  let path = pathname;
-  let used = new Set<string>();
-  if (pathname.includes('[')) {
-    ({ path, used } = buildPath(segmentsOf(pathname), query));
+  if (typeof url === 'string') {
+    // Groups 1 and 3 always match (maybe empty); no search is an empty query.
+    const [, pathname, search, hash] = url.match(/^([^?#]*)(\?[^#]*)?(.*)$/)!;
+    return PATTERN.test(pathname!) ? formatUrl({ pathname, query: searchToQuery(search ?? ''), hash }) : url;
   }
+  const pathname = url.pathname ?? '';
+  const query = url.query ?? {};
+  // A pattern the query cannot fill stays as written, as the pages router writes it.
+  const filled = PATTERN.test(pathname) ? buildPath(segmentsOf(pathname), query) : undefined;
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (!used.has(key)) appendQuery(search, key, value);
+  for (const [key, value] of Object.entries(query)) if (!filled?.used.has(key)) appendQuery(search, key, value);
   const qs = search.toString();
   const hash = url.hash ? (url.hash.startsWith('#') ? url.hash : `#${url.hash}`) : '';
-  return `${path}${qs ? `?${qs}` : ''}${hash}`;
+  return `${filled?.path ?? pathname}${qs ? `?${qs}` : ''}${hash}`;
+}
+
+/**
+ * `//` or `\\` in an href's path: the pages router logs "Invalid href" and writes the path
+ * with single slashes (`//a//b` → `/a/b`). The scheme's own `//` does not count.
+ */
+export function repeatedSlashesFixed(href: string, page: string): string {
+  const [, scheme = '', path, rest] = href.match(/^([a-z][a-z\d+.-]*:\/\/)?([^?#]*)(.*)$/i)!;
+  if (!/\/\/|\\/.test(path!)) return href;
+  // The server's log says it for every render; the browser build leaves the text out (its byte budget).
+  if (process.env.STRATUS_BROWSER !== 'on') console.error(`Invalid href '${href}' passed to next/router in page: '${page}'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.`);
+  return scheme + path!.replace(/[\\/]+/g, '/') + rest;
 }
 
 /** True for `http:`, `mailto:`, `//host` and other URLs that leave the app. */

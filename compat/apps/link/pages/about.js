@@ -9,6 +9,7 @@ export default function About() {
       <p>asPath {asPath}</p>
       <p>query {JSON.stringify(query)}</p>
       <Link href="/">Home</Link>
+      <Link href={{ query: { tab: 'shallow' } }} shallow>Shallow query</Link>
     </>
   );
 }

@@ -27,6 +27,11 @@ export default function Home() {
         <li><Link href="https://example.com/outside">External</Link></li>
         <li><Link href="/about?from=query">With query</Link></li>
         <li><Link href="/posts/a b">With space</Link></li>
+        <li><Link href="/posts/[slug]">Pattern without as</Link></li>
+        <li><Link href="/posts/[slug]?slug=filled">Pattern filled</Link></li>
+        <li><Link href="/about" legacyBehavior>Legacy text</Link></li>
+        <li><Link href="/about" legacyBehavior><><a href="/about">Legacy fragment</a></></Link></li>
+        <li><Link href="/api/hello">API route</Link></li>
       </ul>
       <div style={{ height: 2000 }} />
       <p id="bottom">Bottom</p>

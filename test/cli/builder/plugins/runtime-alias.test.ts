@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { nextModulePath, publicRuntimeModules, runtimeAliasPlugin } from '../../../../cli/builder/plugins/runtime-alias';
+import { nextDistModulePath, nextModulePath, publicRuntimeModules, runtimeAliasPlugin } from '../../../../cli/builder/plugins/runtime-alias';
 
 async function resolveImport(specifier: string) {
   return build({
@@ -46,5 +46,67 @@ describe('next/* modules', () => {
     await expect(resolveImport('next-auth/react')).rejects.toThrow(/Could not resolve "next-auth\/react"/);
     await expect(resolveImport('next-auth/react')).rejects.not.toThrow(/not provided by Stratus/);
     expect(nextModulePath('next/../link')).toBeUndefined();
+  });
+});
+
+describe('next/dist/* modules apps, test setups and libraries import', () => {
+  /** Bundles a snippet with the plugin and runs it: what it returns. */
+  async function run(source: string): Promise<unknown> {
+    const result = await build({
+      stdin: { contents: source, resolveDir: __dirname, loader: 'tsx' },
+      bundle: true, write: false, logLevel: 'silent', format: 'cjs', platform: 'node',
+      external: ['react', 'react-dom', 'react/jsx-runtime', '@edge-runtime/cookies'],
+      plugins: [runtimeAliasPlugin()],
+    });
+    const module = { exports: {} as { default?: unknown } };
+    new Function('module', 'exports', 'require', result.outputFiles[0]!.text)(module, module.exports, require);
+    return module.exports.default;
+  }
+
+  test('the router context is the one useRouter reads, under each of its names', async () => {
+    const same = await run(`
+      import { RouterContext as A } from 'next/dist/shared/lib/router-context.shared-runtime';
+      import { RouterContext as B } from 'next/dist/shared/lib/router-context';
+      import { RouterContext as C } from 'next/dist/next-server/lib/router-context.js';
+      import { RouterContext as D } from 'next/dist/esm/shared/lib/router-context.shared-runtime.js';
+      import { RouterContext } from 'stratus/router';
+      export default [A, B, C, D].every((context) => context === RouterContext);`);
+    expect(same).toBe(true);
+  });
+
+  test('the client router, the head-manager context, the public modules by their dist names, the cookie and middleware classes', async () => {
+    const found = await run(`
+      import Router, { Router as Named, useRouter, withRouter } from 'next/dist/client/router';
+      import Singleton from 'next/router';
+      import { HeadManagerContext } from 'next/dist/shared/lib/head-manager-context.shared-runtime';
+      import Link from 'next/dist/client/link';
+      import Head from 'next/dist/shared/lib/head';
+      import Image from 'next/dist/client/image';
+      import dynamic from 'next/dist/shared/lib/dynamic';
+      import { getDisplayName, loadGetInitialProps } from 'next/dist/shared/lib/utils';
+      import { PHASE_PRODUCTION_BUILD } from 'next/dist/shared/lib/constants';
+      import { NextResponse } from 'next/dist/server/web/spec-extension/response';
+      import { RequestCookies } from 'next/dist/compiled/@edge-runtime/cookies';
+      export default {
+        router: Router === Singleton && Named === Singleton && typeof Named.events.on === 'function' && typeof useRouter === 'function' && typeof withRouter === 'function',
+        head: typeof HeadManagerContext.Provider === 'object',
+        components: [Link, Head, Image, dynamic].map((c) => typeof c),
+        utils: getDisplayName({ displayName: 'Shown' }),
+        initial: loadGetInitialProps({ getInitialProps: async () => ({ a: 1 }) }, {}),
+        phase: PHASE_PRODUCTION_BUILD,
+        response: typeof NextResponse.json,
+        cookies: new RequestCookies(new Headers({ cookie: 'a=1' })).get('a').value,
+      };`);
+    const values = found as Record<string, unknown>;
+    values.initial = await values.initial;
+    expect(values).toEqual({
+      router: true, head: true, components: ['object', 'function', 'function', 'function'], utils: 'Shown', initial: { a: 1 },
+      phase: 'phase-production-build', response: 'function', cookies: '1',
+    });
+    expect(nextDistModulePath('next/dist/client/router.js')).toMatch(/web\/runtime\/next\/dist\/client-router\.ts$/);
+  });
+
+  test('an internal module Stratus has no stand-in for fails the build naming the ones it has', async () => {
+    await expect(resolveImport('next/dist/server/app-render/types')).rejects.toThrow(/"next\/dist\/server\/app-render\/types" is one of Next's internal modules, which Stratus does not provide; it provides next\/dist\/shared\/lib\/router-context\.shared-runtime/);
   });
 });

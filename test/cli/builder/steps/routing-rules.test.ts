@@ -49,12 +49,18 @@ test.each([
   [{ rewrites: rules([{ source: '/a', destination: '/b', has: [{ type: 'body', key: 'x' }] }]) }, /condition type must be one of header, cookie, query, host/],
   [{ rewrites: rules([{ source: '/a', destination: '/b', has: [{ type: 'header', key: 'x', value: '(' }] }]) }, /is not a valid regular expression/],
   [{ headers: rules([{ source: '/a', headers: [{ key: 'Bad Name', value: 'x' }] }]) }, /"Bad Name" is not a valid header name/],
+  [{ headers: rules([{ source: '/a/:slug', headers: [{ key: 'x:other', value: 'x' }] }]) }, /"x:other" is not a valid header name/],
   [{ headers: rules([{ source: '/a', headers: [{ key: 'X-A', value: 'a\r\nSet-Cookie: x=1' }] }]) }, /contains a line break/],
   [{ basePath: '/docs/' }, /basePath must be a path such as "\/docs"/],
   [{ basePath: '/_app' }, /collides with the framework's \/_app paths/],
   [{ trailingSlash: 'yes' }, /trailingSlash must be true or false/],
 ])('a bad rule fails the build with the rule and the reason (%#)', async (input, message) => {
   await expect(resolveRouting(input, false)).rejects.toThrow(message);
+});
+
+test("a header key may take the source's params, as the pages router fills them in keys too", async () => {
+  const routing = await resolveRouting({ headers: rules([{ source: '/my-other-header/:path', headers: [{ key: 'some:path', value: 'hi' }] }]) }, false);
+  expect(routing!.headers[0]!.headers).toEqual([{ key: 'some:path', value: 'hi' }]);
 });
 
 test('params from has conditions may be used in the destination', async () => {

@@ -68,7 +68,7 @@ const routes: Record<string, RouteSpec> = {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const streamed = Buffer.concat(chunks);
-      res.json({ same: Buffer.compare(streamed, req.body as Buffer) === 0, length: streamed.length, hex: streamed.subarray(0, 4).toString('hex') });
+      res.json({ body: typeof req.body, length: streamed.length, hex: streamed.subarray(0, 4).toString('hex') });
     },
     { api: { bodyParser: false } },
   ),
@@ -196,7 +196,7 @@ describe('bodies', () => {
     expect(json(res)).toEqual({ error: 'Unsupported charset "x-unknown"' });
   });
 
-  test('bodyParser: false: req.body and the request stream are the bytes as sent, through the adapter’s base64 too', async () => {
+  test('bodyParser: false: req.body undefined (as the pages router leaves it), the request stream the bytes as sent, through the adapter’s base64 too', async () => {
     const bytes = new Uint8Array(256 * 1024);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;
     bytes.set([0xff, 0xfe, 0x00, 0x80], 0);
@@ -204,7 +204,7 @@ describe('bodies', () => {
     const result = await handler(
       functionUrlEvent('/api/raw', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.from(bytes).toString('base64'), isBase64Encoded: true }),
     );
-    expect(JSON.parse(result.body!)).toEqual({ same: true, length: bytes.length, hex: 'fffe0080' });
+    expect(JSON.parse(result.body!)).toEqual({ body: 'undefined', length: bytes.length, hex: 'fffe0080' });
   });
 });
 

@@ -20,7 +20,6 @@ function setup(specs: Record<string, RouteSpec>) {
   const html: PageHtml = {
     page: jest.fn((page, props) => `<html>${page.route.pattern} ${JSON.stringify(props)}</html>`),
     error: jest.fn(() => '<html>error</html>'),
-    staticNotFound: false,
   };
   const store = new PageStore('/nonexistent', []);
   const loadData = createDataStage(createStaticPages(store, html, manifest.config), manifest.config);

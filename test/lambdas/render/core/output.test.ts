@@ -21,7 +21,6 @@ function setup() {
   const html: PageHtml = {
     page: jest.fn((_page, props, _query, isFallback) => `<html>${JSON.stringify(props)}${isFallback ? ' shell' : ''}</html>`),
     error: jest.fn((status, locale, asPath) => `<html>error ${status} ${locale} ${asPath}</html>`),
-    staticNotFound: false,
   };
   // Documents here are strings, so the answers are too (promises come only from a _document's getInitialProps).
   const output = createOutput(html);
@@ -84,8 +83,8 @@ describe('static', () => {
 describe('redirect', () => {
   const outcome: Outcome = { kind: 'redirect', route, destination: '/there', statusCode: 307, cacheControl: NO_STORE };
 
-  test('HTML: the status and Location, no body', () => {
-    expect(setup().asHtml(outcome)).toEqual({ status: 307, headers: { location: '/there', 'cache-control': NO_STORE } });
+  test('HTML: the status and Location, the location as the body, as the pages router answers', () => {
+    expect(setup().asHtml(outcome)).toEqual({ status: 307, headers: { location: '/there', 'cache-control': NO_STORE, 'content-length': '6' }, body: '/there' });
   });
 
   test('JSON: 200 with the redirect for the client router to follow', () => {
@@ -171,7 +170,7 @@ describe('api', () => {
 
   test('a redirect under /api is an HTTP redirect', () => {
     expect(setup().asApi({ kind: 'redirect', destination: '/api/v2', statusCode: 308, cacheControl: NO_STORE })).toEqual({
-      status: 308, headers: { location: '/api/v2', 'cache-control': NO_STORE },
+      status: 308, headers: { location: '/api/v2', 'cache-control': NO_STORE, refresh: '0;url=/api/v2', 'content-length': '7' }, body: '/api/v2',
     });
   });
 });

@@ -1,6 +1,5 @@
-/** The route stage: path to page route, params and locale; 400, 308 and 404 answered here. */
+/** The route stage: path to page route, params and locale; 400 and 404 answered here. */
 import { routeRequest, type RouteTable } from '../../../../lambdas/render/core/route';
-import { NO_STORE } from '../../../../lambdas/shared/cache-control';
 import type { PageModule } from '../../../../web/runtime/shared/page-types';
 import { manifestOf, pagesOf, target, type RouteSpec } from '../memory-app';
 
@@ -39,9 +38,15 @@ test('the format and the search params go along', () => {
   expect('search' in page && page.search.get('q')).toBe('1');
 });
 
-test('the default locale spelled out: 308 to the unprefixed URL, query kept, not cached', () => {
-  expect(routeRequest(target('/en/about', 'html', 'x=1'), table)).toEqual({ kind: 'redirect', destination: '/about?x=1', statusCode: 308, cacheControl: NO_STORE });
-  expect(routeRequest(target('/en'), table)).toMatchObject({ kind: 'redirect', destination: '/' });
+test('the default locale spelled out is the page in that locale, as the pages router serves it', () => {
+  expect(routeRequest(target('/en/about', 'html', 'x=1'), table)).toMatchObject({ route: { pattern: '/about' }, locale: 'en', path: '/about' });
+  expect(routeRequest(target('/en'), table)).toMatchObject({ route: { pattern: '/' }, locale: 'en', path: '/' });
+});
+
+test('without i18n there are no locale prefixes: /en/about is no page, as in the pages router', () => {
+  const single: RouteTable = { ...table, locales: { locales: ['en'], defaultLocale: 'en' } };
+  expect(routeRequest(target('/en/about'), single)).toMatchObject({ kind: 'notFound' });
+  expect(routeRequest(target('/about'), single)).toMatchObject({ route: { pattern: '/about' }, locale: 'en' });
 });
 
 test('bad percent-encoding: 400 in the default locale', () => {

@@ -85,15 +85,31 @@ test('what getInitialProps returns must be an object JSON can carry', async () =
   }
 });
 
+describe('/500 visited', () => {
+  const routes = { '/': { kind: 'static' as const, module: { default: () => <p>home</p> } } };
+  const ServerError = () => <p>Custom 500</p>;
+
+  test("the app's 500 page with status 500, as the pages router serves it; without one, the 404", async () => {
+    const { app } = memoryApp(routes, { errorPages: { '500': { default: ServerError } } });
+    const res = await app.handle(request('/500'), context);
+    expect(res.status).toBe(500);
+    expect(res.headers['cache-control']).toBe(NO_STORE);
+    expect(res.body).toContain('Custom 500');
+    expect((await app.handle(request('/fr/500'), context)).status).toBe(500);
+    const { app: plain } = memoryApp(routes);
+    expect((await plain.handle(request('/500'), context)).status).toBe(404);
+  });
+});
+
 describe('the 404 page', () => {
   const routes = { '/': { kind: 'static' as const, module: { default: () => <p>home</p> } } };
   const NotFound = () => <p>Custom 404</p>;
 
-  test("the app's static 404 page is served cacheable, its status still 404", async () => {
+  test("the app's static 404 page is never kept by a cache, as the pages router sends it", async () => {
     const { app } = memoryApp(routes, { errorPages: { '404': { default: NotFound } } });
     const res = await app.handle(request('/nowhere'), context);
     expect(res.status).toBe(404);
-    expect(res.headers['cache-control']).toBe(staticCacheControl(false));
+    expect(res.headers['cache-control']).toBe(NO_STORE);
     expect(res.body).toContain('Custom 404');
     // Page data of a missing page stays per request.
     expect((await app.handle(request('/_app/data/build-1/nowhere.json'), context)).headers['cache-control']).toBe(NO_STORE);

@@ -37,7 +37,7 @@ test('Html, Head, Main and NextScript place the page, its head and its data; lan
   expect(html.startsWith('<!DOCTYPE html><html lang="fr" dir="rtl"><head><link rel="icon" href="/favicon.ico"/><meta charSet="utf-8"/><meta name="viewport"')).toBe(true);
   expect(html).toContain('<title>Hello</title><link rel="stylesheet" href="/_app/static/app.css"/>');
   expect(html).toContain('<body class="site" data-theme="dark"><div id="__next"><p>hello <!-- -->ada</p></div><script id="__STRATUS_DATA__"');
-  expect(html).toMatch(/<\/script><script type="module" src="\/_app\/static\/entry.js"><\/script><\/body><\/html>$/);
+  expect(html).toMatch(/<\/script><script type="module" src="\/_app\/static\/entry.js" defer><\/script><\/body><\/html>$/);
   expect(embeddedData(html).props).toEqual({ pageProps: { name: 'ada' } });
   expect(html).not.toContain('data-stratus-slot');
 });
@@ -45,7 +45,7 @@ test('Html, Head, Main and NextScript place the page, its head and its data; lan
 test('without a _document the document is the one Stratus writes (the fast path)', async () => {
   const { app } = memoryApp(routes);
   const html = (await app.handle(request('/hello/ada'), context)).body as string;
-  expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"\/>.*<script type="module" src="\/_app\/static\/entry.js"><\/script><\/head><body><div id="__next">/);
+  expect(html).toMatch(/^<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"\/>.*<script type="module" src="\/_app\/static\/entry.js" defer><\/script><\/head><body><div id="__next">/);
 });
 
 test("a class document's getInitialProps calls ctx.renderPage (wrapping _app) and passes props and styles", async () => {
@@ -73,6 +73,19 @@ test("a class document's getInitialProps calls ctx.renderPage (wrapping _app) an
   expect(seen).toEqual(['/hello/[name] /hello/ada?x=1 en']);
   expect(html).toContain('<style>p{color:red}</style>');
   expect(html).toContain('<body data-theme="dark"><div id="__next"><section class="wrapped"><p>hello <!-- -->ada</p></section></div>');
+});
+
+test("head entries the document's getInitialProps adds are written into the head, as the pages router writes them", async () => {
+  class MetaDocument extends Document {
+    static override async getInitialProps(ctx: DocumentContext) {
+      const initial = await Document.getInitialProps(ctx);
+      return { ...initial, head: [...(initial.head ?? []), <meta key="from-doc" name="from-doc" content="yes" />, null] };
+    }
+  }
+  const { app } = memoryApp(routes, { Document: MetaDocument as unknown as DocumentComponent });
+  const html = (await app.handle(request('/hello/ada'), context)).body as string;
+  expect(html).toMatch(/<title>Hello<\/title><meta name="from-doc" content="yes"\/>.*<\/head>/);
+  expect(html.match(/from-doc/g)).toHaveLength(1);
 });
 
 test('a document extending Document without its own getInitialProps renders the page as it is', async () => {

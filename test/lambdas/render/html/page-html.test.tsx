@@ -31,7 +31,7 @@ test('a page inside _app, with the router, the data to hydrate from, scripts and
   expect(doc).toContain('<html lang="fr">');
   expect(doc).toContain('<link rel="stylesheet" href="/_app/static/app.css"/>');
   expect(doc).toContain('<link rel="modulepreload" href="/_app/static/page-items-id-.js"/>');
-  expect(doc).toContain('<script type="module" src="/_app/static/entry.js"></script>');
+  expect(doc).toContain('<script type="module" src="/_app/static/entry.js" defer></script>');
   expect(embeddedData(doc)).toEqual({
     buildId: manifest.buildId, page: '/items/[id]', query: { id: 'a b', x: '1' }, props: { pageProps: { id: 'a b' } },
     locale: 'fr', locales: ['en', 'fr'], defaultLocale: 'en', isFallback: false, i18n: true,

@@ -102,10 +102,10 @@ describe('redirects()', () => {
     expect(withCookie.headers['cache-control']).toMatch(/no-store/);
   });
 
-  test('page data of a redirected path is the redirect as JSON, which the client router follows', async () => {
+  test('page data of a redirected path makes the client load the URL in full, as the pages router does (a 404 without notFound)', async () => {
     const answer = await handle(data('/blog/hello'));
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(bodyOf(answer))).toEqual({ redirect: { destination: '/posts/hello', statusCode: 308 } });
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(bodyOf(answer))).not.toHaveProperty('notFound');
   });
 
   test('generated paths: a redirect to a path of the site never leaves it', async () => {
@@ -132,6 +132,7 @@ describe('headers()', () => {
     routing: {
       headers: [
         { source: '/posts/:slug', headers: [{ key: 'X-Post', value: ':slug' }, { key: 'X-Kind', value: 'post' }] },
+        { source: '/tagged/:tag', headers: [{ key: 'some:tag', value: 'hi' }, { key: 'x-:tag-seen', value: 'tag :tag, literal :other' }] },
         { source: '/:path*', headers: [{ key: 'X-Kind', value: 'any' }] },
       ],
       redirects: [{ source: '/blog/:slug', destination: '/posts/:slug', statusCode: 308 }],
@@ -142,6 +143,15 @@ describe('headers()', () => {
     const answer = await handle('/posts/hello');
     expect(answer.headers['x-post']).toBe('hello');
     expect(answer.headers['x-kind']).toBe('any');
+  });
+
+  test('keys take params as values do; a param that would make no valid header leaves that header out', async () => {
+    const answer = await handle('/tagged/first');
+    expect(answer.headers.somefirst).toBe('hi');
+    expect(answer.headers['x-first-seen']).toBe('tag first, literal :other');
+    const odd = await handle('/tagged/a(b');
+    expect(odd.status).toBe(404);
+    expect(Object.keys(odd.headers).filter((name) => name.startsWith('some') || name.endsWith('-seen'))).toEqual([]);
   });
 
   test('a source that takes the empty path takes the home page: /:path* applies to /', async () => {
@@ -207,6 +217,13 @@ describe('rewrites()', () => {
     const answer = await handle('/brand');
     expect(answer.headers['content-type']).toBe('image/png');
     expect(own).toEqual(['/logo.png']);
+  });
+
+  test("with the default locale spelled out too, the file itself (as the pages router serves it); another locale's prefix is no file", async () => {
+    own.length = 0;
+    expect((await handle('/en/brand')).headers['content-type']).toBe('image/png');
+    expect(own).toEqual(['/logo.png']);
+    expect((await handle('/fr/brand')).status).toBe(404);
   });
 
   test('a page path rewritten to an API route is answered by the route', async () => {
@@ -293,6 +310,48 @@ describe('basePath', () => {
     expect((await site('/docs-site/about-old')).headers.location).toBe('/docs-site/about');
   });
 
+  test("a data function's redirect goes under it, unless it says basePath: false", async () => {
+    const manifestRoutes: Record<string, RouteSpec> = {
+      ...ROUTES,
+      '/go': { kind: 'ssr', module: { default: () => null, getServerSideProps: async () => ({ redirect: { destination: '/about', permanent: false } }) } },
+      '/leave': { kind: 'ssr', module: { default: () => null, getServerSideProps: async () => ({ redirect: { destination: '/elsewhere', permanent: false, basePath: false } }) } },
+    };
+    const manifest = manifestOf(manifestRoutes);
+    manifest.config = { ...manifest.config, routing: { ...NO_RULES, basePath: '/docs-site' } };
+    const app = createRenderApp({ pages: pagesOf(manifestRoutes), apis: apisOf(manifestRoutes), errorPages: {} }, manifest, new PageStore('/nonexistent', []));
+    const get = (path: string) => app.handle(request(path, { headers: { host: 'site.example' } }), { requestId: 'r1' });
+    expect((await get('/docs-site/go')).headers.location).toBe('/docs-site/about');
+    expect((await get('/docs-site/leave')).headers.location).toBe('/elsewhere');
+  });
+
+  test('a middleware without a matcher runs outside it too, its nextUrl.basePath empty; setting url.basePath redirects under it, as in the pages router', async () => {
+    const seen: string[] = [];
+    const site = routedApp({
+      routing: { basePath: '/root' },
+      middleware: {
+        middleware(request: NextRequest) {
+          const url = request.nextUrl;
+          seen.push(`${url.basePath || '(none)'} ${url.pathname}`);
+          if (url.pathname === '/redirect-with-basepath' && !url.basePath) {
+            url.basePath = '/root';
+            return NextResponse.redirect(url);
+          }
+          if (url.pathname === '/redirect-with-basepath') {
+            url.pathname = '/about';
+            return NextResponse.rewrite(url);
+          }
+          return undefined;
+        },
+      },
+    });
+    const moved = await site('/redirect-with-basepath');
+    expect([moved.status, moved.headers.location]).toEqual([307, '/root/redirect-with-basepath']);
+    expect(bodyOf(await site('/root/redirect-with-basepath'))).toContain('>about<');
+    // Going on outside the basePath meets no page: the 404.
+    expect((await site('/elsewhere')).status).toBe(404);
+    expect(seen).toEqual(['(none) /redirect-with-basepath', '/root /redirect-with-basepath', '(none) /elsewhere']);
+  });
+
   test('redirect destinations and page data are under it too', async () => {
     expect((await handle('/docs-site/old')).headers.location).toBe('/docs-site/about');
     expect((await handle(`/docs-site${data('/about')}`)).status).toBe(200);
@@ -348,6 +407,9 @@ describe('middleware', () => {
   test('runs for page data (by the page path) and API routes, not for paths its matcher leaves', async () => {
     const redirected = await handle(data('/members'));
     expect(JSON.parse(bodyOf(redirected))).toEqual({ redirect: { destination: '/about', statusCode: 307 } });
+    // The header the pages router's client follows, and no Location (a fetch must not follow it).
+    expect(redirected.headers['x-nextjs-redirect']).toBe('/about');
+    expect(redirected.headers.location).toBeUndefined();
     const api = await handle('/api/hello');
     expect(JSON.parse(bodyOf(api))).toEqual({ hello: 'middleware' });
     await handle('/posts/x');
@@ -414,6 +476,27 @@ describe('middleware', () => {
   test('middleware exports that cannot run fail at cold start (and so the build), saying what to write', () => {
     expect(() => routedApp({ middleware: {} as MiddlewareModule })).toThrow(/middleware\.ts must export a function/);
     expect(() => routedApp({ middleware: { middleware: () => undefined, config: { matcher: 'members' } } })).toThrow(/must be a path starting with "\/"/);
+  });
+});
+
+describe("the documented 'default' locale trick (a locale named default, middleware sending it on)", () => {
+  test('unprefixed paths are the default locale for middleware, which redirects them to a real locale; prefixed ones are served', async () => {
+    const manifest = manifestOf(ROUTES);
+    manifest.config = { ...manifest.config, locales: ['default', 'en', 'fr'], defaultLocale: 'default', i18n: true, routing: { ...NO_RULES, middleware: true } };
+    const middleware: MiddlewareModule = {
+      middleware(request: NextRequest) {
+        if (request.nextUrl.locale !== 'default') return undefined;
+        const locale = request.cookies.get('NEXT_LOCALE')?.value || 'en';
+        return NextResponse.redirect(new URL(`/${locale}${request.nextUrl.pathname}${request.nextUrl.search}`, request.url));
+      },
+    };
+    const app = createRenderApp({ pages: pagesOf(ROUTES), apis: apisOf(ROUTES), errorPages: {}, middleware: { module: middleware, runtime: serverRuntime } }, manifest, new PageStore('/nonexistent', []));
+    const get = (path: string, headers: Record<string, string> = {}) => app.handle(request(path, { headers: { host: 'site.example', ...headers } }), { requestId: 'r1' });
+    expect((await get('/about?x=1')).headers.location).toBe('/en/about?x=1');
+    expect((await get('/about', { cookie: 'NEXT_LOCALE=fr' })).headers.location).toBe('/fr/about');
+    const served = await get('/fr/about');
+    expect(served.status).toBe(200);
+    expect(bodyOf(served)).toContain('>about<');
   });
 });
 

@@ -52,6 +52,15 @@ test('locale: the prefix is taken off for matching and given back; locale: false
   expect(redirectOf('/old', '/new', '/fr/old', {}, { locale: false })).toBeUndefined();
 });
 
+test('locale: false with a /:locale/… source takes a path without a prefix as the default locale\'s, as the pages router matches it', () => {
+  expect(redirectOf('/:locale/old', '/:locale/new', '/old', {}, { locale: false })).toBe('/en/new');
+  expect(redirectOf('/:locale/old', '/:locale/new', '/fr/old', {}, { locale: false })).toBe('/fr/new');
+  expect(redirectOf('/:locale', '/:locale/home', '/', {}, { locale: false })).toBe('/en/home');
+  expect(redirectOf('/en/old', '/new', '/old', {}, { locale: false })).toBe('/new');
+  // A source written without a locale still takes the path as visited.
+  expect(redirectOf('/old', '/new', '/old', {}, { locale: false })).toBe('/new');
+});
+
 describe('destinations', () => {
   test('the query passes on, the destination\'s own keys win; a rewrite adds unused params to the query', () => {
     const search = new URLSearchParams('a=1&b=2');

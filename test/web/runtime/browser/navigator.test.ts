@@ -123,7 +123,7 @@ test('a page script that fails or times out makes a full load', async () => {
   expect(history.fullLoads).toEqual(['/about', '/live']);
 });
 
-test('redirects: internal softly, external with a full load; notFound renders the 404 page', async () => {
+test('redirects: internal softly, external with a full load; notFound renders the 404 page; no page, a full load', async () => {
   const { nav, history, rendered } = setup({
     answers: {
       '/docs/old.json': [{ status: 200, body: { redirect: { destination: '/docs/new', statusCode: 307 } } }],
@@ -137,8 +137,10 @@ test('redirects: internal softly, external with a full load; notFound renders th
   expect(history.fullLoads).toEqual(['https://example.com/']);
   expect(await nav.push('/docs/gone')).toBe(true);
   expect(rendered.at(-1)).toMatchObject({ route: '/_error', props: { statusCode: 404 }, defaultTitle: '404: This page could not be found' });
-  expect(await nav.push('/no/such/route')).toBe(true);
-  expect(rendered.at(-1)).toMatchObject({ props: { statusCode: 404 } });
+  // A path no page serves (an API route, a file, nothing): loaded in full, as the pages router does.
+  expect(await nav.push('/no/such/route')).toBe(false);
+  expect(await nav.push('/api/hello')).toBe(false);
+  expect(history.fullLoads).toEqual(['https://example.com/', '/no/such/route', '/api/hello']);
 });
 
 test('hydrating a fallback page retries 5xx up to 3 attempts in all, then shows the 500 page', async () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { addLocale, formatUrl, isExternal, resolveHref } from '../../../../web/runtime/shared/url';
+import { addLocale, formatUrl, isExternal, repeatedSlashesFixed, resolveHref } from '../../../../web/runtime/shared/url';
 
 const settings = { locales: ['en', 'fr'], defaultLocale: 'en' };
 
@@ -8,6 +8,44 @@ test('formatUrl fills dynamic segments from the query and keeps the rest as sear
   expect(formatUrl({ pathname: '/docs/[...path]', query: { path: ['x', 'y'] }, hash: 'top' })).toBe('/docs/x/y#top');
   expect(formatUrl({ pathname: '/shop/[[...f]]', query: {} })).toBe('/shop');
   expect(formatUrl('/as/is?x=1')).toBe('/as/is?x=1');
+});
+
+test('formatUrl takes every href shape the pages router takes: a pattern it cannot fill stays as written, a string pattern fills from its search, no pathname is relative', () => {
+  // Next's Link writes <a href="/[name]"> for these; it never fails the render.
+  expect(formatUrl('/[name]')).toBe('/[name]');
+  expect(formatUrl({ pathname: '/[name]' })).toBe('/[name]');
+  expect(formatUrl({ pathname: '/posts/[slug]', query: { page: 2 } })).toBe('/posts/[slug]?page=2');
+  expect(formatUrl({ pathname: '/docs/[...path]', query: {} })).toBe('/docs/[...path]');
+  expect(formatUrl('/shop/[[...f]]')).toBe('/shop');
+  // A string pattern is filled from its own query, the used names taken out.
+  expect(formatUrl('/[name]?name=ada&x=1#top')).toBe('/ada?x=1#top');
+  expect(formatUrl('/docs/[...path]?path=a&path=b')).toBe('/docs/a/b');
+  // `href={{ query }}` (a shallow filter on the current page) is relative, not against `/`.
+  expect(formatUrl({ query: { page: 2 } })).toBe('?page=2');
+  expect(formatUrl({ hash: 'top' })).toBe('#top');
+  expect(resolveHref(formatUrl({ query: { page: 2 } }), '/shop/red?page=1')).toBe('/shop/red?page=2');
+});
+
+test('repeatedSlashesFixed logs "Invalid href" as the pages router does and writes single slashes', () => {
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    expect(repeatedSlashesFixed('/a//b?next=//x', '/posts/[slug]')).toBe('/a/b?next=//x');
+    expect(repeatedSlashesFixed('//example.com/x', '/')).toBe('/example.com/x');
+    expect(repeatedSlashesFixed('/a\\b', '/')).toBe('/a/b');
+    expect(repeatedSlashesFixed('https://example.com//x', '/')).toBe('https://example.com/x');
+    expect(errors.mock.calls.map((call) => call[0])).toEqual([
+      "Invalid href '/a//b?next=//x' passed to next/router in page: '/posts/[slug]'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.",
+      expect.stringContaining("Invalid href '//example.com/x'"),
+      expect.stringContaining('Invalid href'),
+      expect.stringContaining('Invalid href'),
+    ]);
+    errors.mockClear();
+    expect(repeatedSlashesFixed('https://example.com/x', '/')).toBe('https://example.com/x');
+    expect(repeatedSlashesFixed('/a/b?x=//y#//z', '/')).toBe('/a/b?x=//y#//z');
+    expect(errors).not.toHaveBeenCalled();
+  } finally {
+    errors.mockRestore();
+  }
 });
 
 test('addLocale prefixes other locales once, never the default, never external URLs', () => {

@@ -1,0 +1,143 @@
+/**
+ * `compiler` of next.config (or stratus.config.ts): the source transforms `next build`
+ * applies to an app's own files, applied with Babel to the files that need them and to no
+ * other (a file untouched costs one text search): `emotion` with Emotion's own Babel plugin
+ * (component selectors, labels), `styledComponents` with styled-components' own (SSR ids,
+ * display names), both resolved from the app's node_modules, and `removeConsole` and
+ * `reactRemoveProperties` as the pages router's compiler does them. The server and browser
+ * builds apply the same transforms, so the HTML and the hydrated page agree.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PluginItem, PluginObj, types as BabelTypes } from '@babel/core';
+import type { Plugin } from 'esbuild';
+import type { CompilerOptions } from '../../contract/config-schema';
+import { BuildError } from './errors';
+
+/** The app's source after the transforms it needs; the source as it is when it needs none. */
+export type SourceTransform = (file: string, source: string) => string;
+
+type Babel = typeof import('@babel/core');
+
+/** A Babel plugin the app installs (the library's own): its module, or a build error saying what to install. */
+function appPlugin(appDir: string, name: string, option: string): string {
+  try {
+    return require.resolve(name, { paths: [appDir] });
+  } catch {
+    throw new BuildError(`compiler.${option} needs ${name}, which is not installed in ${appDir}: npm install --save-dev ${name}`);
+  }
+}
+
+/** `console.log(…)` and the other methods as statements, but the excluded ones, removed. */
+function removeConsole(exclude: readonly string[]): (babel: { types: typeof BabelTypes }) => PluginObj {
+  return ({ types: t }) => ({
+    name: 'stratus-remove-console',
+    visitor: {
+      CallExpression(call) {
+        const callee = call.node.callee;
+        if (!t.isMemberExpression(callee) || !t.isIdentifier(callee.object, { name: 'console' }) || call.scope.hasBinding('console')) return;
+        const method = t.isIdentifier(callee.property) && !callee.computed ? callee.property.name : t.isStringLiteral(callee.property) ? callee.property.value : undefined;
+        if (method === undefined || exclude.includes(method)) return;
+        // A statement goes; a value someone reads becomes undefined, as SWC's transform leaves it.
+        if (call.parentPath.isExpressionStatement()) call.parentPath.remove();
+        else call.replaceWith(t.identifier('undefined'));
+      },
+    },
+  });
+}
+
+/** JSX properties whose name matches one of the patterns, removed. */
+function removeProperties(patterns: readonly RegExp[]): (babel: { types: typeof BabelTypes }) => PluginObj {
+  return ({ types: t }) => ({
+    name: 'stratus-remove-properties',
+    visitor: {
+      JSXAttribute(attribute) {
+        const name = attribute.node.name;
+        const text = t.isJSXNamespacedName(name) ? `${name.namespace.name}:${name.name.name}` : name.name;
+        if (patterns.some((pattern) => pattern.test(text))) attribute.remove();
+      },
+    },
+  });
+}
+
+/** Next's defaults for Emotion in a production build: no labels (`dev-only` means none here), no source maps. */
+function emotionOptions(option: true | Record<string, unknown>): Record<string, unknown> {
+  const given = option === true ? {} : option;
+  const autoLabel = given.autoLabel === 'always' ? 'always' : 'never';
+  return { sourceMap: false, ...given, autoLabel };
+}
+
+/** Next's defaults for styled-components in a production build: SSR ids on, display names off. */
+function styledOptions(option: true | Record<string, unknown>): Record<string, unknown> {
+  const given = option === true ? {} : option;
+  return { ssr: true, displayName: false, ...given };
+}
+
+/**
+ * The transform for the app's config, or undefined when `compiler` asks for none.
+ *
+ * @example
+ * const transform = compilerTransform('/apps/shop', { emotion: true });
+ * transform?.('/apps/shop/pages/index.tsx', source); // Emotion's plugin ran: styled components carry a target class
+ */
+export function compilerTransform(appDir: string, compiler: CompilerOptions | undefined): SourceTransform | undefined {
+  if (!compiler) return undefined;
+  const { emotion, styledComponents, removeConsole: consoleOption, reactRemoveProperties } = compiler;
+  const steps: { applies: (source: string) => boolean; plugin: PluginItem }[] = [];
+  if (emotion) steps.push({ applies: (source) => source.includes('@emotion/'), plugin: [appPlugin(appDir, '@emotion/babel-plugin', 'emotion'), emotionOptions(emotion)] });
+  if (styledComponents) steps.push({ applies: (source) => source.includes('styled-components'), plugin: [appPlugin(appDir, 'babel-plugin-styled-components', 'styledComponents'), styledOptions(styledComponents)] });
+  if (consoleOption) {
+    const exclude = consoleOption === true ? [] : (consoleOption.exclude ?? []);
+    steps.push({ applies: (source) => source.includes('console'), plugin: removeConsole(exclude) });
+  }
+  if (reactRemoveProperties) {
+    const patterns = (reactRemoveProperties === true ? undefined : reactRemoveProperties.properties) ?? ['^data-test'];
+    const regexes = patterns.map((pattern) => new RegExp(pattern));
+    // A property name is in the source as written: a cheap test before parsing.
+    steps.push({ applies: (source) => source.includes('<') && regexes.some((regex) => new RegExp(regex.source.replace(/^\^|\$$/g, '')).test(source)), plugin: removeProperties(regexes) });
+  }
+  if (steps.length === 0) return undefined;
+  let babel: Babel | undefined;
+  return (file, source) => {
+    const plugins = steps.filter((step) => step.applies(source)).map((step) => step.plugin);
+    if (plugins.length === 0) return source;
+    babel ??= require('@babel/core') as Babel;
+    const typescript = /\.tsx?$/.test(file);
+    try {
+      const result = babel.transformSync(source, {
+        filename: file,
+        babelrc: false,
+        configFile: false,
+        sourceType: 'module',
+        parserOpts: { plugins: typescript ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'] },
+        plugins,
+        retainLines: true,
+        compact: false,
+      });
+      return result?.code ?? source;
+    } catch (error) {
+      throw new BuildError(`${path.relative(appDir, file)}: the compiler options (${Object.keys(compiler).join(', ')}) could not transform it: ${(error as Error).message}`);
+    }
+  };
+}
+
+const LOADER = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx', '.mjs': 'jsx' } as const;
+
+/**
+ * esbuild plugin: the app's own files (not node_modules) through the transform, JSX allowed
+ * in `.js` as the app-jsx plugin allows it. Pages of the browser build go through the
+ * data-function stripping instead, which applies the same transform first.
+ */
+export function compilerPlugin(appDir: string, transform: SourceTransform): Plugin {
+  const root = path.resolve(appDir) + path.sep;
+  return {
+    name: 'stratus-compiler-options',
+    setup(build) {
+      build.onLoad({ filter: /\.(m?js|jsx|tsx?)$/, namespace: 'file' }, async (args) => {
+        if (!args.path.startsWith(root) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        return { contents: transform(args.path, source), loader: LOADER[path.extname(args.path) as keyof typeof LOADER] ?? 'jsx', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}

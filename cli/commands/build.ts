@@ -1,0 +1,19 @@
+/** `stratus build [appDir]`. */
+import { defineCommand } from '../command';
+import { appDirFrom, OUT_OPTION, outDirFrom } from './common';
+
+export const buildCommand = defineCommand({
+  name: 'build',
+  summary: 'Build the app for AWS into <appDir>/.stratus',
+  args: '[appDir]',
+  description: 'The build folder holds the bucket\'s files, the render and image functions and the manifest the stack reads.',
+  options: {
+    out: OUT_OPTION,
+    'no-image': { type: 'boolean', description: 'Skip bundling the image function for Lambda (sharp for linux-arm64)' },
+  },
+  async run({ values, positionals, log }) {
+    const { build } = require('../builder/build') as typeof import('../builder/build');
+    await build({ appDir: appDirFrom(positionals[0], 'build'), outDir: outDirFrom(values.out), imageLambda: !values['no-image'], log });
+    return 0;
+  },
+});

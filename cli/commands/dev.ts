@@ -1,0 +1,18 @@
+/** `stratus dev [appDir]`. */
+import { defineCommand } from '../command';
+import { appDirFrom, PORT_OPTION, portFrom } from './common';
+
+export const devCommand = defineCommand({
+  name: 'dev',
+  summary: 'Serve with React\'s development build, updating the page on every save',
+  args: '[appDir]',
+  description:
+    'A component edit re-renders in place with its state kept (Fast Refresh), a stylesheet edit\nswaps the stylesheet; errors show in an overlay with the file, line and code.',
+  options: { port: PORT_OPTION },
+  async run({ values, positionals, log }) {
+    const port = portFrom(values.port);
+    const { dev } = require('../dev/dev') as typeof import('../dev/dev');
+    await dev({ appDir: appDirFrom(positionals[0], 'dev'), port, log });
+    return -1;
+  },
+});

@@ -1,0 +1,393 @@
+/**
+ * `stratus dev [appDir]`: the app served as `stratus start` serves it (the same edge
+ * function, body signer and Lambda handlers, here with React's development build), and
+ * updated on every save without losing what the page holds.
+ *
+ * A front server on the visitor's port answers the browser build's scripts from memory
+ * (client-build.ts), sends the dev client its events, maps browser stacks for the overlay,
+ * and passes every other request to the current build's local server, adding the dev
+ * client's few lines to pages. A save rebuilds the browser code first (incremental, the
+ * saved module alone through React Refresh's transform) and sends the update at once
+ * (hot-update.ts); then the whole build runs for the server, and requests wait for it, so
+ * the next one renders with the new code. A failed build keeps the last good one serving
+ * and the overlay shows the error until a save fixes it.
+ */
+import chokidar from 'chokidar';
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { readManifest } from '../../contract/manifest';
+import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import { build } from '../builder/build';
+import { isStratusError } from '../../contract/errors';
+import { IMMUTABLE, NOT_STORED } from '../../lambdas/shared/cache-control';
+import type { ClientBundleOptions } from '../builder/steps/bundle-client';
+import { pagesFolder } from '../builder/steps/scan-pages';
+import { localBodySigner, localEdgeStep, localImageHandler } from '../serve/local-origins';
+import { startServer } from '../serve/server';
+import { createDevClientBuilder, type DevClientBuild, type DevClientBuilder } from './client-build';
+import { hotUpdate } from './hot-update';
+import { listen } from '../serve/listen';
+import { buildProblems, type Problems } from './problems';
+import { mapBrowserStack } from './stack-frames';
+import { createDevTerminal } from './terminal';
+
+type Running = Awaited<ReturnType<typeof startServer>>;
+
+/** Where the browser listens for updates (Server-Sent Events). */
+export const DEV_EVENTS_PATH = '/_stratus/dev/events';
+/** Where the overlay posts a browser stack to have it mapped. */
+export const DEV_FRAMES_PATH = '/_stratus/dev/frames';
+/** The prefix of the browser build's scripts. */
+const STATIC_PATH = '/_app/static/';
+/** The build id in dev: pages keep fetching their data across rebuilds. */
+const DEV_BUILD_ID = 'development';
+
+/** Folders of the app a save in which means nothing to the build. */
+const IGNORED = /^(\.stratus|\.stratus-dev|node_modules|\.git|\.next|cdk\.out)(\/|\\|$)|(^|[/\\])\.[^/\\]+\.sw[a-z]$|~$/;
+
+const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json' };
+
+/** Puts `html` before the page's first module script (so it runs first), else before `</head>`, else at the start. */
+function beforeScripts(page: string, html: string): string {
+  const script = page.indexOf('<script type="module"');
+  const at = script >= 0 ? script : page.indexOf('</head>');
+  return at < 0 ? html + page : page.slice(0, at) + html + page.slice(at);
+}
+
+/** JSON inside `<script type="application/json">`: no `</script>` or `<!--` can close it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The render bundle's code, without the `// file` comments esbuild writes above each module
+ * when it does not minify (one names the build folder, which takes turns).
+ */
+async function serverCode(outDir: string): Promise<string | undefined> {
+  const code = await readFile(path.join(outDir, OUTPUT_LAYOUT.renderLambda, 'app.js'), 'utf8').catch(() => undefined);
+  return code?.replace(/^\s*\/\/ .*$/gm, '');
+}
+
+export interface DevOptions {
+  appDir: string;
+  port: number;
+  log: (line: string) => void;
+}
+
+export async function dev(options: DevOptions) {
+  const appDir = path.resolve(options.appDir);
+  const session = randomUUID();
+  const listeners = new Set<ServerResponse>();
+  // Every script any build made: a page may still load an older one (it asks for the newest first, hot-client.ts).
+  const assets = new Map<string, { contents: Uint8Array; path: string }>();
+  const terminal = createDevTerminal(appDir);
+  // Two build folders in turn: the running build keeps its files while the next one is written.
+  const outDirs = [path.join(appDir, '.stratus-dev', 'a'), path.join(appDir, '.stratus-dev', 'b')];
+  let next = 0;
+  let current: Running | null = null;
+  let currentOutDir: string | undefined;
+  let builder: DevClientBuilder | undefined;
+  let builderKey = '';
+  let clientBuild: DevClientBuild | undefined;
+  let problems: Problems = { errors: [], warnings: [] };
+  /** Settles when the build under way has finished: requests wait for it. */
+  let serverReady: Promise<void> = Promise.resolve();
+
+  function send(res: ServerResponse, event: string, data: unknown): void {
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+  function broadcast(event: string, data: unknown): void {
+    for (const listener of listeners) send(listener, event, data);
+  }
+
+  function keep(build: DevClientBuild): void {
+    for (const [url, file] of build.files) assets.set(url, { contents: file.contents, path: file.path });
+  }
+
+  /** The dev browser build, made by the builder of these options (a new one when they change: pages, config). */
+  /** One user of the browser builder at a time: the browser's update and the server's build both use it. */
+  let builderLock: Promise<unknown> = Promise.resolve();
+  function withBuilder<T>(work: () => Promise<T>): Promise<T> {
+    const result = builderLock.then(work, work);
+    builderLock = result.catch(() => undefined);
+    return result;
+  }
+
+  const clientFor = (clientOptions: ClientBundleOptions) => withBuilder(() => makeClientFor(clientOptions));
+  async function makeClientFor(clientOptions: ClientBundleOptions): Promise<DevClientBuild> {
+    // The build folder takes turns (outDirs) and the scripts are served from memory: not part of the key.
+    const { plugins: _plugins, outDir: _outDir, ...comparable } = clientOptions;
+    const key = JSON.stringify({ ...comparable, transformCss: Boolean(clientOptions.transformCss) });
+    if (builder && key === builderKey && clientBuild) return clientBuild;
+    await builder?.dispose();
+    const pages = pagesFolder(appDir) ?? 'pages';
+    builder = createDevClientBuilder({ ...clientOptions, pagesDir: path.join(appDir, pages) });
+    builderKey = key;
+    const fresh = await builder.build();
+    keep(fresh);
+    // A build of new options is no update of the last: pages reload when the server has it.
+    if (clientBuild) pendingReload ??= 'the pages or the config changed';
+    clientBuild = fresh;
+    return fresh;
+  }
+
+  let pendingReload: string | undefined;
+
+  /**
+   * Rebuilds the browser code alone and sends the update at once (a reload waits for the
+   * server's build); 'failed' when it does not compile.
+   */
+  async function updateBrowser(): Promise<'update' | 'reload' | 'none' | 'failed'> {
+    if (!builder || !clientBuild) return 'none';
+    const previous = clientBuild;
+    try {
+      const fresh = await builder.build();
+      keep(fresh);
+      const recovering = problems.errors.length > 0;
+      const update = hotUpdate(previous, fresh, previous.plan.appFile);
+      clientBuild = fresh;
+      // After a failed build the pages router reloads, as here.
+      if (recovering && update.type !== 'none') pendingReload ??= 'the build works again';
+      else if (update.type === 'update') broadcast('update', update.message);
+      else if (update.type === 'reload') pendingReload ??= update.reason;
+      return update.type;
+    } catch (error) {
+      report(buildProblems(error, [], appDir));
+      return 'failed';
+    }
+  }
+
+  /** The build's errors and warnings after a change: each printed once, and sent to the overlays when they changed. */
+  function report(next: Problems): void {
+    const unique = { errors: next.errors, warnings: [...new Set(next.warnings)] };
+    for (const error of unique.errors) options.log(`✖ ${error.title}\n${error.message}`);
+    for (const warning of unique.warnings) options.log(`⚠ warning: ${warning}`);
+    const fresh = JSON.stringify(unique) !== JSON.stringify(problems);
+    problems = unique;
+    if (fresh) broadcast('problems', problems);
+  }
+
+  /** The whole build, for the server (the browser build inside it is the one made already). */
+  async function rebuildServer(reason: string, started: number, browser: 'update' | 'reload' | 'none'): Promise<void> {
+    const outDir = outDirs[next]!;
+    const warnings: string[] = [];
+    const renderBefore = currentOutDir ? await serverCode(currentOutDir) : undefined;
+    try {
+      await build({
+        appDir,
+        outDir,
+        imageLambda: false,
+        eagerModules: false,
+        dev: { client: async (clientOptions) => (await clientFor(clientOptions)).bundle, buildId: DEV_BUILD_ID },
+        log: (line) => {
+          const warning = /^\s*warning: (.*)$/s.exec(line);
+          if (warning) warnings.push(warning[1]!);
+        },
+      });
+      const manifest = readManifest(path.join(outDir, OUTPUT_LAYOUT.manifest));
+      const fresh = await startServer({
+        outDir,
+        port: 0,
+        compress: false,
+        imageHandler: localImageHandler(outDir, manifest),
+        edge: localEdgeStep(manifest),
+        originRequest: localBodySigner(),
+      });
+      const old = current;
+      current = fresh;
+      currentOutDir = outDir;
+      next = 1 - next;
+      void old?.close();
+      report({ errors: [], warnings: [...warnings, ...(clientBuild?.warnings ?? []).map((w) => buildProblems.warningText(w, appDir))] });
+      const renderAfter = await serverCode(outDir);
+      // A change the browser code does not see (a data function, _document, an API route) reloads once the server has it.
+      if (!pendingReload && browser === 'none' && renderBefore !== undefined && renderBefore !== renderAfter) pendingReload = 'the server code changed';
+      if (pendingReload) broadcast('reload', pendingReload);
+      pendingReload = undefined;
+      options.log(`${reason}: ready in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      report(buildProblems(error, warnings, appDir));
+      if (isStratusError(error)) return;
+      options.log(String((error as Error).stack ?? error));
+    }
+  }
+
+  // A save updates the browser at once, even while the server's build for the save before
+  // runs; the server's build runs again after it with everything saved meanwhile. Requests
+  // wait from the save until the server has the new code.
+  let browserRunning = false;
+  let browserAgain = false;
+  let serverRunning = false;
+  let serverWanted: { reason: string; started: number; browser: 'update' | 'reload' | 'none' } | undefined;
+  let staleSince: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let lastChange = '';
+
+  function schedule(file: string): void {
+    lastChange = file;
+    if (!staleSince) serverReady = new Promise((resolve) => (staleSince = resolve));
+    clearTimeout(timer);
+    // Editors write a file in one or a few steps: a short wait lets them settle.
+    timer = setTimeout(() => void updateLoop(), 15);
+  }
+
+  async function updateLoop(): Promise<void> {
+    if (browserRunning) {
+      browserAgain = true;
+      return;
+    }
+    browserRunning = true;
+    do {
+      browserAgain = false;
+      const started = performance.now();
+      const reason = `${lastChange} changed`;
+      const browser = await withBuilder(updateBrowser);
+      if (browser === 'failed') continue;
+      // 'update' wins over 'none': a server-only reload is for saves the browser did not see.
+      serverWanted = { reason, started: serverWanted?.started ?? started, browser: serverWanted?.browser === 'update' ? 'update' : browser };
+    } while (browserAgain);
+    browserRunning = false;
+    void serverLoop();
+  }
+
+  async function serverLoop(): Promise<void> {
+    if (serverRunning) return;
+    serverRunning = true;
+    while (serverWanted && !browserRunning) {
+      const { reason, started, browser } = serverWanted;
+      serverWanted = undefined;
+      await rebuildServer(reason, started, browser);
+    }
+    serverRunning = false;
+    if (!serverWanted && !browserRunning && staleSince) {
+      staleSince();
+      staleSince = undefined;
+    }
+  }
+
+  function serveEvents(res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': NOT_STORED, connection: 'keep-alive' });
+    res.write('retry: 500\n\n');
+    send(res, 'hello', { id: session });
+    if (problems.errors.length > 0 || problems.warnings.length > 0) send(res, 'problems', problems);
+    listeners.add(res);
+    res.on('close', () => listeners.delete(res));
+  }
+
+  async function serveFrames(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > 256 * 1024) break;
+      chunks.push(chunk as Buffer);
+    }
+    const mapped = mapBrowserStack(Buffer.concat(chunks).toString('utf8').slice(0, 256 * 1024), appDir, (urlPath) => {
+      const map = assets.get(`${urlPath}.map`);
+      const script = assets.get(urlPath);
+      return map && script ? { path: script.path, map: Buffer.from(map.contents).toString('utf8') } : undefined;
+    });
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': NOT_STORED });
+    res.end(JSON.stringify(mapped));
+  }
+
+  function serveAsset(pathname: string, res: ServerResponse): void {
+    const file = assets.get(pathname);
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not Found\n');
+      return;
+    }
+    // Content-hashed names: a page reload reuses what it had.
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(pathname)] ?? 'application/octet-stream', 'cache-control': pathname.endsWith('.map') ? NOT_STORED : IMMUTABLE });
+    res.end(file.contents);
+  }
+
+  /** What a page gets in dev: the error its render threw (for the overlay), and the dev client, which runs before the page's entry. */
+  function devScript(status: number): string {
+    const error = status >= 500 ? terminal.lastError(5000) : undefined;
+    const shown = error && { kind: 'server', title: 'Server error', message: error.message, frames: error.mapped.frames, codeFrame: error.mapped.codeFrame };
+    const client = clientBuild?.devClient;
+    return (shown ? `<script id="__STRATUS_DEV_ERROR__" type="application/json">${scriptJson(shown)}</script>` : '') + (client ? `<script type="module" src="${client}"></script>` : '');
+  }
+
+  function proxy(req: IncomingMessage, res: ServerResponse, target: Running): void {
+    const headers = { ...req.headers };
+    // Pages come back uncompressed, so the dev lines can go in.
+    delete headers['accept-encoding'];
+    const upstream = httpRequest({ host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers }, (answer) => {
+      const type = String(answer.headers['content-type'] ?? '');
+      if (!type.startsWith('text/html') || req.method === 'HEAD') {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const status = answer.statusCode ?? 200;
+        const out = Buffer.from(beforeScripts(Buffer.concat(chunks).toString('utf8'), devScript(status)));
+        res.writeHead(status, { ...answer.headers, 'content-length': String(out.length), 'cache-control': NOT_STORED });
+        res.end(out);
+      });
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The dev server is switching builds: reload.\n');
+    });
+    req.pipe(upstream);
+  }
+
+  /** The page shown while no build has worked yet: the overlay, which reloads when one does. */
+  function noBuildPage(res: ServerResponse): void {
+    const first = problems.errors[0];
+    const page =
+      `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${first ? 'Build failed' : 'Building…'}</title></head><body>` +
+      `<pre id="__stratus_no_build">${(first ? `${first.title}\n${first.message}` : 'Building…').replace(/&/g, '&amp;').replace(/</g, '&lt;')}</pre>` +
+      `<script>new EventSource(${JSON.stringify(DEV_EVENTS_PATH)}).addEventListener('reload',function(){location.reload()})</script>` +
+      '</body></html>';
+    res.writeHead(first ? 500 : 503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': NOT_STORED });
+    res.end(page);
+  }
+
+  const front = createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    if (pathname === DEV_EVENTS_PATH) return serveEvents(res);
+    if (pathname === DEV_FRAMES_PATH && req.method === 'POST') return void serveFrames(req, res);
+    if (pathname.startsWith(STATIC_PATH) && (req.method === 'GET' || req.method === 'HEAD') && assets.has(pathname)) return serveAsset(pathname, res);
+    void serverReady.then(() => (current ? proxy(req, res, current) : noBuildPage(res)));
+  });
+  // The port first: a taken one fails at once, before any build.
+  const port = await listen(front, options.port);
+
+  const started = performance.now();
+  let finishFirst!: () => void;
+  serverReady = new Promise((resolve) => (finishFirst = resolve));
+  await rebuildServer('start', started, 'none');
+  finishFirst();
+  if (!current) options.log('The first build failed: fix the error and save, the page reloads by itself.');
+
+  // chokidar, not fs.watch: Node 20's recursive fs.watch on Linux stops reporting a file once
+  // it is replaced by a rename, as editors' atomic saves and `sed -i` do.
+  const watcher = chokidar.watch(appDir, { ignoreInitial: true, ignored: (file: string) => IGNORED.test(path.relative(appDir, file)) });
+  watcher.on('all', (_event, file) => schedule(path.relative(appDir, file).split(path.sep).join('/')));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  options.log(`ready on http://localhost:${port} (stratus dev: updates the page on save)`);
+
+  async function close(): Promise<void> {
+    await watcher.close();
+    staleSince?.();
+    clearTimeout(timer);
+    for (const listener of listeners) listener.end();
+    terminal.restore();
+    await builder?.dispose();
+    await new Promise<void>((resolve) => front.close(() => resolve()));
+    front.closeAllConnections();
+    await current?.close();
+  }
+  const stop = () => void close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return { port, url: `http://localhost:${port}`, close };
+}

@@ -1,0 +1,3 @@
+export default function handler(req, res) {
+  res.status(200).json({ things: 'index' });
+}

@@ -1,0 +1,135 @@
+/**
+ * `stratus dev` in Chromium, as a developer meets it: a counter at 3 keeps 3 when its
+ * component's text is edited (Fast Refresh, no reload); a CSS Module edit restyles the page
+ * without a reload; an exception thrown while rendering and one thrown in a click handler
+ * each show the overlay with the page's file and line and the code around it; dismissing
+ * keeps the page; the page recovers by itself when the file is fixed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { eventually, launchBrowser, openTab, type Tab } from '../helpers/browser';
+import { tempApp } from '../helpers/temp-app';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+const COUNTER = `import { useState } from 'react';
+import styles from './counter.module.css';
+
+export default function CounterPage() {
+  const [count, setCount] = useState(0);
+  return <main className={styles.box}><button id="count" onClick={() => setCount(count + 1)}>Clicked {count} times</button></main>;
+}
+`;
+const CLICK = `export default function ClickPage() {
+  return <button id="click" onClick={() => { throw new Error('the click handler failed'); }}>Click</button>;
+}
+`;
+const RENDER = `export default function RenderPage() {
+  return <p id="render">renders fine</p>;
+}
+`;
+
+let dir: string;
+let child: ChildProcess;
+let base: string;
+let output = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  dir = tempApp({
+    'pages/counter.tsx': COUNTER,
+    'pages/counter.module.css': '.box { color: rgb(0, 0, 128); }\n',
+    'pages/click.tsx': CLICK,
+    'pages/render.tsx': RENDER,
+    // Chromium asks for it: a 404 would be a console error.
+    'public/favicon.ico': '',
+  }, 'stratus-dev-browser-');
+  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  [base, browser] = await Promise.all([
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`stratus dev did not start:\n${output}`)), 60_000);
+      child.stdout!.on('data', (d: Buffer) => {
+        output += d.toString();
+        const m = output.match(/ready on (http:\/\/localhost:\d+)/);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!.replace('localhost', '127.0.0.1'));
+        }
+      });
+    }),
+    launchBrowser(),
+  ]);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  child?.kill('SIGTERM');
+  await new Promise((resolve) => child?.once('exit', resolve));
+});
+
+const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
+
+async function overlayText(tab: Tab, selector: string): Promise<string> {
+  const locator = tab.page.locator(selector);
+  await locator.waitFor({ timeout: 10_000 });
+  return (await locator.textContent()) ?? '';
+}
+
+test('a counter at 3 keeps 3 when its text is edited, and a CSS Module edit restyles it, without a reload', async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/counter');
+  await tab.markWindow();
+  for (let i = 0; i < 3; i++) await tab.page.click('#count');
+  expect(await tab.page.textContent('#count')).toBe('Clicked 3 times');
+
+  edit('pages/counter.tsx', (text) => text.replace('Clicked', 'Pressed'));
+  await tab.waitForText('Pressed 3 times');
+  expect(await tab.isMarked()).toBe(true);
+
+  edit('pages/counter.module.css', () => '.box { color: rgb(200, 0, 0); }\n');
+  await eventually(async () => (await tab.page.evaluate(() => getComputedStyle(document.querySelector('main')!).color)) === 'rgb(200, 0, 0)', 'the new stylesheet applies', 10_000);
+  expect(await tab.page.textContent('#count')).toBe('Pressed 3 times');
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
+  await tab.close();
+});
+
+test('an exception in a click handler shows the overlay with the file, line and code; dismissing keeps the page; the fix recovers', async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/click');
+  await tab.page.click('#click');
+  expect(await overlayText(tab, '[data-stratus-location]')).toMatch(/^pages\/click\.tsx:2:\d+$/);
+  expect(await overlayText(tab, '.message')).toBe('Error: the click handler failed');
+  expect(await overlayText(tab, '[data-stratus-code-frame]')).toContain("> 2 |   return <button id=\"click\" onClick={() => { throw new Error('the click handler failed'); }}>Click</button>;");
+
+  await tab.page.click('[data-stratus-dismiss]');
+  expect(await tab.page.locator('[data-stratus-overlay]').count()).toBe(0);
+  expect(await tab.page.textContent('#click')).toBe('Click');
+  await tab.markWindow();
+
+  edit('pages/click.tsx', (text) => text.replace("throw new Error('the click handler failed');", "document.title = 'handled';"));
+  await eventually(async () => (await tab.page.locator('#__stratus_overlay').count()) === 0, 'the overlay clears once the fix has run', 10_000);
+  await tab.page.click('#click');
+  await eventually(async () => (await tab.page.title()) === 'handled', 'the fixed handler runs', 5000);
+  expect(await tab.isMarked()).toBe(true);
+  await tab.close();
+});
+
+test('an exception while rendering shows the overlay with the file, line and code, and the page recovers when the file is fixed', async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/render');
+  edit('pages/render.tsx', (text) => text.replace("  return <p", "  if (Math.random() >= 0) throw new Error('the render failed');\n  return <p"));
+  expect(await overlayText(tab, '[data-stratus-location]')).toMatch(/^pages\/render\.tsx:2:\d+$/);
+  expect(await overlayText(tab, '.message')).toBe('Error: the render failed');
+  expect(await overlayText(tab, '[data-stratus-code-frame]')).toContain("> 2 |   if (Math.random() >= 0) throw new Error('the render failed');");
+  // The app's frame first; React's own frames folded.
+  expect(await tab.page.locator('[data-frame=app]').first().textContent()).toMatch(/^RenderPage pages\/render\.tsx:2:\d+$/);
+
+  edit('pages/render.tsx', () => RENDER.replace('renders fine', 'renders again'));
+  await tab.waitForText('renders again');
+  expect(await tab.page.locator('[data-stratus-overlay]').count()).toBe(0);
+  await tab.close();
+});

@@ -1,0 +1,47 @@
+/**
+ * The render bundle gives middleware the `URLPattern` Next's middleware runtime has (a
+ * global, and an export of next/server), which Lambda's Node 22 lacks; only a middleware
+ * that names it carries the polyfill.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { functionUrlEvent } from '../../../helpers/function-url-event';
+import { buildApp, type BuiltApp } from '../../../helpers/build-app';
+import { tempApp } from '../../../helpers/temp-app';
+
+const page = "export default function Page() { return <h1>page</h1>; }\nexport function getServerSideProps() { return { props: {} }; }";
+const apps: BuiltApp[] = [];
+afterAll(() => apps.forEach((app) => app.cleanup()));
+
+test('middleware using the global URLPattern, or next/server\'s, builds and matches as in Next', async () => {
+  const app = await buildApp(tempApp({
+    'pages/index.js': page,
+    'pages/about.js': page,
+    'middleware.js': `
+      import { NextResponse, URLPattern as Imported } from 'next/server';
+      const gated = new URLPattern({ pathname: '/gated{/}?' });
+      const item = new Imported({ pathname: '/items/:id' });
+      export function middleware(request) {
+        if (gated.test({ pathname: request.nextUrl.pathname })) return NextResponse.redirect(new URL('/about', request.url));
+        const found = item.exec({ pathname: request.nextUrl.pathname });
+        if (found) return NextResponse.json({ id: found.pathname.groups.id });
+      }`,
+  }));
+  apps.push(app);
+  const gated = await app.handler(functionUrlEvent('/gated'));
+  expect([gated.statusCode, gated.headers?.location]).toEqual([307, '/about']);
+  expect(JSON.parse((await app.handler(functionUrlEvent('/items/42'))).body!)).toEqual({ id: '42' });
+  expect((await app.handler(functionUrlEvent('/about'))).statusCode).toBe(200);
+  expect(readFileSync(path.join(app.outDir, 'lambdas', 'render', 'app.js'), 'utf8')).toContain('Missing parameter name at');
+}, 60_000);
+
+test('a middleware that does not name URLPattern carries no polyfill', async () => {
+  const app = await buildApp(tempApp({
+    'pages/index.js': page,
+    'middleware.js': "import { NextResponse } from 'next/server';\nexport function middleware() { return NextResponse.next(); }",
+  }));
+  apps.push(app);
+  const bundle = readFileSync(path.join(app.outDir, 'lambdas', 'render', 'app.js'), 'utf8');
+  // The polyfill's own message: there in the first app's bundle, not in this one.
+  expect(bundle).not.toContain('Missing parameter name at');
+}, 60_000);

@@ -1,0 +1,157 @@
+/**
+ * `stratus dev` over HTTP, as the dev client sees it: pages carry the dev client before their
+ * entry; a save sends an update naming the changed module and its new script; a broken
+ * build sends the error with its file, line and code, the last good build serving
+ * meanwhile; the fix reloads; a server render error's page carries it mapped to the page's
+ * own file; a change to a data function reloads once the server has it; the dev build is
+ * kept apart from `stratus build`'s. (test/browser/dev.test.ts drives the same in Chromium.)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../../..');
+let dir: string;
+let child: ChildProcess;
+let base: string;
+let output = '';
+const events: { event: string; data: string; at: number }[] = [];
+let sse: http.ClientRequest;
+
+const PAGE = (text: string) => `export default function Home() { return <h1>${text}</h1>; }\n`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-dev-'));
+  cpSync(path.join(ROOT, 'test/fixtures/apps/custom-errors'), dir, { recursive: true });
+  writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('first version'));
+  writeFileSync(path.join(dir, 'pages/explodes.tsx'), 'export default function E(): never { throw new Error("render blew up"); }\nexport function getServerSideProps() { return { props: {} }; }\n');
+  writeFileSync(path.join(dir, 'pages/data.tsx'), 'export default function D({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getServerSideProps() { return { props: { n: 1 } }; }\n');
+  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      output += d.toString();
+      const m = output.match(/ready on (http:\/\/localhost:\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!.replace('localhost', '127.0.0.1'));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => {
+    sse = http.get(`${base}/_stratus/dev/events`, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        for (const m of chunk.matchAll(/^event: (.+)\ndata: (.*)$/gm)) events.push({ event: m[1]!, data: m[2]!, at: Date.now() });
+      });
+      resolve();
+    });
+  });
+}, 90_000);
+
+afterAll(async () => {
+  sse?.destroy();
+  child?.kill('SIGTERM');
+  await new Promise((resolve) => child?.once('exit', resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function nextEvent(after: number, name?: string, timeout = 15_000): Promise<{ event: string; data: string; at: number }> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const found = events.find((e) => e.at >= after && (!name || e.event === name));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no ${name ?? ''} dev event after the edit:\n${output}`);
+}
+
+const get = async (p: string) => {
+  const res = await fetch(base + p);
+  return { status: res.status, body: await res.text() };
+};
+
+test('pages carry the dev client before their entry; the scripts are the development build with source maps', async () => {
+  const first = await get('/');
+  expect(first.body).toContain('first version');
+  const client = first.body.indexOf('/_app/static/chunks/dev-client-');
+  const entry = first.body.indexOf('<script type="module" src="/_app/static/chunks/main-');
+  expect(client).toBeGreaterThan(0);
+  expect(client).toBeLessThan(entry);
+  const main = first.body.match(/src="(\/_app\/static\/chunks\/main-[^"]+)"/)![1]!;
+  const script = await get(main);
+  expect(script.body).toContain(`//# sourceMappingURL=${main}.map`);
+  expect((await get(`${main}.map`)).status).toBe(200);
+});
+
+test('a save sends an update naming the changed module and its new script, and the next request renders the new code', async () => {
+  const edited = Date.now();
+  writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('second version'));
+  const update = JSON.parse((await nextEvent(edited, 'update')).data) as { changed: { id: string }[]; graph: Record<string, { url: string }> };
+  expect(update.changed.map((c) => c.id)).toEqual(['pages/index.tsx']);
+  const script = await get(update.graph['pages/index.tsx']!.url);
+  expect(script.status).toBe(200);
+  // The module's entry script passes on its exports from the chunk that holds its code.
+  const code = script.body.includes('second version') ? script.body : (await get(script.body.match(/from "([^"]+)"/)![1]!)).body;
+  expect(code).toContain('second version');
+  console.log(`stratus dev: save → update event in ${events.find((e) => e.at >= edited && e.event === 'update')!.at - edited} ms`);
+  expect((await get('/')).body).toContain('second version');
+});
+
+test('a broken build sends the error with its file, line and code, the last good build serving; the fix reloads', async () => {
+  const broke = Date.now();
+  writeFileSync(path.join(dir, 'pages/index.tsx'), 'export default function Home() { return <h1>unclosed </h1 }\n');
+  const problems = JSON.parse((await nextEvent(broke, 'problems')).data) as { errors: { location: string; codeFrame: string; message: string }[] };
+  expect(problems.errors[0]!.location).toMatch(/^pages\/index\.tsx:1:\d+$/);
+  expect(problems.errors[0]!.codeFrame).toContain('> 1 | export default function Home()');
+  const page = await get('/');
+  expect(page.status).toBe(200);
+  expect(page.body).toContain('second version');
+  const fixed = Date.now();
+  writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('fixed version'));
+  expect((await nextEvent(fixed, 'reload')).event).toBe('reload');
+  expect(JSON.parse((await nextEvent(fixed, 'problems')).data)).toEqual({ errors: [], warnings: [] });
+  expect((await get('/')).body).toContain('fixed version');
+  expect(child.exitCode).toBeNull();
+});
+
+test("a render error's page carries the error for the overlay, mapped to the page's own file and line", async () => {
+  const page = await get('/explodes');
+  expect(page.status).toBe(500);
+  const json = page.body.match(/<script id="__STRATUS_DEV_ERROR__" type="application\/json">(.*?)<\/script>/)![1]!;
+  const error = JSON.parse(json) as { message: string; frames: { file: string; line: number; app: boolean }[]; codeFrame: string };
+  expect(error.message).toBe('Error: render blew up');
+  expect(error.frames[0]).toMatchObject({ file: 'pages/explodes.tsx', line: 1, app: true });
+  expect(error.codeFrame).toContain('> 1 | export default function E()');
+  // The terminal shows the request and the stack in the app's terms.
+  expect(output).toMatch(/GET \/explodes 500/);
+  expect(output).toMatch(/Error: render blew up\n\s+at E \(pages\/explodes\.tsx:1:\d+\)/);
+});
+
+test('a change to a data function alone reloads the page once the server has it', async () => {
+  expect((await get('/data')).body).toContain('n=<!-- -->1');
+  const edited = Date.now();
+  writeFileSync(path.join(dir, 'pages/data.tsx'), readFileSync(path.join(dir, 'pages/data.tsx'), 'utf8').replace('n: 1', 'n: 2'));
+  const reload = await nextEvent(edited, 'reload');
+  expect(events.filter((e) => e.at >= edited && e.event === 'update')).toEqual([]);
+  expect(reload.data).toContain('server');
+  expect((await get('/data')).body).toContain('n=<!-- -->2');
+});
+
+test('a build warning shows once per change, in the terminal and in the overlay', async () => {
+  const edited = Date.now();
+  const before = output.length;
+  writeFileSync(path.join(dir, '.env'), 'DATABASE_URL=postgres://local\n');
+  const problems = JSON.parse((await nextEvent(edited, 'problems')).data) as { errors: unknown[]; warnings: string[] };
+  expect(problems.errors).toEqual([]);
+  expect(problems.warnings).toEqual([expect.stringContaining('DATABASE_URL from .env')]);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(output.slice(before).match(/⚠ warning: DATABASE_URL from \.env/g)).toHaveLength(1);
+});
+
+test('the dev build is kept apart from the production one', () => {
+  expect(() => readFileSync(path.join(dir, '.stratus/manifest.json'))).toThrow();
+});
