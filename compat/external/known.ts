@@ -108,7 +108,7 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
   {
     id: 'link-to-api-route',
     kind: 'reported',
-    why: 'web/runtime/browser/navigator.ts load(): a Link to an API route (no page matches /api/…) renders the 404 page softly; Next loads the URL in full and shows the API answer',
+    why: 'web/runtime/browser/navigator.ts load(): a Link to an API route first asks for page data (a 404 in the console) before loading in full, and one that a middleware redirect lands on (/to?pathname=/api/ok) still renders the 404 page softly; Next loads the URL in full at once',
     apps: ['e2e-link-with-api-rewrite'],
     check: /^browser: links/,
     field: /: (text|url)$|^console errors$/,
@@ -119,7 +119,7 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     why: 'lambdas/render/routing/layer.ts (the trailing-slash step): with basePath and trailingSlash: true, the basePath itself (/root) is served as the home page; Next redirects it (308) to /root/',
     apps: ['e2e-middleware-matcher-7'],
     check: 'GET /root',
-    field: /.*/,
+    field: /^(status|location|content-type|title|text)$/,
   },
   {
     id: 'edge-api-routes',
@@ -162,10 +162,19 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
   {
     id: 'repeated-slash-href',
     kind: 'reported',
-    why: "web/runtime/link.tsx: an href with // is written as given and nothing is logged; Next collapses it (/hello/world) and logs \"Invalid href '/hello//world' passed to next/router\" (overlaps the lead's path canonicalisation)",
+    why: "web/runtime/link.tsx: an href with // is collapsed (/hello/world) as Next does, but nothing is logged; Next logs \"Invalid href '/hello//world' passed to next/router in page: …\" (path canonicalisation, the lead's)",
     apps: ['e2e-repeated-forward-slashes-error'],
     check: /^browser: /,
     field: /.*/,
+  },
+  {
+    id: 'data-404-before-full-load',
+    kind: 'reported',
+    why: "web/runtime/browser/navigator.ts load(): a Link to a config redirect's source first asks for its page data, which answers 404 (logged in the console), then loads in full; Next's client knows the redirect sources (clientRouterFilterRedirects) and loads in full without asking",
+    check: /^browser: links/,
+    field: 'console errors',
+    next: 'none',
+    stratus: /^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/,
   },
   {
     id: 'legacy-link-fragment-child',
@@ -209,10 +218,16 @@ export const BUILD_CAUSES: BuildCause[] = [
     why: "web/runtime/router.tsx: the Router singleton has no ready(callback); a module calling Router.ready() at its top level stops `stratus build` (which loads every page module), where Next's singleton queues the callback",
   },
   {
-    id: 'no-type-check',
+    id: 'type-check-needs-tsconfig',
     framework: 'next',
     match: /error TS\d+|Failed to type check/,
-    why: 'next build stops on type errors; stratus build has no type-check step (cli/builder/build.ts; issue 29, item 3), so it builds the app',
+    why: 'next build writes a tsconfig.json for a TypeScript app that has none and type-checks it; cli/builder/steps/type-check.ts checks only when the app has a tsconfig.json, so Stratus builds these apps with their type errors',
+  },
+  {
+    id: 'compiler-plugin-required',
+    framework: 'stratus',
+    match: /compiler\.\w+ needs [@\w/-]+, which is not installed/,
+    why: "cli/builder/compiler-transforms.ts appPlugin(): compiler.styledComponents (and emotion) need the library's Babel plugin installed in the app; Next's compiler has those transforms built in, so an app that lists only styled-components builds with Next and not with Stratus",
   },
   {
     id: 'next-stricter-jsx',
