@@ -26,9 +26,13 @@ export class StratusStack extends Stack {
   readonly nagAcknowledgements: NagAcknowledgement[];
 
   constructor(scope: Construct, id: string, props: StratusStackProps) {
-    const { region, ...siteSettings } = props.settings;
-    super(scope, id, { ...props, env: props.env ?? { region } });
-    this.site = new StratusSite(this, 'Site', { build: props.build, ...siteSettings });
+    const { region, hostedZoneId, hostedZoneName, domainName, certificateArn, ...siteSettings } = props.settings;
+    // Outside us-east-1, a firewall's or made certificate's ARN comes from the us-east-1 stack.
+    super(scope, id, { crossRegionReferences: (region ?? 'us-east-1') !== 'us-east-1', ...props, env: props.env ?? { region } });
+    const domain = domainName
+      ? { domain: { name: domainName, certificateArn, ...(hostedZoneId && hostedZoneName ? { hostedZone: { hostedZoneId, zoneName: hostedZoneName } } : {}) } }
+      : {};
+    this.site = new StratusSite(this, 'Site', { build: props.build, ...siteSettings, ...domain });
     const site = this.site;
     const out = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
     out(OUTPUTS.siteUrl, site.siteUrl, 'Where the site is served');
@@ -36,11 +40,15 @@ export class StratusStack extends Stack {
     out(OUTPUTS.bucket, site.assets.bucket.bucketName, 'Assets bucket (root: current build; _archive/: earlier builds)');
     out(OUTPUTS.renderFunction, site.render.function.functionName, 'Render function');
     out(OUTPUTS.imageFunction, site.image.function.functionName, 'Image function');
+    if (site.stream) {
+      out(OUTPUTS.streamFunction, site.stream.function.functionName, 'API routes: the render code behind the streaming Function URL');
+      out(OUTPUTS.streamLogGroup, site.stream.logGroup.logGroupName, 'API routes logs');
+    }
     out(OUTPUTS.renderLogGroup, site.render.logGroup.logGroupName, 'Render function logs');
     out(OUTPUTS.imageLogGroup, site.image.logGroup.logGroupName, 'Image function logs');
-    out(OUTPUTS.alias, LIVE_ALIAS, 'Alias both Function URLs serve; npm run rollback moves it');
+    out(OUTPUTS.alias, LIVE_ALIAS, 'Alias every Function URL serves; npm run rollback moves it');
     out(OUTPUTS.dashboard, site.monitoring.dashboard.dashboardName, 'CloudWatch dashboard');
     out(OUTPUTS.alarmTopic, site.monitoring.topic.topicArn, 'SNS topic of the alarms');
-    this.nagAcknowledgements = acknowledgeNagFindings(this, site, { customDomain: Boolean(siteSettings.domainName) });
+    this.nagAcknowledgements = acknowledgeNagFindings(this, site, { customDomain: Boolean(domainName) });
   }
 }

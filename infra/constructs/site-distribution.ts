@@ -29,6 +29,12 @@ export interface SiteDistributionProps {
   readonly behaviours: readonly EdgeBehaviour[];
   readonly bucket: s3.IBucket;
   readonly renderUrl: lambda.IFunctionUrl;
+  /**
+   * The render code's streaming Function URL (`RESPONSE_STREAM`), the origin of the
+   * behaviours whose origin is `stream` (API routes). Required when one is.
+   * @default - none (no API routes)
+   */
+  readonly streamUrl?: lambda.IFunctionUrl;
   readonly imageUrl: lambda.IFunctionUrl;
   /** Injected into the viewer-request function. */
   readonly edgeConfig: EdgeConfig;
@@ -44,6 +50,12 @@ export interface SiteDistributionProps {
   readonly domainName?: string;
   /** ACM certificate in us-east-1 for `domainName`. @default - none */
   readonly certificateArn?: string;
+  /** Names the distribution answers for (instead of `domainName`), with their `certificate`. @default - `domainName` */
+  readonly domainNames?: readonly string[];
+  /** The certificate of `domainNames` (in us-east-1). @default - from `certificateArn` */
+  readonly certificate?: acm.ICertificate;
+  /** The WAF web ACL in front of the distribution (its ARN, in us-east-1). @default - none */
+  readonly webAclArn?: string;
   /** Paid CloudFront metrics such as cache hit rate. @default true */
   readonly additionalMetrics?: boolean;
 }
@@ -76,17 +88,23 @@ export class SiteDistribution extends Construct {
     });
     const lambdaOrigin = (url: lambda.IFunctionUrl) =>
       origins.FunctionUrlOrigin.withOriginAccessControl(url, { originAccessControl: lambdaOac, readTimeout: Duration.seconds(30) });
-    const originsById: Record<OriginId, cloudfront.IOrigin> = {
+    const originsById: Partial<Record<OriginId, cloudfront.IOrigin>> = {
       assets,
       render: lambdaOrigin(props.renderUrl),
+      stream: props.streamUrl && lambdaOrigin(props.streamUrl),
       image: lambdaOrigin(props.imageUrl),
+    };
+    const originOf = (id: OriginId): cloudfront.IOrigin => {
+      const origin = originsById[id];
+      if (!origin) throw new Error(`A behaviour's origin is "${id}", but no ${id} Function URL was given (streamUrl).`);
+      return origin;
     };
 
     const toOptions = (behaviour: EdgeBehaviour): cloudfront.BehaviorOptions => {
-      const primary = originsById[behaviour.origin];
+      const primary = originOf(behaviour.origin);
       // Hashed files of earlier builds live on under _archive/ (skew protection).
       const fallback = behaviour.failoverOrigin
-        ? originsById[behaviour.failoverOrigin]
+        ? originOf(behaviour.failoverOrigin)
         : behaviour.origin === 'assets' && behaviour.cache === 'immutable'
           ? archive
           : undefined;
@@ -118,6 +136,8 @@ export class SiteDistribution extends Construct {
     const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
     for (const behaviour of props.behaviours.slice(0, -1)) additionalBehaviors[behaviour.pathPattern] = toOptions(behaviour);
 
+    const certificate = props.certificate ?? (props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined);
+    const domainNames = props.domainNames ?? (props.domainName ? [props.domainName] : undefined);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Stratus site',
       defaultBehavior: toOptions(defaultBehaviour),
@@ -125,12 +145,11 @@ export class SiteDistribution extends Construct {
       priceClass: props.priceClass ?? cloudfront.PriceClass.PRICE_CLASS_100,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableIpv6: true,
-      domainNames: props.domainName ? [props.domainName] : undefined,
-      certificate: props.certificateArn
-        ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
-        : undefined,
+      domainNames: domainNames ? [...domainNames] : undefined,
+      certificate,
       // Only a custom certificate can raise the TLS floor; the default *.cloudfront.net one is fixed.
-      minimumProtocolVersion: props.certificateArn ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      webAclId: props.webAclArn,
       publishAdditionalMetrics: props.additionalMetrics ?? true,
     });
   }
