@@ -32,6 +32,7 @@ import { listen } from '../serve/listen';
 import { buildProblems, type Problems } from './problems';
 import { mapBrowserStack } from './stack-frames';
 import { createDevTerminal } from './terminal';
+import { createSaveTimings, type BrowserTimings } from './save-timings';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
 
@@ -39,6 +40,8 @@ type Running = Awaited<ReturnType<typeof startServer>>;
 export const DEV_EVENTS_PATH = '/_stratus/dev/events';
 /** Where the overlay posts a browser stack to have it mapped. */
 export const DEV_FRAMES_PATH = '/_stratus/dev/frames';
+/** Where the dev client posts how long an update took in the page (STRATUS_DEV_TIMINGS). */
+export const DEV_TIMINGS_PATH = '/_stratus/dev/timings';
 /** The prefix of the browser build's scripts. */
 const STATIC_PATH = '/_app/static/';
 /** The build id in dev: pages keep fetching their data across rebuilds. */
@@ -81,6 +84,7 @@ export async function dev(options: DevOptions) {
   // Every script any build made: a page may still load an older one (it asks for the newest first, hot-client.ts).
   const assets = new Map<string, { contents: Uint8Array; path: string }>();
   const terminal = createDevTerminal(appDir);
+  const timings = createSaveTimings(Boolean(process.env.STRATUS_DEV_TIMINGS), options.log);
   // Two build folders in turn: the running build keeps its files while the next one is written.
   const outDirs = [path.join(appDir, '.stratus-dev', 'a'), path.join(appDir, '.stratus-dev', 'b')];
   let next = 0;
@@ -142,16 +146,22 @@ export async function dev(options: DevOptions) {
     const previous = clientBuild;
     try {
       const fresh = await builder.build();
+      timings.mark('build');
       keep(fresh);
       const recovering = problems.errors.length > 0;
       const update = hotUpdate(previous, fresh, previous.plan.appFile);
       clientBuild = fresh;
+      timings.mark('diff');
       // After a failed build the pages router reloads, as here.
       if (recovering && update.type !== 'none') pendingReload ??= 'the build works again';
-      else if (update.type === 'update') broadcast('update', update.message);
-      else if (update.type === 'reload') pendingReload ??= update.reason;
+      else if (update.type === 'update') {
+        broadcast('update', update.message);
+        timings.sent(update.message.version);
+      } else if (update.type === 'reload') pendingReload ??= update.reason;
+      if (update.type !== 'update') timings.settled(update.type === 'none' ? 'no change for the browser' : 'reload');
       return update.type;
     } catch (error) {
+      timings.settled('the build failed');
       report(buildProblems(error, [], appDir));
       return 'failed';
     }
@@ -228,7 +238,10 @@ export async function dev(options: DevOptions) {
     if (!staleSince) serverReady = new Promise((resolve) => (staleSince = resolve));
     clearTimeout(timer);
     // Editors write a file in one or a few steps: a short wait lets them settle.
-    timer = setTimeout(() => void updateLoop(), 15);
+    timer = setTimeout(() => {
+      timings.mark('settle');
+      void updateLoop();
+    }, 15);
   }
 
   async function updateLoop(): Promise<void> {
@@ -268,7 +281,7 @@ export async function dev(options: DevOptions) {
   function serveEvents(res: ServerResponse): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': NOT_STORED, connection: 'keep-alive' });
     res.write('retry: 500\n\n');
-    send(res, 'hello', { id: session });
+    send(res, 'hello', { id: session, ...(timings.enabled ? { timings: true } : {}) });
     if (problems.errors.length > 0 || problems.warnings.length > 0) send(res, 'problems', problems);
     listeners.add(res);
     res.on('close', () => listeners.delete(res));
@@ -289,6 +302,18 @@ export async function dev(options: DevOptions) {
     });
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': NOT_STORED });
     res.end(JSON.stringify(mapped));
+  }
+
+  async function serveTimings(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body = '';
+    for await (const chunk of req) if ((body += String(chunk)).length > 4096) break;
+    try {
+      timings.browser(JSON.parse(body) as BrowserTimings);
+    } catch {
+      // Not a report: ignored.
+    }
+    res.writeHead(204);
+    res.end();
   }
 
   function serveAsset(pathname: string, res: ServerResponse): void {
@@ -354,6 +379,7 @@ export async function dev(options: DevOptions) {
     const pathname = (req.url ?? '/').split('?')[0]!;
     if (pathname === DEV_EVENTS_PATH) return serveEvents(res);
     if (pathname === DEV_FRAMES_PATH && req.method === 'POST') return void serveFrames(req, res);
+    if (pathname === DEV_TIMINGS_PATH && req.method === 'POST') return void serveTimings(req, res);
     if (pathname.startsWith(STATIC_PATH) && (req.method === 'GET' || req.method === 'HEAD') && assets.has(pathname)) return serveAsset(pathname, res);
     void serverReady.then(() => (current ? proxy(req, res, current) : noBuildPage(res)));
   });
@@ -370,7 +396,11 @@ export async function dev(options: DevOptions) {
   // chokidar, not fs.watch: Node 20's recursive fs.watch on Linux stops reporting a file once
   // it is replaced by a rename, as editors' atomic saves and `sed -i` do.
   const watcher = chokidar.watch(appDir, { ignoreInitial: true, ignored: (file: string) => IGNORED.test(path.relative(appDir, file)) });
-  watcher.on('all', (_event, file) => schedule(path.relative(appDir, file).split(path.sep).join('/')));
+  watcher.on('all', (_event, file) => {
+    const relative = path.relative(appDir, file).split(path.sep).join('/');
+    timings.changed(appDir, relative);
+    schedule(relative);
+  });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   options.log(`ready on http://localhost:${port} (stratus dev: updates the page on save)`);

@@ -18,6 +18,8 @@ import { createOverlay, type ShownError, type StackFrame } from './overlay';
 
 /** Where the dev server sends its events (cli/dev/dev-server.ts). */
 const EVENTS_PATH = '/_stratus/dev/events';
+/** Where the page reports how long an update took, when the dev server asks for it (cli/dev/save-timings.ts). */
+const TIMINGS_PATH = '/_stratus/dev/timings';
 /** Where a browser stack is mapped to the app's files (cli/dev/stack-frames.ts). */
 const FRAMES_PATH = '/_stratus/dev/frames';
 
@@ -55,6 +57,20 @@ const pageStyleMaps: Record<string, string[]>[] = [];
 const overlay = createOverlay();
 let renderFailed = false;
 let queue: Promise<unknown> = Promise.resolve();
+/** Set by the dev server's hello under STRATUS_DEV_TIMINGS. */
+let reportTimings = false;
+
+interface Timings {
+  version: number;
+  received: number;
+  imported?: number;
+  refreshed?: number;
+  styled?: number;
+}
+
+function sendTimings(timings: Timings): void {
+  if (reportTimings) void fetch(TIMINGS_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(timings) }).catch(() => undefined);
+}
 
 function reload(reason: string): void {
   console.info(`[stratus dev] reloading: ${reason}`);
@@ -68,8 +84,8 @@ function isBoundary(exports: Record<string, unknown>): boolean {
   return names.length > 0 && names.every((name) => RefreshRuntime.isLikelyComponentType(exports[name]));
 }
 
-async function applyUpdate(message: UpdateMessage): Promise<void> {
-  swapStylesheets(message.css);
+async function applyUpdate(message: UpdateMessage, timings: Timings): Promise<void> {
+  swapStylesheets(message.css, () => sendTimings({ ...timings, styled: Date.now() }));
   for (const [pattern, url] of Object.entries(message.pages)) newestPages.set(pattern, url);
   for (const { id, hash } of message.changed) newest.set(id, hash);
   const changed = message.changed.filter(({ id, hash }) => loaded.has(id) && loaded.get(id) !== hash).map(({ id }) => id);
@@ -89,13 +105,17 @@ async function applyUpdate(message: UpdateMessage): Promise<void> {
     if (importers.length === 0) return reload(`${id} exports more than components, and nothing on this page that imports it can take the change`);
     pending.push(...importers);
   }
+  timings.imported = Date.now();
   RefreshRuntime.performReactRefresh();
+  timings.refreshed = Date.now();
+  sendTimings(timings);
   overlay.clearRuntime();
 }
 
 /** Replaces each stylesheet link of an old URL by one of the new, removing the old once the new has loaded (no flash of unstyled page). */
-function swapStylesheets(pairs: [string, string][]): void {
+function swapStylesheets(pairs: [string, string][], loaded: () => void): void {
   if (pairs.length === 0) return;
+  let pending = 0;
   const replaced = new Map(pairs);
   for (const byPage of pageStyleMaps) {
     for (const [page, hrefs] of Object.entries(byPage)) byPage[page] = hrefs.map((href) => replaced.get(href) ?? href);
@@ -105,7 +125,11 @@ function swapStylesheets(pairs: [string, string][]): void {
     if (!next) continue;
     const fresh = link.cloneNode() as HTMLLinkElement;
     fresh.setAttribute('href', next);
-    fresh.onload = fresh.onerror = () => link.remove();
+    pending++;
+    fresh.onload = fresh.onerror = () => {
+      link.remove();
+      if (--pending === 0) loaded();
+    };
     link.after(fresh);
   }
 }
@@ -169,14 +193,16 @@ if (serverError?.textContent) overlay.show(JSON.parse(serverError.textContent) a
 const events = new EventSource(EVENTS_PATH);
 let session: string | undefined;
 events.addEventListener('hello', (event) => {
-  const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: string };
+  const { id, timings } = JSON.parse((event as MessageEvent<string>).data) as { id: string; timings?: boolean };
+  reportTimings = timings === true;
   // A new dev server: the page may have missed updates.
   if (session && session !== id) reload('the dev server restarted');
   session = id;
 });
 events.addEventListener('update', (event) => {
+  const received = Date.now();
   const message = JSON.parse((event as MessageEvent<string>).data) as UpdateMessage;
-  queue = queue.then(() => applyUpdate(message)).catch((error: unknown) => {
+  queue = queue.then(() => applyUpdate(message, { version: message.version, received })).catch((error: unknown) => {
     console.error(error);
     reload('an update failed to apply');
   });
