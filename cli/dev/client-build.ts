@@ -1,16 +1,17 @@
 /**
  * `stratus dev`'s browser build: the client build of `stratus build` (bundle-client.ts) with
- * React's development build, linked source maps, the dev client first in the entry, React
- * Refresh's transform on the app's modules (refresh-plugin.ts), kept in memory, rebuilt
- * incrementally on each save.
+ * React's development build, linked source maps, React Refresh's transform on the app's
+ * modules (refresh-plugin.ts), kept in memory, rebuilt incrementally on each save.
  *
- * Each of the app's modules, each runtime module and each package the app imports is an
- * entry of its own. esbuild puts a module in the chunk of the set of entries that reach it,
- * so a module that is an entry gets a chunk of its own: a save changes the chunk of the
- * saved module (and the names of those importing it), and a new script of that chunk runs
- * the saved module alone, over the same instances of everything else (React above all).
- * The entries come from the last build's inputs: a build that reaches a new module is run
- * again with it as an entry.
+ * Packages are not in it: each import of one stands for the vendor script's copy
+ * (vendor-build.ts), built once, so a save compiles, links and prints the app's modules and
+ * the runtime's alone. Each of those modules and each package stand-in is an entry of its
+ * own. esbuild puts a module in the chunk of the set of entries that reach it, so a module
+ * that is an entry gets a chunk of its own: a save changes the chunk of the saved module
+ * (and the names of those importing it), and a new script of that chunk runs the saved
+ * module alone, over the same instances of everything else (React above all). The entries
+ * come from the last build's inputs: a build that reaches a new module is run again with it
+ * as an entry.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { clientOutputsOf, planClientBuild, type ClientBundle, type ClientBundleO
 import { fromEsbuildFailure } from '../builder/errors';
 import { HOT_GLOBAL } from '../../web/runtime/shared/dev-hooks';
 import { refreshPlugin, type ModuleVersion } from './refresh-plugin';
+import { buildVendor, vendorPlugin, vendorRequests, VENDOR_NAMESPACE, type VendorBuild } from './vendor-build';
 
 const DEV_CLIENT_FILE = path.join(RUNTIME_DIR, 'browser', 'dev', 'hot-client.ts');
 const IN_NODE_MODULES = `${path.sep}node_modules${path.sep}`;
@@ -42,6 +44,8 @@ export interface DevClientBuild {
   plan: ClientBuildPlan;
   /** esbuild's warnings about the app's own files. */
   warnings: Message[];
+  /** The packages' script (vendor-build.ts), which pages load before the dev client. */
+  vendor: string;
 }
 
 export interface DevClientBuilder {
@@ -62,13 +66,18 @@ function entryName(group: string, relative: string): string {
 
 /**
  * The modules that are entries of their own: the app's (not its stylesheets, which are no
- * scripts, except CSS Modules' class maps), the runtime's, and each package file the app or
- * the runtime imports by name. Absolute paths, with their entry names.
+ * scripts, except CSS Modules' class maps), the runtime's, each package's stand-in, and
+ * each file of a package kept in the app's build that the app or the runtime imports by
+ * name. Entry points (absolute paths, or `stratus-vendor:<id>`), with their entry names.
  */
 function moduleEntries(metafile: Metafile, appDir: string): Map<string, string> {
   const entries = new Map<string, string>();
   const fileOf = (key: string) => (/^[a-z-]+:/.test(key) ? undefined : path.resolve(appDir, key));
   for (const [key, input] of Object.entries(metafile.inputs)) {
+    if (key.startsWith(`${VENDOR_NAMESPACE}:`)) {
+      entries.set(key, entryName('npm', key.slice(VENDOR_NAMESPACE.length + 1).replace(/^(\.\.\/)*(.*\/)?node_modules\//, '')));
+      continue;
+    }
     const file = fileOf(key);
     if (!file) continue;
     const own = !file.includes(IN_NODE_MODULES);
@@ -108,18 +117,22 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
   // Input keys are then paths in the app (`pages/index.tsx`): the modules' ids.
   plan.options.absWorkingDir = appDir;
   const refresh = refreshPlugin({ appDir, pagesDir: options.pagesDir, jsxImportSource: options.jsxImportSource ?? jsxImportSourceOf(appDir), compile: options.compile });
-  const base: BuildOptions = {
+  const shared: BuildOptions = {
     ...plan.options,
     minify: false,
     sourcemap: 'linked',
     sourcesContent: true,
     jsxDev: true,
     define: { ...plan.options.define, 'process.env.NODE_ENV': '"development"' },
-    plugins: [refresh.plugin, ...(plan.options.plugins ?? [])],
   };
+  let vendor: VendorBuild | undefined;
+  /** Package files bundled with the app (vendor-build.ts says which), and those asked for the vendor script since it was built. */
+  const excluded = new Set<string>();
+  const base: BuildOptions = { ...shared, plugins: [vendorPlugin(appDir, (file) => !excluded.has(file)), refresh.plugin, ...(plan.options.plugins ?? [])] };
   let entries = new Map<string, string>();
   let ctx: BuildContext<{ write: false; metafile: true }> | undefined;
   let version = 0;
+  const toUrl = (output: string) => urlOf(plan, output);
 
   async function contextFor(modules: Map<string, string>) {
     await ctx?.dispose();
@@ -141,15 +154,35 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
     }
   }
 
+  /** The vendor script for `wanted` (the one there is when it holds them all); adds what it cannot hold to `excluded`. */
+  async function vendorFor(wanted: Set<string>): Promise<boolean> {
+    if (vendor && [...wanted].every((file) => vendor!.modules.has(file))) return false;
+    const files = new Set([...(vendor?.modules ?? []), ...wanted]);
+    try {
+      vendor = await buildVendor(files, appDir, shared, toUrl);
+    } catch (error) {
+      throw fromEsbuildFailure(error, 'Compiling the packages for the browser failed');
+    }
+    const before = excluded.size;
+    for (const file of vendor.excluded) excluded.add(file);
+    return excluded.size > before;
+  }
+
   return {
     async build() {
       let result = await rebuild();
-      const wanted = moduleEntries(result.metafile, appDir);
-      if (!sameKeys(wanted, entries)) {
-        await contextFor(wanted);
-        result = await rebuild();
+      // Until the entries and the packages settle: a new module, a new package, a package the vendor script cannot hold.
+      for (let round = 0; round < 4; round++) {
+        const wanted = moduleEntries(result.metafile, appDir);
+        const entriesChanged = !sameKeys(wanted, entries);
+        // The vendor script and the app's build with its new entries at once: independent until a package turns out to stay with the app.
+        const [newlyExcluded, rebuilt] = await Promise.all([vendorFor(vendorRequests(result.metafile, appDir)), entriesChanged ? contextFor(wanted).then(rebuild) : undefined]);
+        if (newlyExcluded) result = await rebuild();
+        else if (rebuilt) result = rebuilt;
+        else break;
       }
-      const files = new Map(result.outputFiles.map((file) => [urlOf(plan, file.path), file]));
+      const files = new Map(result.outputFiles.map((file) => [toUrl(file.path), file]));
+      for (const [url, file] of vendor?.files ?? []) files.set(url, file);
       const versions = new Map([...refresh.versions.values()].map((v) => [v.id, v]));
       const warnings = result.warnings.filter((w) => !w.location || !w.location.file.includes('node_modules'));
       const devClientKey = path.relative(appDir, DEV_CLIENT_FILE).split(path.sep).join('/');
@@ -159,10 +192,11 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
         metafile: result.metafile,
         files,
         bundle: { ...clientOutputsOf(result.metafile, plan), metafile: result.metafile },
-        devClient: devClient ? urlOf(plan, devClient) : '',
+        devClient: devClient ? toUrl(devClient) : '',
         versions,
         plan,
         warnings,
+        vendor: vendor?.url ?? '',
       };
     },
     async dispose() {

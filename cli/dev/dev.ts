@@ -149,7 +149,8 @@ export async function dev(options: DevOptions) {
       timings.mark('build');
       keep(fresh);
       const recovering = problems.errors.length > 0;
-      const update = hotUpdate(previous, fresh, previous.plan.appFile);
+      // A new package: the page's vendor script lacks it (Vite reloads for new dependencies too).
+      const update = fresh.vendor !== previous.vendor ? ({ type: 'reload', reason: 'the packages changed' } as const) : hotUpdate(previous, fresh, previous.plan.appFile);
       clientBuild = fresh;
       timings.mark('diff');
       // After a failed build the pages router reloads, as here.
@@ -192,9 +193,12 @@ export async function dev(options: DevOptions) {
         log: (line) => {
           const warning = /^\s*warning: (.*)$/s.exec(line);
           if (warning) warnings.push(warning[1]!);
+          // STRATUS_DEV_TIMINGS: the build's steps, each with when it began.
+          else if (timings.enabled) options.log(`  +${Math.round(performance.now() - started)} ms ${line.trim()}`);
         },
       });
       const manifest = readManifest(path.join(outDir, OUTPUT_LAYOUT.manifest));
+      if (timings.enabled) options.log(`  +${Math.round(performance.now() - started)} ms built; starting its server`);
       const fresh = await startServer({
         outDir,
         port: 0,
@@ -332,8 +336,8 @@ export async function dev(options: DevOptions) {
   function devScript(status: number): string {
     const error = status >= 500 ? terminal.lastError(5000) : undefined;
     const shown = error && { kind: 'server', title: 'Server error', message: error.message, frames: error.mapped.frames, codeFrame: error.mapped.codeFrame };
-    const client = clientBuild?.devClient;
-    return (shown ? `<script id="__STRATUS_DEV_ERROR__" type="application/json">${scriptJson(shown)}</script>` : '') + (client ? `<script type="module" src="${client}"></script>` : '');
+    const scripts = clientBuild ? [clientBuild.vendor, clientBuild.devClient].filter(Boolean) : [];
+    return (shown ? `<script id="__STRATUS_DEV_ERROR__" type="application/json">${scriptJson(shown)}</script>` : '') + scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
   }
 
   function proxy(req: IncomingMessage, res: ServerResponse, target: Running): void {
@@ -387,6 +391,8 @@ export async function dev(options: DevOptions) {
   const port = await listen(front, options.port);
 
   const started = performance.now();
+  // performance.now() counts from the process's start: what loading Node and the CLI took.
+  if (timings.enabled) options.log(`  +0 ms the process started ${Math.round(started)} ms ago`);
   let finishFirst!: () => void;
   serverReady = new Promise((resolve) => (finishFirst = resolve));
   await rebuildServer('start', started, 'none');
