@@ -109,6 +109,9 @@ function jsxImportSourceOf(appDir: string): string | undefined {
   return undefined;
 }
 
+/** `stratus build`'s plugins for the app's own scripts, which the refresh plugin does in dev (data functions, JSX in `.js`, the config's compiler options). */
+const DONE_BY_REFRESH = new Set(['stratus-strip-data-functions', 'stratus-app-jsx', 'stratus-compiler-options']);
+
 const sameKeys = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a.keys()].every((key) => b.has(key));
 
 export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir: string; jsxImportSource?: string }): DevClientBuilder {
@@ -128,7 +131,9 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
   let vendor: VendorBuild | undefined;
   /** Package files bundled with the app (vendor-build.ts says which), and those asked for the vendor script since it was built. */
   const excluded = new Set<string>();
-  const base: BuildOptions = { ...shared, plugins: [vendorPlugin(appDir, (file) => !excluded.has(file)), refresh.plugin, ...(plan.options.plugins ?? [])] };
+  // The refresh plugin loads every file of the app: the plugins that would each do a part of it for `stratus build` are left out.
+  const others = (plan.options.plugins ?? []).filter((plugin) => !DONE_BY_REFRESH.has(plugin.name));
+  const base: BuildOptions = { ...shared, plugins: [vendorPlugin(appDir, (file) => !excluded.has(file)), refresh.plugin, ...others] };
   let entries = new Map<string, string>();
   let ctx: BuildContext<{ write: false; metafile: true }> | undefined;
   let version = 0;

@@ -12,7 +12,6 @@
  * the next one renders with the new code. A failed build keeps the last good one serving
  * and the overlay shows the error until a save fixes it.
  */
-import chokidar from 'chokidar';
 import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -33,22 +32,29 @@ import { buildProblems, type Problems } from './problems';
 import { mapBrowserStack } from './stack-frames';
 import { createDevTerminal } from './terminal';
 import { createSaveTimings, type BrowserTimings } from './save-timings';
+import { createServerGate } from './server-gate';
+import { createStylesheetRenames } from './stylesheet-renames';
+import { watchApp } from './watch-app';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
+/** What a save meant for the browser, as the server's build needs it: a reload waits for the server. */
+type Browser = 'update' | 'reload' | 'none';
 
 /** Where the browser listens for updates (Server-Sent Events). */
 export const DEV_EVENTS_PATH = '/_stratus/dev/events';
 /** Where the overlay posts a browser stack to have it mapped. */
 export const DEV_FRAMES_PATH = '/_stratus/dev/frames';
-/** Where the dev client posts how long an update took in the page (STRATUS_DEV_TIMINGS). */
-export const DEV_TIMINGS_PATH = '/_stratus/dev/timings';
+/** Where the dev client posts that it has applied an update, and how long that took (server-gate.ts, save-timings.ts). */
+export const DEV_APPLIED_PATH = '/_stratus/dev/applied';
+/** The meta tag naming the browser build a page's scripts come from: the dev client asks for the updates since. */
+const VERSION_META = 'stratus-dev-version';
+/** Browser builds kept to bring a page that connects late up to date (older ones reload). */
+const KEPT_BUILDS = 20;
 /** The prefix of the browser build's scripts. */
 const STATIC_PATH = '/_app/static/';
 /** The build id in dev: pages keep fetching their data across rebuilds. */
 const DEV_BUILD_ID = 'development';
 
-/** Folders of the app a save in which means nothing to the build. */
-const IGNORED = /^(\.stratus|\.stratus-dev|node_modules|\.git|\.next|cdk\.out)(\/|\\|$)|(^|[/\\])\.[^/\\]+\.sw[a-z]$|~$/;
 
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json' };
 
@@ -93,6 +99,12 @@ export async function dev(options: DevOptions) {
   let builder: DevClientBuilder | undefined;
   let builderKey = '';
   let clientBuild: DevClientBuild | undefined;
+  /** Recent browser builds by version: a page that connects after an update gets what it missed. */
+  const builds = new Map<number, DevClientBuild>();
+  /** The browser build whose scripts the running server's pages name. */
+  let serverClientVersion = 0;
+  const gate = createServerGate();
+  const renames = createStylesheetRenames();
   let problems: Problems = { errors: [], warnings: [] };
   /** Settles when the build under way has finished: requests wait for it. */
   let serverReady: Promise<void> = Promise.resolve();
@@ -106,6 +118,13 @@ export async function dev(options: DevOptions) {
 
   function keep(build: DevClientBuild): void {
     for (const [url, file] of build.files) assets.set(url, { contents: file.contents, path: file.path });
+    builds.set(build.version, build);
+    for (const version of builds.keys()) if (builds.size > KEPT_BUILDS) builds.delete(version);
+  }
+
+  /** The update from one browser build to another: a reload when the packages changed (Vite reloads for new dependencies too). */
+  function updateBetween(from: DevClientBuild, to: DevClientBuild) {
+    return to.vendor !== from.vendor ? ({ type: 'reload', reason: 'the packages changed' } as const) : hotUpdate(from, to, from.plan.appFile);
   }
 
   /** The dev browser build, made by the builder of these options (a new one when they change: pages, config). */
@@ -139,9 +158,10 @@ export async function dev(options: DevOptions) {
 
   /**
    * Rebuilds the browser code alone and sends the update at once (a reload waits for the
-   * server's build); 'failed' when it does not compile.
+   * server's build); 'failed' when it does not compile, 'styles' when the update swaps
+   * stylesheets alone.
    */
-  async function updateBrowser(): Promise<'update' | 'reload' | 'none' | 'failed'> {
+  async function updateBrowser(): Promise<'update' | 'styles' | 'reload' | 'none' | 'failed'> {
     if (!builder || !clientBuild) return 'none';
     const previous = clientBuild;
     try {
@@ -149,15 +169,19 @@ export async function dev(options: DevOptions) {
       timings.mark('build');
       keep(fresh);
       const recovering = problems.errors.length > 0;
-      // A new package: the page's vendor script lacks it (Vite reloads for new dependencies too).
-      const update = fresh.vendor !== previous.vendor ? ({ type: 'reload', reason: 'the packages changed' } as const) : hotUpdate(previous, fresh, previous.plan.appFile);
+      const update = updateBetween(previous, fresh);
       clientBuild = fresh;
       timings.mark('diff');
       // After a failed build the pages router reloads, as here.
       if (recovering && update.type !== 'none') pendingReload ??= 'the build works again';
       else if (update.type === 'update') {
         broadcast('update', update.message);
+        gate.hold(update.message.version, listeners.size);
         timings.sent(update.message.version);
+        if (update.message.changed.length === 0) {
+          renames.add(update.message.css);
+          return 'styles';
+        }
       } else if (update.type === 'reload') pendingReload ??= update.reason;
       if (update.type !== 'update') timings.settled(update.type === 'none' ? 'no change for the browser' : 'reload');
       return update.type;
@@ -179,17 +203,25 @@ export async function dev(options: DevOptions) {
   }
 
   /** The whole build, for the server (the browser build inside it is the one made already). */
-  async function rebuildServer(reason: string, started: number, browser: 'update' | 'reload' | 'none'): Promise<void> {
+  async function rebuildServer(reason: string, started: number, browser: Browser): Promise<void> {
     const outDir = outDirs[next]!;
     const warnings: string[] = [];
     const renderBefore = currentOutDir ? await serverCode(currentOutDir) : undefined;
+    let clientVersion = 0;
     try {
       await build({
         appDir,
         outDir,
         imageLambda: false,
         eagerModules: false,
-        dev: { client: async (clientOptions) => (await clientFor(clientOptions)).bundle, buildId: DEV_BUILD_ID },
+        dev: {
+          client: async (clientOptions) => {
+            const made = await clientFor(clientOptions);
+            clientVersion = made.version;
+            return made.bundle;
+          },
+          buildId: DEV_BUILD_ID,
+        },
         log: (line) => {
           const warning = /^\s*warning: (.*)$/s.exec(line);
           if (warning) warnings.push(warning[1]!);
@@ -210,6 +242,9 @@ export async function dev(options: DevOptions) {
       const old = current;
       current = fresh;
       currentOutDir = outDir;
+      serverClientVersion = clientVersion;
+      // Its pages name the newest stylesheets themselves, unless a save came meanwhile.
+      if (clientVersion === clientBuild?.version) renames.clear();
       next = 1 - next;
       void old?.close();
       report({ errors: [], warnings: [...warnings, ...(clientBuild?.warnings ?? []).map((w) => buildProblems.warningText(w, appDir))] });
@@ -227,18 +262,23 @@ export async function dev(options: DevOptions) {
   }
 
   // A save updates the browser at once, even while the server's build for the save before
-  // runs; the server's build runs again after it with everything saved meanwhile. Requests
-  // wait from the save until the server has the new code.
+  // runs; the server's build runs after the pages have applied the update (server-gate.ts),
+  // with everything saved meanwhile, and not at all after saves of stylesheets alone.
+  // Requests wait from the save until the server has the new code.
   let browserRunning = false;
   let browserAgain = false;
   let serverRunning = false;
-  let serverWanted: { reason: string; started: number; browser: 'update' | 'reload' | 'none' } | undefined;
+  let serverWanted: { reason: string; started: number; browser: Browser } | undefined;
   let staleSince: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let lastChange = '';
+  /** The files saved since the server's last build, and whether every browser update since swapped stylesheets alone. */
+  const unbuilt = new Set<string>();
+  let stylesOnly = true;
 
   function schedule(file: string): void {
     lastChange = file;
+    unbuilt.add(file);
     if (!staleSince) serverReady = new Promise((resolve) => (staleSince = resolve));
     clearTimeout(timer);
     // Editors write a file in one or a few steps: a short wait lets them settle.
@@ -258,12 +298,23 @@ export async function dev(options: DevOptions) {
       browserAgain = false;
       const started = performance.now();
       const reason = `${lastChange} changed`;
-      const browser = await withBuilder(updateBrowser);
-      if (browser === 'failed') continue;
+      const result = await withBuilder(updateBrowser);
+      if (result === 'failed') {
+        stylesOnly = false;
+        continue;
+      }
+      if (result !== 'styles') stylesOnly = false;
+      const browser = result === 'styles' ? 'update' : result;
       // 'update' wins over 'none': a server-only reload is for saves the browser did not see.
       serverWanted = { reason, started: serverWanted?.started ?? started, browser: serverWanted?.browser === 'update' ? 'update' : browser };
     } while (browserAgain);
     browserRunning = false;
+    // Stylesheets alone: the server's code is the same, and its pages get the new stylesheets' names (stylesheet-renames.ts).
+    if (stylesOnly && serverWanted && [...unbuilt].every((file) => file.endsWith('.css'))) {
+      options.log(`${serverWanted.reason}: stylesheets updated`);
+      serverWanted = undefined;
+      unbuilt.clear();
+    }
     void serverLoop();
   }
 
@@ -271,8 +322,12 @@ export async function dev(options: DevOptions) {
     if (serverRunning) return;
     serverRunning = true;
     while (serverWanted && !browserRunning) {
+      await gate.opened();
+      if (browserRunning || !serverWanted) break;
       const { reason, started, browser } = serverWanted;
       serverWanted = undefined;
+      unbuilt.clear();
+      stylesOnly = true;
       await rebuildServer(reason, started, browser);
     }
     serverRunning = false;
@@ -282,11 +337,22 @@ export async function dev(options: DevOptions) {
     }
   }
 
-  function serveEvents(res: ServerResponse): void {
+  /**
+   * The dev client's events. `since`: the browser build the page's scripts come from; a
+   * page that connects after later updates were sent gets what it missed at once (as one
+   * update, or a reload when that is not possible).
+   */
+  function serveEvents(res: ServerResponse, since: number): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': NOT_STORED, connection: 'keep-alive' });
     res.write('retry: 500\n\n');
-    send(res, 'hello', { id: session, ...(timings.enabled ? { timings: true } : {}) });
+    send(res, 'hello', { id: session });
     if (problems.errors.length > 0 || problems.warnings.length > 0) send(res, 'problems', problems);
+    if (clientBuild && since > 0 && since < clientBuild.version) {
+      const from = builds.get(since);
+      const missed = from ? updateBetween(from, clientBuild) : ({ type: 'reload', reason: 'the page is older than the updates kept' } as const);
+      if (missed.type === 'update') send(res, 'update', missed.message);
+      else if (missed.type === 'reload') send(res, 'reload', missed.reason);
+    }
     listeners.add(res);
     res.on('close', () => listeners.delete(res));
   }
@@ -308,11 +374,16 @@ export async function dev(options: DevOptions) {
     res.end(JSON.stringify(mapped));
   }
 
-  async function serveTimings(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** A page has applied an update: the server's build may start (server-gate.ts); how long it took, for STRATUS_DEV_TIMINGS. */
+  async function serveApplied(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let body = '';
     for await (const chunk of req) if ((body += String(chunk)).length > 4096) break;
     try {
-      timings.browser(JSON.parse(body) as BrowserTimings);
+      const report = JSON.parse(body) as BrowserTimings;
+      if (typeof report.version === 'number') {
+        gate.applied(report.version);
+        timings.browser(report);
+      }
     } catch {
       // Not a report: ignored.
     }
@@ -337,7 +408,11 @@ export async function dev(options: DevOptions) {
     const error = status >= 500 ? terminal.lastError(5000) : undefined;
     const shown = error && { kind: 'server', title: 'Server error', message: error.message, frames: error.mapped.frames, codeFrame: error.mapped.codeFrame };
     const scripts = clientBuild ? [clientBuild.vendor, clientBuild.devClient].filter(Boolean) : [];
-    return (shown ? `<script id="__STRATUS_DEV_ERROR__" type="application/json">${scriptJson(shown)}</script>` : '') + scripts.map((src) => `<script type="module" src="${src}"></script>`).join('');
+    return (
+      `<meta name="${VERSION_META}" content="${serverClientVersion}">` +
+      (shown ? `<script id="__STRATUS_DEV_ERROR__" type="application/json">${scriptJson(shown)}</script>` : '') +
+      scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')
+    );
   }
 
   function proxy(req: IncomingMessage, res: ServerResponse, target: Running): void {
@@ -355,7 +430,7 @@ export async function dev(options: DevOptions) {
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
         const status = answer.statusCode ?? 200;
-        const out = Buffer.from(beforeScripts(Buffer.concat(chunks).toString('utf8'), devScript(status)));
+        const out = Buffer.from(beforeScripts(renames.apply(Buffer.concat(chunks).toString('utf8')), devScript(status)));
         res.writeHead(status, { ...answer.headers, 'content-length': String(out.length), 'cache-control': NOT_STORED });
         res.end(out);
       });
@@ -380,11 +455,13 @@ export async function dev(options: DevOptions) {
   }
 
   const front = createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0]!;
-    if (pathname === DEV_EVENTS_PATH) return serveEvents(res);
+    const [pathname, query = ''] = (req.url ?? '/').split('?') as [string, string?];
+    if (pathname === DEV_EVENTS_PATH) return serveEvents(res, Number(new URLSearchParams(query).get('since')) || 0);
     if (pathname === DEV_FRAMES_PATH && req.method === 'POST') return void serveFrames(req, res);
-    if (pathname === DEV_TIMINGS_PATH && req.method === 'POST') return void serveTimings(req, res);
+    if (pathname === DEV_APPLIED_PATH && req.method === 'POST') return void serveApplied(req, res);
     if (pathname.startsWith(STATIC_PATH) && (req.method === 'GET' || req.method === 'HEAD') && assets.has(pathname)) return serveAsset(pathname, res);
+    // This request needs the server: its build need not wait for the pages any longer.
+    gate.open();
     void serverReady.then(() => (current ? proxy(req, res, current) : noBuildPage(res)));
   });
   // The port first: a taken one fails at once, before any build.
@@ -399,15 +476,18 @@ export async function dev(options: DevOptions) {
   finishFirst();
   if (!current) options.log('The first build failed: fix the error and save, the page reloads by itself.');
 
-  // chokidar, not fs.watch: Node 20's recursive fs.watch on Linux stops reporting a file once
-  // it is replaced by a rename, as editors' atomic saves and `sed -i` do.
-  const watcher = chokidar.watch(appDir, { ignoreInitial: true, ignored: (file: string) => IGNORED.test(path.relative(appDir, file)) });
-  watcher.on('all', (_event, file) => {
-    const relative = path.relative(appDir, file).split(path.sep).join('/');
-    timings.changed(appDir, relative);
-    schedule(relative);
-  });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  let errorSaid = false;
+  const watcher = await watchApp(
+    appDir,
+    (file) => {
+      timings.changed(appDir, file);
+      schedule(file);
+    },
+    (error) => {
+      if (!errorSaid) options.log(`⚠ watching ${appDir} failed, saves may go unseen: ${error.message}`);
+      errorSaid = true;
+    },
+  );
 
   options.log(`ready on http://localhost:${port} (stratus dev: updates the page on save)`);
 

@@ -51,6 +51,12 @@ export const vendorId = (appDir: string, file: string) => path.relative(appDir, 
  * asked for are read from the build's metafile (`stratus-vendor:<id>` inputs).
  */
 export function vendorPlugin(appDir: string, vendored: (file: string) => boolean): Plugin {
+  /**
+   * What each import of a package resolved to (its file, or none when not a package's
+   * script), kept across rebuilds: each rebuild resolves every import again, and resolving
+   * through the other plugins costs a round trip to esbuild per plugin.
+   */
+  const resolutions = new Map<string, string | undefined>();
   return {
     name: 'stratus-dev-vendor',
     setup(b) {
@@ -58,9 +64,17 @@ export function vendorPlugin(appDir: string, vendored: (file: string) => boolean
       b.onResolve({ filter: /^[^./]/ }, async (args) => {
         // Not the resolutions plugins ask for themselves (this one's, the aliases'): they carry their own data.
         if (args.pluginData !== undefined || /^[a-z-]+:/.test(args.path) || args.namespace === VENDOR_NAMESPACE) return undefined;
-        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, namespace: args.namespace, resolveDir: args.resolveDir, pluginData: VENDOR_NAMESPACE });
-        if (resolved.errors.length > 0 || resolved.external || resolved.namespace !== 'file' || !isPackageScript(resolved.path) || !vendored(resolved.path)) return undefined;
-        return { path: vendorId(appDir, resolved.path), namespace: VENDOR_NAMESPACE, pluginData: resolved.path };
+        const key = `${args.namespace}\0${args.resolveDir}\0${args.kind}\0${args.path}`;
+        let file = resolutions.get(key);
+        if (!resolutions.has(key)) {
+          const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, namespace: args.namespace, resolveDir: args.resolveDir, pluginData: VENDOR_NAMESPACE });
+          const found = resolved.errors.length === 0 && !resolved.external && resolved.namespace === 'file' && isPackageScript(resolved.path);
+          file = found ? resolved.path : undefined;
+          // A failed resolution is tried again next time (a package being installed).
+          if (resolved.errors.length === 0) resolutions.set(key, file);
+        }
+        if (!file || !vendored(file)) return undefined;
+        return { path: vendorId(appDir, file), namespace: VENDOR_NAMESPACE };
       });
       // The entries of the stand-ins themselves (client-build.ts makes each one an entry).
       b.onResolve({ filter: new RegExp(`^${VENDOR_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(VENDOR_NAMESPACE.length + 1), namespace: VENDOR_NAMESPACE }));

@@ -28,7 +28,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('first version'));
   writeFileSync(path.join(dir, 'pages/explodes.tsx'), 'export default function E(): never { throw new Error("render blew up"); }\nexport function getServerSideProps() { return { props: {} }; }\n');
   writeFileSync(path.join(dir, 'pages/data.tsx'), 'export default function D({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getServerSideProps() { return { props: { n: 1 } }; }\n');
-  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STRATUS_DEV_TIMINGS: '1' } });
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 60_000);
@@ -45,7 +45,11 @@ beforeAll(async () => {
     sse = http.get(`${base}/_stratus/dev/events`, (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        for (const m of chunk.matchAll(/^event: (.+)\ndata: (.*)$/gm)) events.push({ event: m[1]!, data: m[2]!, at: Date.now() });
+        for (const m of chunk.matchAll(/^event: (.+)\ndata: (.*)$/gm)) {
+          events.push({ event: m[1]!, data: m[2]!, at: Date.now() });
+          // As a page's dev client does: the server's build waits for the pages to apply an update (or a second).
+          if (m[1] === 'update') void fetch(`${base}/_stratus/dev/applied`, { method: 'POST', body: JSON.stringify({ version: (JSON.parse(m[2]!) as { version: number }).version, received: Date.now() }) });
+        }
       });
       resolve();
     });
@@ -101,6 +105,33 @@ test('a save sends an update naming the changed module and its new script, and t
   expect((await get('/')).body).toContain('second version');
 });
 
+test('a page that connects after an update gets the update it missed at once', async () => {
+  const page = await get('/');
+  const since = page.body.match(/<meta name="stratus-dev-version" content="(\d+)">/)![1]!;
+  const edited = Date.now();
+  writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('third version'));
+  await nextEvent(edited, 'update');
+  // A page whose dev client connects only now, naming the build its scripts came from.
+  const late = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const request = http.get(`${base}/_stratus/dev/events?since=${since}`, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (/event: update\n/.test(text)) {
+          request.destroy();
+          resolve(text);
+        }
+      });
+    });
+    request.on('error', () => undefined);
+    setTimeout(() => reject(new Error(`no update for a late page:\n${text}`)), 5000);
+  });
+  const update = JSON.parse(late.match(/event: update\ndata: (.*)\n/)![1]!) as { changed: { id: string }[] };
+  expect(update.changed.map((c) => c.id)).toEqual(['pages/index.tsx']);
+  expect((await get('/')).body).toContain('third version');
+});
+
 test('a broken build sends the error with its file, line and code, the last good build serving; the fix reloads', async () => {
   const broke = Date.now();
   writeFileSync(path.join(dir, 'pages/index.tsx'), 'export default function Home() { return <h1>unclosed </h1 }\n');
@@ -109,7 +140,7 @@ test('a broken build sends the error with its file, line and code, the last good
   expect(problems.errors[0]!.codeFrame).toContain('> 1 | export default function Home()');
   const page = await get('/');
   expect(page.status).toBe(200);
-  expect(page.body).toContain('second version');
+  expect(page.body).toContain('third version');
   const fixed = Date.now();
   writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('fixed version'));
   expect((await nextEvent(fixed, 'reload')).event).toBe('reload');

@@ -18,8 +18,11 @@ import { createOverlay, type ShownError, type StackFrame } from './overlay';
 
 /** Where the dev server sends its events (cli/dev/dev-server.ts). */
 const EVENTS_PATH = '/_stratus/dev/events';
-/** Where the page reports how long an update took, when the dev server asks for it (cli/dev/save-timings.ts). */
-const TIMINGS_PATH = '/_stratus/dev/timings';
+/**
+ * Where the page says it has applied an update (the server's build waits for that,
+ * cli/dev/server-gate.ts), with how long it took (cli/dev/save-timings.ts).
+ */
+const APPLIED_PATH = '/_stratus/dev/applied';
 /** Where a browser stack is mapped to the app's files (cli/dev/stack-frames.ts). */
 const FRAMES_PATH = '/_stratus/dev/frames';
 
@@ -57,10 +60,8 @@ const pageStyleMaps: Record<string, string[]>[] = [];
 const overlay = createOverlay();
 let renderFailed = false;
 let queue: Promise<unknown> = Promise.resolve();
-/** Set by the dev server's hello under STRATUS_DEV_TIMINGS. */
-let reportTimings = false;
 
-interface Timings {
+interface Applied {
   version: number;
   received: number;
   imported?: number;
@@ -68,8 +69,8 @@ interface Timings {
   styled?: number;
 }
 
-function sendTimings(timings: Timings): void {
-  if (reportTimings) void fetch(TIMINGS_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(timings) }).catch(() => undefined);
+function sendApplied(applied: Applied): void {
+  void fetch(APPLIED_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(applied), keepalive: true }).catch(() => undefined);
 }
 
 function reload(reason: string): void {
@@ -84,11 +85,26 @@ function isBoundary(exports: Record<string, unknown>): boolean {
   return names.length > 0 && names.every((name) => RefreshRuntime.isLikelyComponentType(exports[name]));
 }
 
-async function applyUpdate(message: UpdateMessage, timings: Timings): Promise<void> {
-  swapStylesheets(message.css, () => sendTimings({ ...timings, styled: Date.now() }));
+/** Applies an update; says when it is done (stylesheets loaded, modules refreshed), or that there was nothing to do here. */
+async function applyUpdate(message: UpdateMessage, applied: Applied): Promise<void> {
+  const changed = message.changed.filter(({ id, hash }) => loaded.has(id) && loaded.get(id) !== hash).map(({ id }) => id);
+  // Done when the last of the stylesheets and the modules is.
+  let parts = 2;
+  const done = () => --parts === 0 && sendApplied(applied);
+  swapStylesheets(message.css, () => {
+    applied.styled = Date.now();
+    done();
+  });
   for (const [pattern, url] of Object.entries(message.pages)) newestPages.set(pattern, url);
   for (const { id, hash } of message.changed) newest.set(id, hash);
-  const changed = message.changed.filter(({ id, hash }) => loaded.has(id) && loaded.get(id) !== hash).map(({ id }) => id);
+  try {
+    await applyModules(message, changed, applied);
+  } finally {
+    done();
+  }
+}
+
+async function applyModules(message: UpdateMessage, changed: string[], applied: Applied): Promise<void> {
   if (changed.length === 0) return;
   if (renderFailed) return reload('the page failed while rendering; it starts again with the fix');
   const visited = new Set<string>();
@@ -105,17 +121,16 @@ async function applyUpdate(message: UpdateMessage, timings: Timings): Promise<vo
     if (importers.length === 0) return reload(`${id} exports more than components, and nothing on this page that imports it can take the change`);
     pending.push(...importers);
   }
-  timings.imported = Date.now();
+  applied.imported = Date.now();
   RefreshRuntime.performReactRefresh();
-  timings.refreshed = Date.now();
-  sendTimings(timings);
+  applied.refreshed = Date.now();
   overlay.clearRuntime();
 }
 
 /** Replaces each stylesheet link of an old URL by one of the new, removing the old once the new has loaded (no flash of unstyled page). */
 function swapStylesheets(pairs: [string, string][], loaded: () => void): void {
-  if (pairs.length === 0) return;
-  let pending = 0;
+  let pending = 1;
+  const settle = () => --pending === 0 && loaded();
   const replaced = new Map(pairs);
   for (const byPage of pageStyleMaps) {
     for (const [page, hrefs] of Object.entries(byPage)) byPage[page] = hrefs.map((href) => replaced.get(href) ?? href);
@@ -128,10 +143,11 @@ function swapStylesheets(pairs: [string, string][], loaded: () => void): void {
     pending++;
     fresh.onload = fresh.onerror = () => {
       link.remove();
-      if (--pending === 0) loaded();
+      settle();
     };
     link.after(fresh);
   }
+  settle();
 }
 
 /** Maps a browser stack to the app's files through the dev server; the raw stack when that fails. */
@@ -190,11 +206,12 @@ addEventListener('unhandledrejection', (event) => showRuntime('Unhandled promise
 const serverError = document.getElementById('__STRATUS_DEV_ERROR__');
 if (serverError?.textContent) overlay.show(JSON.parse(serverError.textContent) as ShownError);
 
-const events = new EventSource(EVENTS_PATH);
+// The browser build this page's scripts come from: the dev server sends the updates it missed since.
+const since = document.querySelector<HTMLMetaElement>('meta[name="stratus-dev-version"]')?.content ?? '';
+const events = new EventSource(`${EVENTS_PATH}?since=${encodeURIComponent(since)}`);
 let session: string | undefined;
 events.addEventListener('hello', (event) => {
-  const { id, timings } = JSON.parse((event as MessageEvent<string>).data) as { id: string; timings?: boolean };
-  reportTimings = timings === true;
+  const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: string };
   // A new dev server: the page may have missed updates.
   if (session && session !== id) reload('the dev server restarted');
   session = id;
