@@ -21,7 +21,7 @@ import { copyPublic } from './steps/copy-public';
 import { loadConfig } from './steps/load-config';
 import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
-import { loadRenderBundle, prerender } from './steps/prerender';
+import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
 import { compilerPlugin, compilerTransform } from './compiler-transforms';
@@ -190,20 +190,23 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
 
   const typeErrors = await typesChecked;
   if (typeErrors) throw typeErrors;
-  log('  prerendering static pages…');
+  // `stratus dev` renders static pages on request, each time (lambdas/render/static/static-pages.ts), as `next dev` does.
+  if (!options.dev) log('  prerendering static pages…');
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
-  const found = await inFolder(appDir, () =>
-    prerender({
-      bundle: loadRenderBundle(renderBundle),
-      manifest: beforePrerender,
-      lambdaDir: renderDir,
-      assetsDir: siteAssetsDir,
-      onProgress: (done, total) => {
-        if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
-      },
-    }),
-  );
-  if (found.rendered === 0) log('  no static pages to prerender');
+  const found: PrerenderResult = options.dev
+    ? { routes: new Map(), rendered: 0, warnings: [] }
+    : await inFolder(appDir, () =>
+        prerender({
+          bundle: loadRenderBundle(renderBundle),
+          manifest: beforePrerender,
+          lambdaDir: renderDir,
+          assetsDir: siteAssetsDir,
+          onProgress: (done, total) => {
+            if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
+          },
+        }),
+      );
+  if (!options.dev && found.rendered === 0) log('  no static pages to prerender');
   for (const warning of found.warnings) log(`  warning: ${warning}`);
 
   // Each route's fallback and prerendered pages, as prerendering found them.

@@ -7,7 +7,7 @@
  * kept apart from `stratus build`'s. (test/browser/dev.test.ts drives the same in Chromium.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,10 @@ beforeAll(async () => {
   cpSync(path.join(ROOT, 'test/fixtures/apps/custom-errors'), dir, { recursive: true });
   writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('first version'));
   writeFileSync(path.join(dir, 'pages/explodes.tsx'), 'export default function E(): never { throw new Error("render blew up"); }\nexport function getServerSideProps() { return { props: {} }; }\n');
+  writeFileSync(path.join(dir, 'pages/static-explodes.tsx'), 'export default function S(): never { throw new Error("static render blew up"); }\n');
+  writeFileSync(path.join(dir, 'pages/counted.tsx'), 'let count = 0;\nexport default function C({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getStaticProps() { return { props: { n: ++count } }; }\n');
+  mkdirSync(path.join(dir, 'pages/items'));
+  writeFileSync(path.join(dir, 'pages/items/[id].tsx'), 'export default function I({ id }: { id: string }) { return <p>item {id}</p>; }\nexport function getStaticPaths() { return { paths: [{ params: { id: "a" } }], fallback: false }; }\nexport function getStaticProps({ params }: { params: { id: string } }) { return { props: { id: params.id } }; }\n');
   writeFileSync(path.join(dir, 'pages/data.tsx'), 'export default function D({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getServerSideProps() { return { props: { n: 1 } }; }\n');
   child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STRATUS_DEV_TIMINGS: '1' } });
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -160,6 +164,17 @@ test("a render error's page carries the error for the overlay, mapped to the pag
   // The terminal shows the request and the stack in the app's terms.
   expect(output).toMatch(/GET \/explodes 500/);
   expect(output).toMatch(/Error: render blew up\n\s+at E \(pages\/explodes\.tsx:1:\d+\)/);
+});
+
+test('static pages render on each request, as under next dev: a page that throws is its own 500, not a failed build; getStaticPaths still decides the paths', async () => {
+  const broken = await get('/static-explodes');
+  expect(broken.status).toBe(500);
+  expect(broken.body).toContain('static render blew up');
+  const first = (await get('/counted')).body.match(/n=(?:<!-- -->)?(\d+)/)![1];
+  const second = (await get('/counted')).body.match(/n=(?:<!-- -->)?(\d+)/)![1];
+  expect(Number(second)).toBeGreaterThan(Number(first));
+  expect((await get('/items/a')).body).toContain('item <!-- -->a');
+  expect((await get('/items/b')).status).toBe(404);
 });
 
 test('a change to a data function alone reloads the page once the server has it', async () => {
