@@ -153,10 +153,20 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   if (transformCss) log("  CSS through the app's PostCSS config");
 
   fontImporters.clear();
-  log('  compiling client bundle…');
-  const client = await (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
-  log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
+  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  let client: ClientBundle;
+  let renderBundle: string;
+  if (options.dev) {
+    // `stratus dev`'s start: both at once (its browser build is mostly made already on a save).
+    log('  compiling client bundle and render Lambda…');
+    [client, renderBundle] = await Promise.all([compileClient(), compileRender()]);
+  } else {
+    log('  compiling client bundle…');
+    client = await compileClient();
+    log('  compiling render Lambda…');
+    renderBundle = await compileRender();
+  }
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
     log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { context, type BuildContext, type BuildOptions, type Message, type Metafile, type OutputFile } from 'esbuild';
-import { RUNTIME_DIR } from '../paths';
+import { NODE_MODULES, RUNTIME_DIR } from '../paths';
 import { clientOutputsOf, planClientBuild, type ClientBundle, type ClientBundleOptions, type ClientBuildPlan } from '../builder/steps/bundle-client';
 import { fromEsbuildFailure } from '../builder/errors';
 import { HOT_GLOBAL } from '../../web/runtime/shared/dev-hooks';
@@ -112,6 +112,22 @@ function jsxImportSourceOf(appDir: string): string | undefined {
 /** `stratus build`'s plugins for the app's own scripts, which the refresh plugin does in dev (data functions, JSX in `.js`, the config's compiler options). */
 const DONE_BY_REFRESH = new Set(['stratus-strip-data-functions', 'stratus-app-jsx', 'stratus-compiler-options']);
 
+/** What the runtime's browser code imports by name (with the JSX of the app's development build): the start of every vendor script. */
+const RUNTIME_IMPORTS = ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'react-refresh/runtime'];
+
+/** Those imports' files, as the build resolves them (runtime-alias.ts: React from NODE_MODULES); the ones not found are left to the build. */
+function runtimePackages(): Set<string> {
+  const files = new Set<string>();
+  for (const specifier of RUNTIME_IMPORTS) {
+    try {
+      files.add(require.resolve(specifier, { paths: [path.dirname(NODE_MODULES), RUNTIME_DIR] }));
+    } catch {
+      // The build finds it, or says it is missing.
+    }
+  }
+  return files;
+}
+
 const sameKeys = (a: Map<string, string>, b: Map<string, string>) => a.size === b.size && [...a.keys()].every((key) => b.has(key));
 
 export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir: string; jsxImportSource?: string }): DevClientBuilder {
@@ -175,7 +191,10 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
 
   return {
     async build() {
+      // The packages every app's runtime imports: their vendor script is built while the app's build finds the rest.
+      const early = vendor ? undefined : vendorFor(runtimePackages()).catch(() => false);
       let result = await rebuild();
+      await early;
       // Until the entries and the packages settle: a new module, a new package, a package the vendor script cannot hold.
       for (let round = 0; round < 4; round++) {
         const wanted = moduleEntries(result.metafile, appDir);

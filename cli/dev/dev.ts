@@ -85,6 +85,9 @@ export interface DevOptions {
 
 export async function dev(options: DevOptions) {
   const appDir = path.resolve(options.appDir);
+  // React's packages load from node_modules on the server (react-external.ts) and pick their build by NODE_ENV, as under `next dev`.
+  if (process.env.NODE_ENV && process.env.NODE_ENV !== 'development') options.log(`⚠ NODE_ENV is "${process.env.NODE_ENV}": stratus dev runs with "development"`);
+  process.env.NODE_ENV = 'development';
   const session = randomUUID();
   const listeners = new Set<ServerResponse>();
   // Every script any build made: a page may still load an older one (it asks for the newest first, hot-client.ts).
