@@ -92,7 +92,7 @@ async function applyUpdate(message: UpdateMessage, applied: Applied): Promise<vo
   let parts = 2;
   const done = () => --parts === 0 && sendApplied(applied);
   swapStylesheets(message.css, () => {
-    applied.styled = Date.now();
+    if (message.css.length > 0) applied.styled = Date.now();
     done();
   });
   for (const [pattern, url] of Object.entries(message.pages)) newestPages.set(pattern, url);
