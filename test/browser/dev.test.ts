@@ -3,7 +3,8 @@
  * component's text is edited (Fast Refresh, no reload); a CSS Module edit restyles the page
  * without a reload; an exception thrown while rendering and one thrown in a click handler
  * each show the overlay with the page's file and line and the code around it; dismissing
- * keeps the page; the page recovers by itself when the file is fixed.
+ * keeps the page; the page recovers by itself when the file is fixed; a hydration mismatch
+ * shows with React's diff.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,15 @@ const RENDER = `export default function RenderPage() {
 }
 `;
 
+const MISMATCH = `export default function MismatchPage() {
+  return <p id="where">rendered on the {typeof window === 'undefined' ? 'server' : 'client'}</p>;
+}
+`;
+const ATTRIBUTE = `export default function AttributePage() {
+  return <p id="attr" title={typeof window === 'undefined' ? 'from the server' : 'from the browser'}>attribute</p>;
+}
+`;
+
 let dir: string;
 let child: ChildProcess;
 let base: string;
@@ -43,6 +53,8 @@ beforeAll(async () => {
     'pages/counter.module.css': '.box { color: rgb(0, 0, 128); }\n',
     'pages/click.tsx': CLICK,
     'pages/render.tsx': RENDER,
+    'pages/mismatch.tsx': MISMATCH,
+    'pages/attribute.tsx': ATTRIBUTE,
     // Chromium asks for it: a 404 would be a console error.
     'public/favicon.ico': '',
   }, 'stratus-dev-browser-');
@@ -131,5 +143,17 @@ test('an exception while rendering shows the overlay with the file, line and cod
   edit('pages/render.tsx', () => RENDER.replace('renders fine', 'renders again'));
   await tab.waitForText('renders again');
   expect(await tab.page.locator('[data-stratus-overlay]').count()).toBe(0);
+  await tab.close();
+});
+
+test("a hydration mismatch shows in the overlay with React's diff: of text (React renders again) and of attributes (React leaves them)", async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/mismatch');
+  expect(await overlayText(tab, 'h1')).toBe('Hydration mismatch');
+  const text = await overlayText(tab, '.message');
+  expect(text).toMatch(/\+\s+client\n-\s+server/);
+  await tab.goto('/attribute');
+  expect(await overlayText(tab, 'h1')).toBe('Hydration mismatch');
+  expect(await overlayText(tab, '.message')).toMatch(/\+\s+title="from the browser"\n-\s+title="from the server"/);
   await tab.close();
 });

@@ -197,9 +197,31 @@ const hooks: DevHooks & Record<string, unknown> = {
 };
 (globalThis as unknown as Record<string, unknown>)[HOT_GLOBAL] = hooks;
 
+/** React's reports of a hydration mismatch start so (a thrown one for text, a console error for attributes). */
+const HYDRATION = /^(?:Error: )?(?:Hydration failed|A tree hydrated but)/;
+
 addEventListener('error', (event) => {
-  if (event.error !== undefined || event.message) showRuntime('Unhandled runtime error', event.error ?? new Error(event.message));
+  if (event.error === undefined && !event.message) return;
+  const error = event.error ?? new Error(event.message);
+  showRuntime(HYDRATION.test(String(error instanceof Error ? error.message : error)) ? 'Hydration mismatch' : 'Unhandled runtime error', error);
 });
+
+/** console.error's arguments as the console prints them: `%s`, `%o`… in the first replaced by the rest. */
+function consoleText(args: unknown[]): string {
+  const [first, ...rest] = args;
+  if (typeof first !== 'string') return args.map(String).join(' ');
+  const text = first.replace(/%[sdifoOc]/g, () => (rest.length > 0 ? String(rest.shift()) : ''));
+  return [text, ...rest.map(String)].join(' ');
+}
+
+// React reports a mismatch of attributes, which it leaves as the server rendered them, with
+// console.error alone: the overlay shows it too, with React's diff, as next dev's does.
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  consoleError(...args);
+  const text = consoleText(args);
+  if (HYDRATION.test(text)) overlay.show({ kind: 'runtime', title: 'Hydration mismatch', message: text.trim() });
+};
 addEventListener('unhandledrejection', (event) => showRuntime('Unhandled promise rejection', event.reason));
 
 /** A server error the dev server put into this page (a render that threw). */
