@@ -9,7 +9,12 @@ import { isApiPath, type Manifest } from './manifest';
 import { hasRoutingRules } from './routing';
 import { DRAFT_COOKIE, LOCALE_COOKIE } from './urls';
 
-export type OriginId = 'assets' | 'render' | 'image';
+/**
+ * Where a behaviour's requests go: the bucket; the render function (pages, page data), its
+ * answers sent whole (a buffered Function URL); the same render code behind a streaming
+ * Function URL (API routes, whose answers may leave as they are written); the image function.
+ */
+export type OriginId = 'assets' | 'render' | 'stream' | 'image';
 
 export type CacheMode =
   /** Content-hashed files: cached for a year, never revalidated. */
@@ -120,13 +125,14 @@ export const MAX_BEHAVIOURS = 60;
  * Behaviours in CloudFront's order (first match wins, default last). Public files get one
  * behaviour per top-level folder (`/photos/*`) and one per extension of top-level files
  * (`/*.png`), so a site with thousands of public files still needs only a few. API routes
- * get their own behaviours (`/api`, `/api/*`: every method, never cached, signed bodies)
- * ahead of the public files, so `/api/x.json` is never a file. The signer runs on the
+ * get their own behaviours (`/api`, `/api/*`: every method, never cached, signed bodies, the
+ * streaming origin) ahead of the public files, so `/api/x.json` is never a file. The signer runs on the
  * default behaviour only when pages take bodies, since it runs on every cache miss there.
  */
 export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoutes = ALL_BODY_ROUTES, routing: EdgeRouting = {}): EdgeBehaviour[] {
   const base = routing.basePath ?? '';
-  const api = (pathPattern: string): EdgeBehaviour => ({ pathPattern, origin: 'render', cache: 'never', viewerRequest: true, bodySigner: true });
+  // API routes go to the streaming Function URL: an answer written as it goes leaves as it is written.
+  const api = (pathPattern: string): EdgeBehaviour => ({ pathPattern, origin: 'stream', cache: 'never', viewerRequest: true, bodySigner: true });
   const data: EdgeBehaviour = routing.dataThroughRender
     ? { pathPattern: `${base}/_app/data/*`, origin: 'render', cache: 'origin', viewerRequest: true }
     : { pathPattern: `${base}/_app/data/*`, origin: 'assets', failoverOrigin: 'render', cache: 'origin', viewerRequest: true };

@@ -51,7 +51,7 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
     'AwsSolutions-S1',
     'The bucket is private, read only by CloudFront (origin access control) and the image function; every viewer request is already visible in CloudFront metrics and the functions\' logs, so S3 server access logs would only duplicate them at a cost.',
   );
-  for (const fn of [site.render, site.image]) {
+  for (const fn of [site.render, ...(site.stream ? [site.stream] : []), site.image]) {
     ack(
       fn.function,
       'AwsSolutions-L1',

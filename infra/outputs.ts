@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The alias both Function URLs serve; `npm run rollback` moves it. */
+/** The alias every Function URL serves; `npm run rollback` moves it. */
 export const LIVE_ALIAS = 'live';
 
 /** Stack output keys; `npm run rollback` reads the function names from them. */
@@ -14,8 +14,12 @@ export const OUTPUTS = {
   bucket: 'BucketName',
   renderFunction: 'RenderFunctionName',
   imageFunction: 'ImageFunctionName',
+  /** The render code behind the streaming Function URL (API routes); only for an app with API routes. */
+  streamFunction: 'StreamFunctionName',
   renderLogGroup: 'RenderLogGroupName',
   imageLogGroup: 'ImageLogGroupName',
+  /** The API routes' function's logs; only for an app with API routes. */
+  streamLogGroup: 'StreamLogGroupName',
   alias: 'LiveAliasName',
   dashboard: 'DashboardName',
   alarmTopic: 'AlarmTopicArn',

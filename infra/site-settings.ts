@@ -42,6 +42,8 @@ export interface SiteSettings {
   renderMemoryMB: number;
   /** @default 10 */
   renderTimeoutSeconds: number;
+  /** The function behind API routes (streaming answers must end within it). @default renderTimeoutSeconds */
+  apiTimeoutSeconds: number;
   /** sharp is CPU-bound and Lambda's CPU grows with memory. @default 1536 */
   imageMemoryMB: number;
   /** @default 15 */
@@ -113,6 +115,8 @@ export function readSiteSettings(node: Node): SiteSettings {
     alarmEmail: text('alarmEmail'),
     renderMemoryMB: number('renderMemoryMB', 1024, 128, 10240),
     renderTimeoutSeconds: number('renderTimeoutSeconds', 10, 1, 120),
+    // Up to Lambda's 15 minutes: a stream may run long; CloudFront ends one that is silent for 30 s.
+    apiTimeoutSeconds: number('apiTimeoutSeconds', number('renderTimeoutSeconds', 10, 1, 120), 1, 900),
     imageMemoryMB: number('imageMemoryMB', 1536, 128, 10240),
     imageTimeoutSeconds: number('imageTimeoutSeconds', 15, 1, 120),
     additionalMetrics: flag('additionalMetrics', true),

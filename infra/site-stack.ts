@@ -36,9 +36,13 @@ export class StratusStack extends Stack {
     out(OUTPUTS.bucket, site.assets.bucket.bucketName, 'Assets bucket (root: current build; _archive/: earlier builds)');
     out(OUTPUTS.renderFunction, site.render.function.functionName, 'Render function');
     out(OUTPUTS.imageFunction, site.image.function.functionName, 'Image function');
+    if (site.stream) {
+      out(OUTPUTS.streamFunction, site.stream.function.functionName, 'API routes: the render code behind the streaming Function URL');
+      out(OUTPUTS.streamLogGroup, site.stream.logGroup.logGroupName, 'API routes logs');
+    }
     out(OUTPUTS.renderLogGroup, site.render.logGroup.logGroupName, 'Render function logs');
     out(OUTPUTS.imageLogGroup, site.image.logGroup.logGroupName, 'Image function logs');
-    out(OUTPUTS.alias, LIVE_ALIAS, 'Alias both Function URLs serve; npm run rollback moves it');
+    out(OUTPUTS.alias, LIVE_ALIAS, 'Alias every Function URL serves; npm run rollback moves it');
     out(OUTPUTS.dashboard, site.monitoring.dashboard.dashboardName, 'CloudWatch dashboard');
     out(OUTPUTS.alarmTopic, site.monitoring.topic.topicArn, 'SNS topic of the alarms');
     this.nagAcknowledgements = acknowledgeNagFindings(this, site, { customDomain: Boolean(siteSettings.domainName) });

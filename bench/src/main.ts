@@ -32,6 +32,7 @@ import { freePort } from './processes';
 import { runColdStart } from './rows/cold-start';
 import { hasImageOptimiser, runImages, servesImages, type ImageApp } from './rows/images';
 import { renderChild, renderOpsChild, runRenderCore } from './rows/render-core';
+import { runStreaming, streamingChild } from './rows/streaming';
 import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
 import { runDevLoop } from './rows/dev-loop';
@@ -102,6 +103,10 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
   if (wants('render')) {
     log('render overhead: render core against bare renderToString');
     rows.push(...(await runRenderCore(stratus, options, mainFile, log)));
+  }
+  if (wants('streaming')) {
+    log('streaming: the render bundle’s buffered and streaming handlers on /ssr/1 and the JSON API');
+    rows.push(...(await runStreaming(stratus, options, mainFile, log)));
   }
   if (wants('cold')) {
     log(`cold start: ${options.cold.rounds} rounds`);
@@ -183,6 +188,10 @@ function othersOf(only: string | undefined): OtherFramework[] {
 export async function main(argv: string[], mainFile: string): Promise<number> {
   if (argv[0] === 'child-render') {
     await renderChild(argv.slice(1));
+    return 0;
+  }
+  if (argv[0] === 'child-streaming') {
+    await streamingChild(argv.slice(1));
     return 0;
   }
   if (argv[0] === 'child-render-ops') {

@@ -5,7 +5,7 @@ export interface BenchOptions {
   mode: 'full' | 'smoke';
   /** Frameworks measured beside Stratus (`--only stratus` leaves both out: no install, no build). */
   others: OtherFramework[];
-  /** Rows to run (all when empty): throughput, render, cold, size, nav, images. */
+  /** Rows to run (all when empty): ROW_IDS. */
   rows: Set<string>;
   /** Where the JSON goes. */
   outFile: string;
@@ -26,7 +26,7 @@ export interface BenchOptions {
   dev: { rounds: number; edits: number };
 }
 
-export const ROW_IDS = ['throughput', 'routing', 'render', 'cold', 'size', 'nav', 'images', 'dev'] as const;
+export const ROW_IDS = ['throughput', 'routing', 'render', 'streaming', 'cold', 'size', 'nav', 'images', 'dev'] as const;
 
 export function benchOptions(mode: 'full' | 'smoke', others: OtherFramework[], rows: string[], outFile: string): BenchOptions {
   const full = mode === 'full';

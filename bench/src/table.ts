@@ -9,9 +9,9 @@ export interface ResultRow {
   /** Which direction is good, so the ratio column can say who wins. */
   better: 'higher' | 'lower';
   stratus?: Summary;
-  /** Next.js, the physical floor, or Stratus itself without the feature measured (`otherLabel`). */
+  /** Next.js, the physical floor, or Stratus itself without the feature measured, or answering buffered (`otherLabel`). */
   other?: Summary;
-  otherLabel: 'Next.js' | 'floor' | 'no rules';
+  otherLabel: 'Next.js' | 'floor' | 'no rules' | 'buffered';
   /** Stratus ÷ other, from the medians. */
   ratio?: number;
   /** React Router 7 (framework mode), on the rows it can be measured the same way. */

@@ -4,25 +4,31 @@
  * headers, and pages, data, API routes and images through the Lambda handlers with real
  * Function URL events. Bodies go the way they go in AWS: the body signer where the table
  * says, then origin access control's signature check (origin-access.ts), which refuses a
- * body without its hash as Lambda does.
+ * body without its hash as Lambda does. API routes go to the render code's streaming
+ * handler, run as Lambda's runtime runs it behind a `RESPONSE_STREAM` Function URL
+ * (lambda-streaming.ts), so an answer written as it goes reaches the visitor as it is written.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { allowedMethods, bodyRoutesOf, edgeRoutingOf, edgeBehaviours, selectBehaviour, type OriginId } from '../../contract/edge-behaviours';
+import { allowedMethods, bodyRoutesOf, edgeRoutingOf, edgeBehaviours, selectBehaviour, type EdgeBehaviour, type OriginId } from '../../contract/edge-behaviours';
 import { readManifest } from '../../contract/manifest';
 import { LAMBDA_ENTRY_FILE, OUTPUT_LAYOUT } from '../../contract/output-layout';
 import { SANDBOXED_FILE_HEADERS, SECURITY_HEADERS, withSecurityHeaders } from '../../contract/security-headers';
 import { toFunctionUrlEvent, type PlainRequest } from './function-url-event';
-import { checkInvokePayload, checkSignedPayload, MAX_INVOKE_PAYLOAD_BYTES, signedByOriginAccess } from './origin-access';
+import { checkInvokePayload, checkSignedPayload, MAX_INVOKE_PAYLOAD_BYTES, signedByOriginAccess, type OriginAnswer } from './origin-access';
+import { installStreamingGlobals, invokeStreaming, type StreamedAnswer } from './lambda-streaming';
 import { isAllowedHost, isValidHost, toOriginForm } from './request-line';
 import { createStaticFiles } from './static-files';
 import { BuildError } from '../builder/errors';
 import { PRIVATE_NO_STORE } from '../../lambdas/shared/cache-control';
 
 export type FunctionUrlHandler = (event: LambdaFunctionURLEvent, context?: { awsRequestId: string }) => Promise<LambdaFunctionURLResult>;
+
+/** A handler `awslambda.streamifyResponse` marked: the event, Lambda's response stream, the context. */
+export type StreamingFunctionUrlHandler = (event: LambdaFunctionURLEvent, responseStream: never, context?: { awsRequestId: string }) => Promise<void>;
 
 /** The viewer-request edge function: may answer the request itself, or rewrite it. */
 export type EdgeStep = (request: PlainRequest) => { response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest };
@@ -88,20 +94,29 @@ function hasBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
-/** The build's render handler, loaded afresh: `stratus dev` builds into the same folders in turn. */
-export function loadRenderHandler(outDir: string): FunctionUrlHandler {
+/**
+ * The build's render handlers, loaded afresh (`stratus dev` builds into the same folders in
+ * turn): the buffered one, and the streaming one (`index.streamHandler`), loaded as
+ * Lambda's runtime loads a handler, with `globalThis.awslambda` set first.
+ */
+export function loadRenderHandlers(outDir: string): { handler: FunctionUrlHandler; streamHandler?: StreamingFunctionUrlHandler } {
   const dir = path.join(outDir, OUTPUT_LAYOUT.renderLambda);
   // The entry and the bundle it requires (app.js), and the packages beside them.
   for (const loaded of Object.keys(require.cache)) if (loaded.startsWith(dir + path.sep)) delete require.cache[loaded];
-  return (require(path.join(dir, LAMBDA_ENTRY_FILE)) as { handler: FunctionUrlHandler }).handler;
+  installStreamingGlobals();
+  return require(path.join(dir, LAMBDA_ENTRY_FILE)) as { handler: FunctionUrlHandler; streamHandler?: StreamingFunctionUrlHandler };
 }
+
+/** Lambda's answer when a function fails before it answers: the Function URL's 502. */
+const FUNCTION_FAILED: OriginAnswer = { status: 502, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: 'Internal Server Error' })) };
 
 export async function startServer(options: ServerOptions) {
   const manifest = readManifest(path.join(options.outDir, OUTPUT_LAYOUT.manifest));
   const behaviours = edgeBehaviours(manifest.publicFiles, bodyRoutesOf(manifest), edgeRoutingOf(manifest));
   const serveStatic = createStaticFiles(path.join(options.outDir, OUTPUT_LAYOUT.assets), manifest.s3CacheControl);
-  const handlers: Partial<Record<OriginId, FunctionUrlHandler>> = {
-    render: loadRenderHandler(options.outDir),
+  const renderHandlers = loadRenderHandlers(options.outDir);
+  const handlers: Partial<Record<Exclude<OriginId, 'stream'>, FunctionUrlHandler>> = {
+    render: renderHandlers.handler,
     image: options.imageHandler,
   };
   const compress = options.compress !== false;
@@ -121,20 +136,85 @@ export async function startServer(options: ServerOptions) {
     return out;
   }
 
+  /** Origin access control signs the request; Lambda checks the signature and the payload size, then builds the event. */
+  function signedEvent(request: PlainRequest): { event: LambdaFunctionURLEvent } | { refused: OriginAnswer } {
+    const refused = checkSignedPayload(request);
+    if (refused) return { refused };
+    const event = toFunctionUrlEvent(signedByOriginAccess(request));
+    const tooLarge = checkInvokePayload(event);
+    return tooLarge ? { refused: tooLarge } : { event };
+  }
+
+  /** An answer of the streaming origin, which `answerStreamed` could not stream: sent whole. */
+  function sendWhole(res: ServerResponse, answer: OriginAnswer, method: string, behaviour: EdgeBehaviour): void {
+    res.writeHead(answer.status, withSecurityHeaders({ ...answer.headers, 'content-length': String(answer.body.length) }, behaviour.sandboxed ? SANDBOXED_FILE_HEADERS : SECURITY_HEADERS));
+    res.end(method === 'HEAD' ? undefined : answer.body);
+  }
+
+  /**
+   * The streaming origin (API routes): the render code's streaming handler, invoked as Lambda
+   * invokes it behind a `RESPONSE_STREAM` Function URL. The status and headers go to the
+   * visitor as soon as the prelude is written, each chunk as it comes, with no length and no
+   * compression (CloudFront compresses only answers with a `Content-Length`, and never on a
+   * behaviour that caches nothing). A visitor who leaves cancels the handler's stream; a
+   * handler failing mid-way cuts the visitor's connection, as an unfinished answer.
+   */
+  async function answerStreamed(res: ServerResponse, request: PlainRequest, behaviour: EdgeBehaviour): Promise<void> {
+    const handler = renderHandlers.streamHandler;
+    if (!handler) return sendWhole(res, { status: 501, headers: { 'content-type': 'text/plain' }, body: Buffer.from('This build has no streaming handler (index.streamHandler): build it again.\n') }, request.method, behaviour);
+    const invocation = signedEvent(request);
+    if ('refused' in invocation) return sendWhole(res, invocation.refused, request.method, behaviour);
+    const { event } = invocation;
+    let answer: StreamedAnswer;
+    try {
+      answer = await invokeStreaming(handler, event, { awsRequestId: event.requestContext.requestId });
+    } catch (error) {
+      console.error(error);
+      return sendWhole(res, FUNCTION_FAILED, request.method, behaviour);
+    }
+    const { prelude } = answer;
+    // A streamed answer's length is its framing's business (Lambda renames a Content-Length it is given).
+    const headers: Record<string, string | string[]> = {};
+    for (const name in prelude.headers) if (name !== 'content-length' && name !== 'transfer-encoding') headers[name] = prelude.headers[name]!;
+    if (prelude.cookies.length > 0) headers['set-cookie'] = prelude.cookies;
+    const policy = behaviour.sandboxed ? SANDBOXED_FILE_HEADERS : SECURITY_HEADERS;
+    const { whole } = answer;
+    if (whole !== undefined) {
+      // Written and ended in one go (an ordinary JSON answer): one write to the socket, as a buffered answer.
+      // HEAD: the length of the GET, when the function said it.
+      const length = request.method === 'HEAD' ? prelude.headers['content-length'] : String(typeof whole === 'string' ? Buffer.byteLength(whole) : whole.length);
+      if (length !== undefined) headers['content-length'] = length;
+      res.writeHead(prelude.statusCode, withSecurityHeaders(headers as Record<string, string>, policy));
+      res.end(request.method === 'HEAD' ? undefined : whole);
+      return;
+    }
+    res.writeHead(prelude.statusCode, withSecurityHeaders(headers as Record<string, string>, policy));
+    res.flushHeaders();
+    res.on('close', () => {
+      if (!res.writableFinished) answer.cancel();
+    });
+    const { body } = answer;
+    // Failed mid-way: the connection ends without the last chunk, so no client takes the answer for whole.
+    body.on('error', () => res.destroy());
+    if (request.method === 'HEAD') {
+      body.resume();
+      res.end();
+      return;
+    }
+    body.pipe(res);
+  }
+
   async function fromOrigin(origin: OriginId, request: PlainRequest): Promise<{ status: number; headers: Record<string, string>; body?: Buffer } | null> {
     if (origin === 'assets') {
       const pathOnly = request.url.split('?')[0]!;
       const file = await serveStatic(pathOnly, request.headers['if-none-match'] as string | undefined);
       return file;
     }
-    const handler = handlers[origin];
+    const handler = origin === 'stream' ? undefined : handlers[origin];
     if (!handler) return { status: 501, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`No ${origin} handler in this server\n`) };
-    // Origin access control signs the request; Lambda checks the signature and the payload size.
-    const refused = checkSignedPayload(request);
-    if (refused) return refused;
-    const event = toFunctionUrlEvent(signedByOriginAccess(request));
-    const tooLarge = checkInvokePayload(event);
-    if (tooLarge) return tooLarge;
+    const invocation = signedEvent(request);
+    if ('refused' in invocation) return invocation.refused;
+    const { event } = invocation;
     const raw = await handler(event, { awsRequestId: event.requestContext.requestId });
     // A bare string is a 200 JSON body in Lambda's response format.
     const result: APIGatewayProxyStructuredResultV2 = typeof raw === 'string' ? { statusCode: 200, body: raw, headers: { 'content-type': 'application/json' } } : raw;
@@ -198,6 +278,7 @@ export async function startServer(options: ServerOptions) {
       }
       request = signed.request;
     }
+    if (behaviour.origin === 'stream') return answerStreamed(res, request, behaviour);
     let response = await fromOrigin(behaviour.origin, request);
     if ((!response || response.status === 403 || response.status === 404) && behaviour.failoverOrigin) {
       response = await fromOrigin(behaviour.failoverOrigin, request);

@@ -29,6 +29,12 @@ export interface SiteDistributionProps {
   readonly behaviours: readonly EdgeBehaviour[];
   readonly bucket: s3.IBucket;
   readonly renderUrl: lambda.IFunctionUrl;
+  /**
+   * The render code's streaming Function URL (`RESPONSE_STREAM`), the origin of the
+   * behaviours whose origin is `stream` (API routes). Required when one is.
+   * @default - none (no API routes)
+   */
+  readonly streamUrl?: lambda.IFunctionUrl;
   readonly imageUrl: lambda.IFunctionUrl;
   /** Injected into the viewer-request function. */
   readonly edgeConfig: EdgeConfig;
@@ -76,17 +82,23 @@ export class SiteDistribution extends Construct {
     });
     const lambdaOrigin = (url: lambda.IFunctionUrl) =>
       origins.FunctionUrlOrigin.withOriginAccessControl(url, { originAccessControl: lambdaOac, readTimeout: Duration.seconds(30) });
-    const originsById: Record<OriginId, cloudfront.IOrigin> = {
+    const originsById: Partial<Record<OriginId, cloudfront.IOrigin>> = {
       assets,
       render: lambdaOrigin(props.renderUrl),
+      stream: props.streamUrl && lambdaOrigin(props.streamUrl),
       image: lambdaOrigin(props.imageUrl),
+    };
+    const originOf = (id: OriginId): cloudfront.IOrigin => {
+      const origin = originsById[id];
+      if (!origin) throw new Error(`A behaviour's origin is "${id}", but no ${id} Function URL was given (streamUrl).`);
+      return origin;
     };
 
     const toOptions = (behaviour: EdgeBehaviour): cloudfront.BehaviorOptions => {
-      const primary = originsById[behaviour.origin];
+      const primary = originOf(behaviour.origin);
       // Hashed files of earlier builds live on under _archive/ (skew protection).
       const fallback = behaviour.failoverOrigin
-        ? originsById[behaviour.failoverOrigin]
+        ? originOf(behaviour.failoverOrigin)
         : behaviour.origin === 'assets' && behaviour.cache === 'immutable'
           ? archive
           : undefined;

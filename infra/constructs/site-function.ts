@@ -1,8 +1,8 @@
 /**
- * One of the site's two Lambda functions (render, image), set up the same way: Node.js 22
- * on arm64 from a prebuilt folder, JSON logs into its own log group, a version published on
- * every deploy behind the `live` alias, and a Function URL on that alias with AWS_IAM auth
- * that only CloudFront (origin access control) can call.
+ * One of the site's Lambda functions (render, its streaming twin for API routes, image), set
+ * up the same way: Node.js 22 on arm64 from a prebuilt folder, JSON logs into its own log
+ * group, a version published on every deploy behind the `live` alias, and a Function URL on
+ * that alias with AWS_IAM auth that only CloudFront (origin access control) can call.
  */
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -34,6 +34,21 @@ export interface SiteFunctionProps {
   readonly logRetention?: logs.RetentionDays;
   /** Written on each published version, so a rollback can say which deploy it returns to. @default - none */
   readonly versionDescription?: string;
+  /** The exported handler. @default 'index.handler' */
+  readonly handler?: string;
+  /**
+   * How the Function URL answers: `BUFFERED` (the whole answer at once, 6 MB at most) or
+   * `RESPONSE_STREAM` (as the handler writes it, 200 MB at most; the handler must be wrapped
+   * in `awslambda.streamifyResponse`).
+   * @default lambda.InvokeMode.BUFFERED
+   */
+  readonly invokeMode?: lambda.InvokeMode;
+  /**
+   * Another function's role, shared (the same permissions: what is granted to one is granted
+   * to both); this function's log group is added to it.
+   * @default - a role of its own
+   */
+  readonly role?: iam.Role;
 }
 
 export class SiteFunction extends Construct {
@@ -51,10 +66,12 @@ export class SiteFunction extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     // Own role instead of AWSLambdaBasicExecutionRole: write to this one group, nothing else.
-    this.role = new iam.Role(this, 'Role', {
-      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
-      description: `${props.description}: logs to its own group, reads only what it needs`,
-    });
+    this.role =
+      props.role ??
+      new iam.Role(this, 'Role', {
+        assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+        description: `${props.description}: logs to its own group, reads only what it needs`,
+      });
     this.role.addToPolicy(
       new iam.PolicyStatement({
         actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -65,7 +82,7 @@ export class SiteFunction extends Construct {
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: FUNCTION_ARCHITECTURE,
-      handler: 'index.handler',
+      handler: props.handler ?? 'index.handler',
       code: lambda.Code.fromAsset(props.codeDir),
       memorySize: props.memorySize ?? 1024,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -90,7 +107,7 @@ export class SiteFunction extends Construct {
       version: this.function.currentVersion,
     });
     // A Function URL can sit on an alias, never on a version; CloudFront signs with OAC.
-    this.url = this.alias.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
+    this.url = this.alias.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM, invokeMode: props.invokeMode });
   }
 
   /**

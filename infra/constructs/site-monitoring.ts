@@ -19,6 +19,8 @@ export const METRIC_NAMESPACE = 'Stratus';
 export interface SiteMonitoringProps {
   readonly distribution: cloudfront.IDistribution;
   readonly render: SiteFunction;
+  /** The render code behind the streaming Function URL (API routes), when the site has one. @default - none */
+  readonly stream?: SiteFunction;
   readonly image: SiteFunction;
   /** @default - alarms go to the topic only */
   readonly alarmEmail?: string;
@@ -63,6 +65,7 @@ export class SiteMonitoring extends Construct {
 
     const sites = [
       { name: 'Render', fn: props.render },
+      ...(props.stream ? [{ name: 'Api', fn: props.stream }] : []),
       { name: 'Image', fn: props.image },
     ];
     for (const { name, fn } of sites) {
@@ -83,6 +86,8 @@ export class SiteMonitoring extends Construct {
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
+      // A streaming answer (an event stream, a model's tokens) may run for as long as it is allowed to: no duration alarm there.
+      if (fn === props.stream) continue;
       alarm(`${name}DurationP99`, {
         alarmDescription: `${name} function: p99 duration above 80% of its ${timeout.toSeconds()} s timeout`,
         metric: fn.function.metricDuration({ period: Duration.minutes(5), statistic: 'p99' }),
@@ -131,7 +136,8 @@ export class SiteMonitoring extends Construct {
     let api5xx: cloudwatch.Metric | undefined;
     if (props.apiRoutes) {
       const lines = new logs.MetricFilter(this, 'Api5xxLines', {
-        logGroup: props.render.logGroup,
+        // API routes answer from the streaming function (the render function only for a rewrite onto one).
+        logGroup: (props.stream ?? props.render).logGroup,
         filterPattern: API_5XX_PATTERN,
         metricNamespace: METRIC_NAMESPACE,
         metricName: 'Api5xx',

@@ -37,6 +37,12 @@ export interface SiteRegenerationProps {
   readonly bucket: s3.IBucket;
   /** The render function: its environment is set and its role granted here. */
   readonly render: SiteFunction;
+  /**
+   * The render code behind the streaming Function URL (API routes: `res.revalidate`, draft
+   * mode), sharing the render function's role: its environment is set here too.
+   * @default - none
+   */
+  readonly stream?: SiteFunction;
   /** The distribution whose cache `res.revalidate` invalidates. */
   readonly distribution: cloudfront.IDistribution;
   /** Namespace of the failed-regenerations metric. @default 'Stratus' */
@@ -65,7 +71,9 @@ export class SiteRegeneration extends Construct {
   constructor(scope: Construct, id: string, props: SiteRegenerationProps) {
     super(scope, id);
     const { bucket, render, distribution } = props;
-    const timeout = render.function.timeout ?? Duration.seconds(10);
+    const servers = props.stream ? [render, props.stream] : [render];
+    // The longest timeout of the functions that regenerate: a lease must outlive any of them.
+    const timeout = Duration.seconds(Math.max(...servers.map((server) => (server.function.timeout ?? Duration.seconds(10)).toSeconds())));
     const leaseTtl = props.leaseTtl ?? Duration.seconds(Math.max(30, timeout.toSeconds() + 20));
     if (leaseTtl.toSeconds() <= timeout.toSeconds()) {
       throw new Error(`SiteRegeneration: leaseTtl (${leaseTtl.toSeconds()} s) must be longer than the render function's timeout (${timeout.toSeconds()} s), or a slow regeneration's lease would expire under it.`);
@@ -91,12 +99,13 @@ export class SiteRegeneration extends Construct {
       description: 'The distribution the Stratus render function invalidates',
     });
 
-    const fn = render.function;
-    fn.addEnvironment('STRATUS_PAGES_PREFIX', PAGES_PREFIX);
-    fn.addEnvironment('STRATUS_LEASE_TABLE', this.leases.tableName);
-    fn.addEnvironment('STRATUS_LEASE_MS', String(leaseTtl.toMilliseconds()));
-    fn.addEnvironment('STRATUS_DRAFT_SECRET_ARN', this.draftSecret.secretArn);
-    fn.addEnvironment('STRATUS_DISTRIBUTION_PARAMETER', parameterName);
+    for (const { function: fn } of servers) {
+      fn.addEnvironment('STRATUS_PAGES_PREFIX', PAGES_PREFIX);
+      fn.addEnvironment('STRATUS_LEASE_TABLE', this.leases.tableName);
+      fn.addEnvironment('STRATUS_LEASE_MS', String(leaseTtl.toMilliseconds()));
+      fn.addEnvironment('STRATUS_DRAFT_SECRET_ARN', this.draftSecret.secretArn);
+      fn.addEnvironment('STRATUS_DISTRIBUTION_PARAMETER', parameterName);
+    }
 
     // Exact actions on exact resources.
     render.role.addToPolicy(new iam.PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [bucket.arnForObjects(`${PAGES_PREFIX}*`)] }));
@@ -115,15 +124,19 @@ export class SiteRegeneration extends Construct {
     });
 
     const namespace = props.metricNamespace ?? 'Stratus';
-    const failures = new logs.MetricFilter(this, 'FailedRegenerationLines', {
-      logGroup: render.logGroup,
-      filterPattern: logs.FilterPattern.stringValue('$.context', '=', 'regeneration failed'),
-      metricNamespace: namespace,
-      metricName: FAILED_REGENERATIONS_METRIC,
-      metricValue: '1',
-      defaultValue: 0,
-    });
-    this.failedRegenerations = failures.metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    // One filter per log group, into the same metric: an API route's `res.revalidate` regenerates in the streaming function.
+    const filters = servers.map(
+      (server, index) =>
+        new logs.MetricFilter(this, index === 0 ? 'FailedRegenerationLines' : 'FailedRegenerationLinesStream', {
+          logGroup: server.logGroup,
+          filterPattern: logs.FilterPattern.stringValue('$.context', '=', 'regeneration failed'),
+          metricNamespace: namespace,
+          metricName: FAILED_REGENERATIONS_METRIC,
+          metricValue: '1',
+          defaultValue: 0,
+        }),
+    );
+    this.failedRegenerations = filters[0]!.metric({ statistic: 'Sum', period: Duration.minutes(5) });
     this.alarm = new cloudwatch.Alarm(this, 'FailedRegenerationsAlarm', {
       alarmDescription: 'Stratus: a page failed to regenerate (its last good copy is still served; see "regeneration failed" in the render logs)',
       metric: this.failedRegenerations,

@@ -11,6 +11,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ssm from 'aws-cdk-lib/aws-ssm';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { ensureBuild } from '../app-build';
 import { readBuildOutput, SetupError, type BuildOutput } from '../build-output';
@@ -86,6 +87,13 @@ export interface StratusSiteProps {
   readonly renderMemoryMB?: number;
   /** @default 10 */
   readonly renderTimeoutSeconds?: number;
+  /**
+   * Timeout of the function behind API routes (the render code on a streaming Function URL):
+   * a streaming answer must end within it (its handler is cut off 1 s before). CloudFront
+   * also ends an answer that sends nothing for 30 s (its origin read timeout).
+   * @default renderTimeoutSeconds
+   */
+  readonly apiTimeoutSeconds?: number;
   /** @default 1536 */
   readonly imageMemoryMB?: number;
   /** @default 15 */
@@ -113,6 +121,13 @@ export function apiTimeoutMs(timeout: Duration): number {
 export class StratusSite extends Construct {
   readonly assets: AssetsBucket;
   readonly render: SiteFunction;
+  /**
+   * The render code behind a streaming Function URL (`RESPONSE_STREAM`), the origin of API
+   * routes: an answer written as it goes reaches the visitor as it is written. It shares the
+   * render function's role, so a grant to `site.render.function` covers API routes too.
+   * Only when the app has API routes.
+   */
+  readonly stream?: SiteFunction;
   readonly image: SiteFunction;
   readonly cdn: SiteDistribution;
   readonly monitoring: SiteMonitoring;
@@ -149,19 +164,36 @@ export class StratusSite extends Construct {
       versionDescription: `deploy ${deployId} build ${manifest.buildId}`,
     };
     const renderTimeout = Duration.seconds(props.renderTimeoutSeconds ?? 10);
+    const serverEnvironment = (timeout: Duration) => ({
+      ...common.environment,
+      STRATUS_STORE_PREFIX: STORE_PREFIX,
+      STRATUS_API_TIMEOUT_MS: String(apiTimeoutMs(timeout)),
+      ...appEnvironment(this, props),
+    });
     this.render = new SiteFunction(this, 'Render', {
       ...common,
-      environment: {
-        ...common.environment,
-        STRATUS_STORE_PREFIX: STORE_PREFIX,
-        STRATUS_API_TIMEOUT_MS: String(apiTimeoutMs(renderTimeout)),
-        ...appEnvironment(this, props),
-      },
+      environment: serverEnvironment(renderTimeout),
       codeDir: build.renderLambdaDir,
-      description: 'Stratus render: pages, server data and API routes',
+      description: 'Stratus render: pages, server data (and API routes reached by a rewrite)',
       memorySize: props.renderMemoryMB ?? 1024,
       timeout: renderTimeout,
     });
+    const bodies = bodyRoutesOf(manifest);
+    if (bodies.api) {
+      // The same code, its streaming handler, behind a Function URL that passes answers on as they are written (docs/DECISIONS.md).
+      const apiTimeout = Duration.seconds(props.apiTimeoutSeconds ?? props.renderTimeoutSeconds ?? 10);
+      this.stream = new SiteFunction(this, 'Stream', {
+        ...common,
+        environment: serverEnvironment(apiTimeout),
+        codeDir: build.renderLambdaDir,
+        handler: 'index.streamHandler',
+        invokeMode: lambda.InvokeMode.RESPONSE_STREAM,
+        role: this.render.role,
+        description: 'Stratus API routes: the render code behind a streaming Function URL',
+        memorySize: props.renderMemoryMB ?? 1024,
+        timeout: apiTimeout,
+      });
+    }
     this.image = new SiteFunction(this, 'Image', {
       ...common,
       codeDir: build.imageLambdaDir,
@@ -189,7 +221,6 @@ export class StratusSite extends Construct {
     // Bodies reach the render function only through the signer, and only on the paths that
     // take them (contract/edge-behaviours.ts); a site with neither API routes nor a
     // getServerSideProps page has no signer and no Lambda@Edge at all.
-    const bodies = bodyRoutesOf(manifest);
     const behaviours = edgeBehaviours(manifest.publicFiles, bodies, edgeRoutingOf(manifest));
     if (behaviours.some((behaviour) => behaviour.bodySigner)) {
       this.bodySigner = new BodySigner(this, 'BodySigner', { edgeStackName: props.edgeStackName });
@@ -199,6 +230,7 @@ export class StratusSite extends Construct {
       behaviours,
       bucket,
       renderUrl: this.render.url,
+      streamUrl: this.stream?.url,
       imageUrl: this.image.url,
       edgeConfig: edgeConfigOf(manifest.config, bodies),
       bodySigner: this.bodySigner?.function,
@@ -209,6 +241,7 @@ export class StratusSite extends Construct {
     });
 
     this.render.allowDistribution(this.cdn.distribution);
+    this.stream?.allowDistribution(this.cdn.distribution);
     this.image.allowDistribution(this.cdn.distribution);
 
     // Static pages are cached at the edge for up to a year (s-maxage): once the new
@@ -225,11 +258,12 @@ export class StratusSite extends Construct {
       // The same memory as the uploads, so one handler function serves all of them.
       memoryLimit: 1024,
     });
-    this.invalidation.node.addDependency(this.render.alias, this.image.alias, ...this.deployment.deployments);
+    this.invalidation.node.addDependency(this.render.alias, this.image.alias, ...(this.stream ? [this.stream.alias] : []), ...this.deployment.deployments);
 
     this.monitoring = new SiteMonitoring(this, 'Monitoring', {
       distribution: this.cdn.distribution,
       render: this.render,
+      stream: this.stream,
       image: this.image,
       alarmEmail: props.alarmEmail,
       additionalMetrics: props.additionalMetrics,
@@ -238,6 +272,7 @@ export class StratusSite extends Construct {
     this.regeneration = new SiteRegeneration(this, 'Regeneration', {
       bucket,
       render: this.render,
+      stream: this.stream,
       distribution: this.cdn.distribution,
       alarmTopic: this.monitoring.topic,
     });

@@ -1,6 +1,7 @@
 /**
- * `npm run rollback [-- --dry-run] [--stack Stratus] [--outputs file] [--render NAME --image NAME]`
- * Function names come from the outputs file `npm run deploy` writes, or from the flags.
+ * `npm run rollback [-- --dry-run] [--stack Stratus] [--outputs file] [--render NAME --image NAME [--stream NAME]]`
+ * Function names come from the outputs file `npm run deploy` writes, or from the flags. The
+ * streaming function (API routes) moves with the render function when the site has one.
  */
 import { readFileSync } from 'node:fs';
 import { LambdaClient } from '@aws-sdk/client-lambda';
@@ -15,6 +16,8 @@ export interface RollbackArgs {
   outputs: string;
   render?: string;
   image?: string;
+  /** The function behind the streaming Function URL (API routes), when the site has one. */
+  stream?: string;
 }
 
 export function parseArgs(argv: readonly string[]): RollbackArgs {
@@ -31,15 +34,17 @@ export function parseArgs(argv: readonly string[]): RollbackArgs {
     else if (flag === '--outputs') args.outputs = value();
     else if (flag === '--render') args.render = value();
     else if (flag === '--image') args.image = value();
-    else throw new Error(`unknown option ${flag}; expected --dry-run, --stack, --outputs, --render, --image`);
+    else if (flag === '--stream') args.stream = value();
+    else throw new Error(`unknown option ${flag}; expected --dry-run, --stack, --outputs, --render, --image, --stream`);
   }
   return args;
 }
 
-/** The two functions to roll back, from flags or the deploy's outputs file. */
+/** The functions to roll back (render, image, and the streaming one when there is one), from flags or the deploy's outputs file. */
 export function resolveTargets(args: RollbackArgs, read = (file: string) => readFileSync(file, 'utf8')): RollbackTarget[] {
   let render = args.render;
   let image = args.image;
+  let stream = args.stream;
   if (!render || !image) {
     let outputs: Record<string, Record<string, string>>;
     try {
@@ -50,10 +55,12 @@ export function resolveTargets(args: RollbackArgs, read = (file: string) => read
     const stack = outputs[args.stack] ?? {};
     render ??= stack[OUTPUTS.renderFunction];
     image ??= stack[OUTPUTS.imageFunction];
+    stream ??= stack[OUTPUTS.streamFunction];
     if (!render || !image) throw new Error(`${args.outputs} has no function names for stack ${args.stack}; pass --render and --image.`);
   }
   return [
     { label: 'render', functionName: render, aliasName: LIVE_ALIAS },
+    ...(stream ? [{ label: 'stream', functionName: stream, aliasName: LIVE_ALIAS }] : []),
     { label: 'image', functionName: image, aliasName: LIVE_ALIAS },
   ];
 }

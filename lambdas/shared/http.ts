@@ -7,12 +7,22 @@
  * meet (a middleware's `Response`, a `fetch`) come in through `fromWebResponse`.
  */
 
-/** What a core needs besides the request: ids to correlate its log lines. */
+import type { Readable } from 'node:stream';
+
+/** What a core needs besides the request: ids to correlate its log lines, and how its answer leaves. */
 export interface RequestContext {
   /** Lambda's own request id. */
   requestId: string;
   /** CloudFront's request id (`x-amz-cf-id`), when the request came through CloudFront. */
   cfId?: string;
+  /**
+   * The platform passes the answer on as it is written (a Function URL in `RESPONSE_STREAM`
+   * mode, lambdas/shared/function-url-stream.ts): a body the app is still writing leaves
+   * chunk by chunk, up to STREAMED_RESPONSE_LIMIT. Otherwise (buffered) such a body is read
+   * whole first, up to RESPONSE_PAYLOAD_LIMIT.
+   * @default false
+   */
+  streaming?: boolean;
 }
 
 export interface CoreRequest {
@@ -35,6 +45,12 @@ export interface CoreResponse {
   cookies?: string[];
   /** A string is text; bytes are binary (base64 in a Function URL result). */
   body?: string | Uint8Array;
+  /**
+   * A body still being written (instead of `body`): an API route that wrote before it
+   * ended, a web `Response` whose body is a stream. Its bytes, as they come; it errors when
+   * the writer failed mid-way, and the reader destroys it when the visitor is gone.
+   */
+  stream?: Readable;
 }
 
 export type Core = (request: CoreRequest, context: RequestContext) => Promise<CoreResponse>;

@@ -16,6 +16,7 @@ interface Summary {
   median: number;
 }
 interface Row {
+  unit: string;
   id: string;
   stratus?: Summary;
   other?: Summary;
@@ -28,6 +29,7 @@ const EXPECTED_ROWS = [
   'routing-cost-ssr-1', 'routing-cost-api-items-1',
   'memory-peak-rss',
   'render-core',
+  'streaming-page', 'streaming-api-json', 'streaming-cold-page', 'streaming-cold-api', 'streaming-page-bytes',
   'cold-node-floor', 'cold-lambda', 'cold-lambda-inside', 'cold-server', 'cold-lambda-above-node', 'cold-lambda-cached-above-node', 'cold-lambda-cached-inside',
   'size-server-raw', 'size-server-zip', 'size-server-zip-deployed', 'first-load-home-gzip', 'first-load-home-brotli', 'first-load-ssr-gzip', 'first-load-react-floor', 'first-load-home-beyond-react',
   'nav-static', 'nav-server',

@@ -40,9 +40,9 @@ describe('edge behaviour table', () => {
     ['/favicon.ico', 'assets', 'origin'],
     ['/about', 'render', 'origin'],
     ['/', 'render', 'origin'],
-    ['/api', 'render', 'never'],
-    ['/api/hooks/stripe', 'render', 'never'],
-    ['/api/export.png', 'render', 'never'],
+    ['/api', 'stream', 'never'],
+    ['/api/hooks/stripe', 'stream', 'never'],
+    ['/api/export.png', 'stream', 'never'],
     ['/apiary', 'render', 'origin'],
     ['/fr/api/x', 'render', 'origin'],
   ])('%s → %s (%s)', (path, origin, cache) => {

@@ -13,6 +13,7 @@ import { apiTimeoutMs, StratusSite } from '../../infra/constructs/stratus-site';
 import { API_5XX_PATTERN } from '../../infra/constructs/site-monitoring';
 import { PAGE_ORIGIN_HEADERS } from '../../infra/constructs/site-policies';
 import { readSiteSettings } from '../../infra/site-settings';
+import { OUTPUTS } from '../../infra/outputs';
 import { fixtureApp, fixtureBuildWith, onlyResource, resourcesOf, synthFixture } from './stack-fixture';
 
 /** CloudFront's managed policies: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-cache-policies.html */
@@ -48,9 +49,12 @@ describe('behaviours', () => {
     // Ahead of the public files, so /api/export.png is never a bucket file.
     expect(patterns.indexOf('/api/*')).toBeLessThan(patterns.indexOf('/*.ico'));
     const render = behaviourOf(template, '*').TargetOriginId;
+    const stream = behaviourOf(template, '/api').TargetOriginId;
+    // The API routes' own origin: the streaming Function URL (below).
+    expect(stream).not.toBe(render);
     for (const pattern of ['/api', '/api/*']) {
       const b = behaviourOf(template, pattern);
-      expect(b.TargetOriginId).toBe(render);
+      expect(b.TargetOriginId).toBe(stream);
       expect(b.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
       expect(b.CachePolicyId).toBe(CACHING_DISABLED);
       expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
@@ -163,6 +167,72 @@ describe('the body signer (Lambda@Edge)', () => {
   });
 });
 
+describe('streaming: API routes behind a RESPONSE_STREAM Function URL, pages behind the buffered one', () => {
+  const functions = (t: Template) => resourcesOf(t, 'AWS::Lambda::Function');
+  const functionId = (t: Template, description: RegExp) => Object.entries(functions(t)).find(([, r]) => description.test(r.Properties.Description ?? ''))?.[0];
+  const urls = (t: Template) => Object.values(resourcesOf(t, 'AWS::Lambda::Url')).map((r) => r.Properties);
+  const urlOf = (t: Template, fn: string) => urls(t).find((u) => u.TargetFunctionArn['Fn::GetAtt'][0] === fn)!;
+  const originOf = (t: Template, pattern: string) => distributionOf(t).Origins.find((o: any) => o.Id === behaviourOf(t, pattern).TargetOriginId);
+  /** The Function URL an origin's domain name is derived from. */
+  const urlIdOf = (o: any): string => o.DomainName['Fn::Select'][1]['Fn::Split'][1]['Fn::GetAtt'][0];
+
+  test('the API behaviours reach the streaming function’s URL (RESPONSE_STREAM, AWS_IAM, live alias), signed by OAC; pages the buffered one', () => {
+    const stream = functionId(template, /Stratus API routes/)!;
+    const render = functionId(template, /Stratus render/)!;
+    expect(urlOf(template, stream)).toMatchObject({ AuthType: 'AWS_IAM', InvokeMode: 'RESPONSE_STREAM', Qualifier: 'live' });
+    expect(urlOf(template, render).InvokeMode ?? 'BUFFERED').toBe('BUFFERED');
+    for (const pattern of ['/api', '/api/*']) {
+      const origin = originOf(template, pattern);
+      expect(resourcesOf(template, 'AWS::Lambda::Url')[urlIdOf(origin)]!.Properties.TargetFunctionArn['Fn::GetAtt'][0]).toBe(stream);
+      // Private as the render function's: origin access control signs every request.
+      expect(origin.OriginAccessControlId).toEqual(originOf(template, '*').OriginAccessControlId);
+    }
+    const page = originOf(template, '*');
+    expect(resourcesOf(template, 'AWS::Lambda::Url')[urlIdOf(page)]!.Properties.TargetFunctionArn['Fn::GetAtt'][0]).toBe(render);
+    // Only this distribution may invoke the streaming alias, through its URL.
+    const permissions = Object.values(resourcesOf(template, 'AWS::Lambda::Permission')).map((p) => p.Properties);
+    const onStream = permissions.filter((p) => JSON.stringify(p.FunctionName).includes(stream) || JSON.stringify(p.FunctionName).includes('Stream'));
+    expect(onStream.map((p) => p.Action).sort()).toEqual(expect.arrayContaining(['lambda:InvokeFunction', 'lambda:InvokeFunctionUrl']));
+    for (const p of onStream) expect(p.Principal).toBe('cloudfront.amazonaws.com');
+  });
+
+  test('the same code and role as the render function, its streaming handler, the same environment and regeneration settings', () => {
+    const all = functions(template);
+    const stream = all[functionId(template, /Stratus API routes/)!]!.Properties;
+    const render = all[functionId(template, /Stratus render/)!]!.Properties;
+    expect(stream.Handler).toBe('index.streamHandler');
+    expect(render.Handler).toBe('index.handler');
+    expect(stream.Code).toEqual(render.Code);
+    expect(stream.Role).toEqual(render.Role);
+    expect(stream.Runtime).toBe(render.Runtime);
+    expect(stream.MemorySize).toBe(render.MemorySize);
+    for (const name of ['STRATUS_BUCKET', 'STRATUS_STORE_PREFIX', 'STRATUS_LEASE_TABLE', 'STRATUS_DRAFT_SECRET_ARN', 'STRATUS_DISTRIBUTION_PARAMETER', 'STRATUS_API_TIMEOUT_MS']) {
+      expect(stream.Environment.Variables[name]).toEqual(render.Environment.Variables[name]);
+    }
+  });
+
+  test('apiTimeoutSeconds gives API routes (and their streams) a timeout of their own; pages keep theirs', () => {
+    const long = synthFixture({ buildDir: buildWith(), apiTimeoutSeconds: '120' }).template;
+    const all = functions(long);
+    const stream = all[functionId(long, /Stratus API routes/)!]!.Properties;
+    expect(stream.Timeout).toBe(120);
+    expect(stream.Environment.Variables.STRATUS_API_TIMEOUT_MS).toBe('119000');
+    expect(all[functionId(long, /Stratus render/)!]!.Properties.Timeout).toBe(10);
+  });
+
+  test('the stack outputs name the streaming function and its logs', () => {
+    const stack = fixtureApp({ buildDir: buildWith() }).stack;
+    const outputs = Template.fromStack(stack);
+    outputs.hasOutput(OUTPUTS.streamFunction, { Value: { Ref: functionId(outputs, /Stratus API routes/) } });
+    outputs.hasOutput(OUTPUTS.streamLogGroup, {});
+  });
+
+  test('a site without API routes has no streaming function and no streaming URL', () => {
+    expect(functionId(plain, /Stratus API routes/)).toBeUndefined();
+    expect(urls(plain).some((u) => u.InvokeMode === 'RESPONSE_STREAM')).toBe(false);
+  });
+});
+
 describe('region', () => {
   test('cdk.json "region", else what cdk deploy targets (CDK_DEFAULT_REGION), else us-east-1', () => {
     const read = (context: Record<string, unknown>) => readSiteSettings(new App({ context }).node).region;
@@ -216,11 +286,11 @@ describe('the store and the render function', () => {
 });
 
 describe('operations', () => {
-  test('API 5xx: counted from the render log lines of /api routes, alarmed at the first one', () => {
-    template.hasResourceProperties('AWS::Logs::MetricFilter', {
-      FilterPattern: API_5XX_PATTERN.logPatternString,
-      MetricTransformations: [{ MetricName: 'Api5xx', MetricNamespace: 'Stratus', MetricValue: '1', DefaultValue: 0 }],
-    });
+  test('API 5xx: counted from the log lines of /api routes (the streaming function’s), alarmed at the first one', () => {
+    const filter = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter')).find((f) => f.Properties.FilterPattern === API_5XX_PATTERN.logPatternString)!;
+    expect(filter.Properties.MetricTransformations).toEqual([{ MetricName: 'Api5xx', MetricNamespace: 'Stratus', MetricValue: '1', DefaultValue: 0 }]);
+    const streamLogs = Object.entries(resourcesOf(template, 'AWS::Logs::LogGroup')).find(([id]) => /Stream/.test(id))![0];
+    expect(filter.Properties.LogGroupName).toEqual({ Ref: streamLogs });
     const alarms = Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm')).map((a) => a.Properties);
     const api = alarms.filter((a) => a.MetricName === 'Api5xx');
     expect(api).toHaveLength(1);

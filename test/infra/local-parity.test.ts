@@ -42,7 +42,14 @@ const RENDER_STUB = `exports.handler = async (event) => {
     return { statusCode: 200, headers: ${JSON.stringify(Object.fromEntries(SECURITY_HEADER_NAMES.map((n) => [n, ORIGIN_OWN_VALUE])))}, body: 'render' };
   }
   return { statusCode: 200, body: 'render' };
-};`;
+};
+// The same answers behind the streaming Function URL (API routes), written as Lambda's runtime takes them.
+exports.streamHandler = awslambda.streamifyResponse(async (event, responseStream) => {
+  const result = await exports.handler(event);
+  const out = awslambda.HttpResponseStream.from(responseStream, { statusCode: result.statusCode, headers: result.headers || {} });
+  out.write(result.body === 'render' ? 'stream' : result.body);
+  out.end();
+});`;
 const IMAGE_STUB = `exports.handler = async () => ({ statusCode: 200, body: 'image' });`;
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -105,6 +112,7 @@ function lambdaOriginId(origin: any): OriginId {
   const functionId = resourcesOf(template, 'AWS::Lambda::Url')[urlId]!.Properties.TargetFunctionArn['Fn::GetAtt'][0];
   const description: string = resourcesOf(template, 'AWS::Lambda::Function')[functionId]!.Properties.Description ?? '';
   if (/Stratus render/.test(description)) return 'render';
+  if (/Stratus API routes/.test(description)) return 'stream';
   if (/Stratus image/.test(description)) return 'image';
   throw new Error(`origin ${origin.Id} reaches an unknown function: ${description}`);
 }
@@ -247,7 +255,7 @@ describe('routing: the local server’s table is the template’s', () => {
       // Nothing in the bucket at this path, so the answer comes from the failover origin if any.
       const expected = behaviour.failoverOrigin ?? behaviour.origin;
       const get = await http('GET', url);
-      const answeredBy = get.body === 'render' ? 'render' : get.body === 'image' ? 'image' : 'assets';
+      const answeredBy = get.body === 'render' ? 'render' : get.body === 'stream' ? 'stream' : get.body === 'image' ? 'image' : 'assets';
       expect({ url, answeredBy }).toEqual({ url, answeredBy: expected });
       if (expected === 'assets') expect(get.status).toBe(404);
 

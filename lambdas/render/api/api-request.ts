@@ -15,13 +15,35 @@ import { parseCookies } from '../../shared/cookies';
 /** The body's bytes as a one-chunk stream (the class made on first use: node:stream loads only then). */
 let BodyStream: (new (raw: Uint8Array) => Readable) | undefined;
 
+/** What tells a request its visitor left (visitorLeft). */
+const LEAVE = Symbol('visitor left');
+
 function bodyStream(raw: Uint8Array): Readable {
   BodyStream ??= class extends nodeStream().Readable {
     private pending: Uint8Array | undefined;
+    /** Made on first read of `signal`: most handlers never look at it. */
+    private controller: AbortController | undefined;
+    /** Node's `req.aborted`: the visitor left before the answer ended. */
+    aborted = false;
 
     constructor(raw: Uint8Array) {
       super();
       this.pending = raw;
+    }
+
+    /** Aborted when the visitor leaves before a streaming answer ends (ApiRequest's `signal`). */
+    get signal(): AbortSignal {
+      this.controller ??= new AbortController();
+      if (this.aborted && !this.controller.signal.aborted) this.controller.abort();
+      return this.controller.signal;
+    }
+
+    [LEAVE](): void {
+      if (this.aborted) return;
+      this.aborted = true;
+      this.controller?.abort();
+      this.emit('aborted');
+      this.destroy();
     }
 
     override _read(): void {
@@ -65,5 +87,13 @@ export function createServerRequest(request: CoreRequest, body: unknown, raw: Ui
  * createApiRequest(coreRequest, query, body, raw).query.id; // '7' for /api/users/7
  */
 export function createApiRequest(request: CoreRequest, query: Record<string, string | string[]>, body: unknown, raw: Uint8Array): ApiRequest {
-  return Object.assign(createServerRequest(request, body, raw), { query });
+  return Object.assign(createServerRequest(request, body, raw), { query }) as ApiRequest;
+}
+
+/**
+ * The visitor left before the answer ended: `req.signal` aborts, `req.aborted` is true, and
+ * `req` emits `aborted` and `close`, as Node's request does when its visitor disconnects.
+ */
+export function visitorLeft(req: ApiRequest): void {
+  (req as unknown as { [LEAVE](): void })[LEAVE]();
 }

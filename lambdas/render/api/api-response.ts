@@ -1,14 +1,19 @@
 /**
  * The `res` of API routes and of getServerSideProps' context: Node's `ServerResponse` as far
  * as handlers use it, plus the pages router's helpers (`status`, `json`, `send`,
- * `redirect`), over a buffer. Lambda Function URLs answer in buffered mode, so `write()`
- * chunks are kept and joined, `end()` finishes, and the whole answer leaves at once.
+ * `redirect`). It buffers: `write()` chunks are kept and joined, `end()` finishes, and the
+ * whole answer leaves at once, which is what pages and ordinary JSON answers need. Where
+ * answers may stream (`allowStreaming`, the API stage in a streaming function), a handler
+ * that writes or flushes its headers and goes on writing later has its answer switched to a
+ * stream (`startStream`): what it wrote so far, then each chunk as it writes it.
  * Headers follow Node's rules: invalid names or values throw, and nothing may change them
  * once `writeHead`, `write` or `end` ran.
  */
 import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
 import type { ApiResponse, HeaderValue } from '../../../web/runtime/shared/page-types';
 import type { CoreResponse } from '../../shared/http';
+import { nodeStream } from '../../shared/node-builtins';
 
 /** An error with Node's code, so code that checks `error.code` reads it as Node's own. */
 function nodeError(code: string, message: string, Type: new (message: string) => Error = Error): Error {
@@ -33,6 +38,19 @@ function stored(value: HeaderValue): string | number | string[] {
 
 /** Statuses whose answer has no body, whatever the handler wrote. */
 const NO_BODY = (status: number) => status < 200 || status === 204 || status === 304;
+
+function checkedChunk(chunk: string | Uint8Array): string | Uint8Array {
+  if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) {
+    throw nodeError('ERR_INVALID_ARG_TYPE', `The "chunk" argument must be of type string or an instance of Buffer or Uint8Array`, TypeError);
+  }
+  return chunk;
+}
+
+/** A chunk as bytes, strings in their encoding (UTF-8 unless told). */
+function bytesOf(chunk: string | Uint8Array, encoding: unknown): Uint8Array {
+  const checked = checkedChunk(chunk);
+  return typeof checked === 'string' ? Buffer.from(checked, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : checked;
+}
 
 /** Where a response buffered its body: the chunks, their size in bytes, and whether they went past the cap. */
 interface BodyBuffer {
@@ -68,6 +86,15 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
   private sent = false;
   private ended = false;
 
+  /** Called once, at the first write or flush before `end()`, when the answer may stream (allowStreaming). */
+  private onFlush: (() => void) | undefined;
+  /** The streamed body, once the answer streams (startStream); what is written goes there instead of the buffer. */
+  private sink: Readable | undefined;
+  /** The stream's reader wants no more for now: `drain` is emitted when it reads again. */
+  private needDrain = false;
+  /** The answer was cut off (the visitor left, or it failed mid-stream): writes are dropped. */
+  private gone = false;
+
   /** What `res.setDraftMode` asked for, when it was called: the API stage adds the signed cookie. */
   draftMode: boolean | undefined;
 
@@ -93,6 +120,19 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
   /** True when the body went past `maxBodyBytes`. */
   get overflowed(): boolean {
     return this.buffer.overflowed;
+  }
+
+  /** True once the answer was cut off before it ended (Node's `destroyed`): further writes are dropped. */
+  get destroyed(): boolean {
+    return this.gone;
+  }
+
+  get writable(): boolean {
+    return !this.ended && !this.gone;
+  }
+
+  get writableNeedDrain(): boolean {
+    return this.needDrain;
   }
 
   private checkNotSent(): void {
@@ -155,15 +195,37 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     return this;
   }
 
+  /** Sends the status and headers now: where answers may stream, the answer streams from here. */
   flushHeaders(): void {
     this.sent = true;
+    this.flushed();
+  }
+
+  /**
+   * What compression middleware adds to Node's response and code written for `next start`
+   * calls after each chunk: here it sends what was written, as `flushHeaders` does.
+   */
+  flush(): void {
+    this.flushHeaders();
   }
 
   write(chunk: string | Uint8Array, encodingOrCallback?: BufferEncoding | (() => void), callback?: () => void): boolean {
     if (this.ended) throw nodeError('ERR_STREAM_WRITE_AFTER_END', 'write after end');
-    this.append(chunk, encodingOrCallback);
+    const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    if (this.gone) {
+      // As Node's response once its socket is gone: the callback hears why, nothing throws.
+      if (done) process.nextTick(done as (error: Error) => void, nodeError('ERR_STREAM_DESTROYED', 'Cannot call write after a stream was destroyed'));
+      return false;
+    }
     this.sent = true;
-    (typeof encodingOrCallback === 'function' ? encodingOrCallback : callback)?.();
+    if (this.sink) {
+      const more = this.push(chunk, encodingOrCallback);
+      if (done) process.nextTick(done);
+      return more;
+    }
+    this.append(chunk, encodingOrCallback);
+    done?.();
+    this.flushed();
     return true;
   }
 
@@ -171,20 +233,91 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     // A second end() does nothing, as in Node.
     if (this.ended) return this;
     const done = [chunkOrCallback, encodingOrCallback, callback].find((a): a is () => void => typeof a === 'function');
-    if (chunkOrCallback !== undefined && chunkOrCallback !== null && typeof chunkOrCallback !== 'function') this.append(chunkOrCallback, encodingOrCallback);
+    const hasChunk = chunkOrCallback !== undefined && chunkOrCallback !== null && typeof chunkOrCallback !== 'function';
+    if (hasChunk && !this.gone) {
+      if (this.sink) this.push(chunkOrCallback, encodingOrCallback);
+      else this.append(chunkOrCallback, encodingOrCallback);
+    }
     this.sent = true;
     this.ended = true;
+    // Cut off already: `close` was said then, and nothing finishes (as Node's response after its socket closed).
+    if (this.gone) return this;
+    this.sink?.push(null);
     this.emit('finish');
     this.emit('close');
     done?.();
     return this;
   }
 
+  /**
+   * Node's `res.destroy()`: a streaming answer is cut off (an `error` is logged as the
+   * handler's failure; the visitor sees the answer end unfinished). Before the answer
+   * streams, an answer destroyed unfinished is a failure (500).
+   */
+  destroy(error?: Error): this {
+    if (this.ended || this.gone) return this;
+    if (this.sink) this.sink.destroy(error);
+    else if (this.listenerCount('error') > 0) this.emit('error', error ?? new Error('The handler destroyed its response before answering.'));
+    return this;
+  }
+
+  /** The API stage's side: `onFlush` runs once, when the handler first writes or flushes before it ends. */
+  allowStreaming(onFlush: () => void): void {
+    this.onFlush = onFlush;
+  }
+
+  /** The first write or flush before `end()`, where answers may stream (never for statuses without a body). */
+  private flushed(): void {
+    const onFlush = this.onFlush;
+    if (!onFlush || this.ended || NO_BODY(this.statusCode)) return;
+    this.onFlush = undefined;
+    onFlush();
+  }
+
+  /**
+   * The answer as a stream from now on: what was written so far, then each chunk as it is
+   * written, ended by `end()`. Its reader destroying it (the visitor left) stops the writes
+   * and tells the handler with `close`.
+   */
+  startStream(): Readable {
+    const res = this;
+    const sink = new (nodeStream().Readable)({
+      read() {
+        if (!res.needDrain) return;
+        res.needDrain = false;
+        res.emit('drain');
+      },
+      destroy(error, callback) {
+        res.lost();
+        callback(error);
+      },
+    });
+    this.sink = sink;
+    for (const chunk of this.buffer.chunks) sink.push(chunk);
+    this.buffer.chunks = [];
+    this.buffer.bytes = 0;
+    if (this.ended) sink.push(null);
+    return sink;
+  }
+
+  /** The stream was destroyed before `end()`: the answer is cut off, and the handler hears `close`. */
+  private lost(): void {
+    if (this.gone || this.ended) return;
+    this.gone = true;
+    this.needDrain = false;
+    this.emit('close');
+  }
+
+  private push(chunk: string | Uint8Array, encoding: unknown): boolean {
+    const value = bytesOf(chunk, encoding);
+    if (value.byteLength === 0) return true;
+    const more = this.sink!.push(value);
+    if (!more) this.needDrain = true;
+    return more;
+  }
+
   private append(chunk: string | Uint8Array, encoding: unknown): void {
-    if (typeof chunk !== 'string' && !(chunk instanceof Uint8Array)) {
-      throw nodeError('ERR_INVALID_ARG_TYPE', `The "chunk" argument must be of type string or an instance of Buffer or Uint8Array`, TypeError);
-    }
-    const value = typeof chunk === 'string' && typeof encoding === 'string' && !/^utf-?8$/i.test(encoding) ? Buffer.from(chunk, encoding as BufferEncoding) : chunk;
+    const value = typeof chunk === 'string' && typeof encoding === 'string' && !/^utf-?8$/i.test(encoding) ? Buffer.from(chunk, encoding as BufferEncoding) : checkedChunk(chunk);
     const size = typeof value === 'string' ? Buffer.byteLength(value) : value.byteLength;
     if (size === 0) return;
     const buffer = this.buffer;
@@ -276,6 +409,17 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
    * comma-joined, the status checked (100–599, a RangeError otherwise).
    */
   parts(): ResponseParts {
+    const { status, headers, cookies } = this.head();
+    const { chunks } = this.buffer;
+    let body: string | Uint8Array | undefined;
+    if (chunks.length > 0 && !NO_BODY(status)) {
+      body = chunks.every((c) => typeof c === 'string') ? chunks.join('') : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+    }
+    return { status, headers, cookies, body };
+  }
+
+  /** The status checked, the headers and the cookies. */
+  private head(): Omit<ResponseParts, 'body'> {
     const status = this.statusCode;
     if (!Number.isInteger(status) || status < 100 || status > 599) {
       throw nodeError('ERR_HTTP_INVALID_STATUS_CODE', `Invalid status code: ${status}`, RangeError);
@@ -286,12 +430,7 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
       if (name === 'set-cookie') cookies = Array.isArray(value) ? value : [String(value)];
       else headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
     }
-    const { chunks } = this.buffer;
-    let body: string | Uint8Array | undefined;
-    if (chunks.length > 0 && !NO_BODY(status)) {
-      body = chunks.every((c) => typeof c === 'string') ? chunks.join('') : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
-    }
-    return { status, headers, cookies, body };
+    return { status, headers, cookies };
   }
 
   /**
@@ -314,6 +453,23 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     const response: CoreResponse = { status, headers };
     if (cookies.length > 0) response.cookies = cookies;
     if (body !== undefined) response.body = body;
+    return response;
+  }
+
+  /**
+   * The answer as it starts streaming (startStream): the handler's status, headers and
+   * cookies, no length (the platform frames the chunks), a `content-type` when the handler
+   * set none (text when it wrote text first, bytes otherwise), and `no-store` unless it chose
+   * a `Cache-Control`. Throws RangeError for a status out of range, before anything streams.
+   */
+  toStreamedResponse(defaultCacheControl: string): CoreResponse {
+    const { status, headers, cookies } = this.head();
+    delete headers['content-length'];
+    delete headers['transfer-encoding'];
+    headers['content-type'] ??= typeof this.buffer.chunks[0] === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+    headers['cache-control'] ??= defaultCacheControl;
+    const response: CoreResponse = { status, headers, stream: this.startStream() };
+    if (cookies.length > 0) response.cookies = cookies;
     return response;
   }
 }

@@ -2,10 +2,14 @@
  * The API stage: a request matched to an API route, answered by its handler `(req, res)`.
  * The body is parsed first (400, 413, 415 without calling the handler); the handler's
  * answer is complete when it calls `res.end()` (or `json`, `send`, `redirect`), and is then
- * passed on as it is (an `api` outcome). A handler that throws or rejects first is a 500;
- * one that has not answered within the budget a 504 naming the route in its log line; an
- * answer over Lambda's 6 MB payload a 500 saying so. Work a handler does after answering may
- * be frozen with the function: answer last.
+ * passed on as it is (an `api` outcome); a handler that returns a web `Response` without
+ * touching `res` (as an Edge API route does) answers with it. Where answers may stream (`context.streaming`), a
+ * handler that writes or flushes before it ends and is still writing when the stage looks
+ * again answers with a stream instead: status and headers now, the chunks as they come.
+ * A handler that throws or rejects first is a 500; one that has not answered within the
+ * budget a 504 naming the route in its log line, and a stream still running at the budget
+ * is cut off; an answer over the platform's limit a 500 saying so. Work a handler does
+ * after answering may be frozen with the function: answer last.
  */
 import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
 import type { ApiHandler } from '../../../web/runtime/shared/page-types';
@@ -14,8 +18,9 @@ import type { RequestContext } from '../../shared/http';
 import { isHttpError } from '../../shared/http-error';
 import { log, logError } from '../../shared/log';
 import { readApiConfig, type ApiRouteConfig } from './api-config';
-import { createApiRequest } from './api-request';
+import { createApiRequest, visitorLeft } from './api-request';
 import { BufferedResponse } from './api-response';
+import { fromWebStream, ResponseTooLargeError, STREAMED_RESPONSE_LIMIT } from '../../shared/streamed-body';
 import { NO_STORE } from '../../shared/cache-control';
 import type { DraftMode } from './draft-mode';
 import type { ApiCall, ErrorStatus, Outcome } from '../core/outcome';
@@ -42,12 +47,28 @@ export class ApiTimeoutError extends Error {
   override readonly name = 'ApiTimeoutError';
 }
 
-/** An API answer too large for a buffered Function URL response. */
-export class ResponseTooLargeError extends Error {
-  override readonly name = 'ResponseTooLargeError';
+export { ResponseTooLargeError };
+
+/** An answer that was still streaming when the handler's budget ran out (it is cut off). */
+export class StreamTimeoutError extends Error {
+  override readonly name = 'StreamTimeoutError';
 }
 
-type Ending = { type: 'ended' } | { type: 'failed'; error: unknown } | { type: 'timeout' };
+/**
+ * `flushed`: the handler wrote or flushed before ending (where answers may stream);
+ * `response`: it answered with a web `Response` of its own instead of `res`.
+ */
+type Ending = { type: 'ended' } | { type: 'flushed' } | { type: 'response'; response: Response } | { type: 'failed'; error: unknown } | { type: 'timeout' };
+
+/**
+ * A web `Response` (what an Edge API route returns), told apart by its members: reading the
+ * global `Response` would load Node's fetch implementation at a cold start.
+ */
+function isWebResponse(value: unknown): value is Response {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Response>;
+  return typeof candidate.status === 'number' && typeof candidate.headers?.get === 'function' && typeof candidate.arrayBuffer === 'function' && 'body' in candidate;
+}
 
 interface Watchers {
   /** The handler returned (or resolved) without answering. */
@@ -56,8 +77,11 @@ interface Watchers {
   failedLate(error: unknown): void;
 }
 
-/** Runs the handler and settles on the first of: the response ended, the handler failed, the budget ran out. */
-function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: BufferedResponse, timeoutMs: number, watchers: Watchers): Promise<Ending> {
+/**
+ * Runs the handler and settles on the first of: the response ended, the handler failed, the
+ * budget ran out, or (with `streams`) the handler wrote or flushed before ending.
+ */
+function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: BufferedResponse, timeoutMs: number, streams: boolean, watchers: Watchers): Promise<Ending> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (ending: Ending) => {
@@ -69,6 +93,7 @@ function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: B
     const fail = (error: unknown) => (settled ? watchers.failedLate(error) : settle({ type: 'failed', error }));
     const timer = setTimeout(() => settle({ type: 'timeout' }), timeoutMs);
     res.once('finish', () => settle({ type: 'ended' }));
+    if (streams) res.allowStreaming(() => settle({ type: 'flushed' }));
     res.on('error', fail);
     let returned: unknown;
     try {
@@ -77,8 +102,11 @@ function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: B
       fail(error);
       return;
     }
-    Promise.resolve(returned).then(() => {
-      if (!settled && !res.writableEnded) watchers.returnedWithoutAnswer();
+    Promise.resolve(returned).then((value) => {
+      if (settled || res.writableEnded) return;
+      // Nothing sent on `res`, a `Response` returned: that is the answer (its body streams where answers may).
+      if (!res.headersSent && isWebResponse(value)) return settle({ type: 'response', response: value });
+      watchers.returnedWithoutAnswer();
     }, fail);
   });
 }
@@ -93,6 +121,8 @@ export interface ApiStageOptions {
   revalidate?: (urlPath: string) => Promise<void>;
   /** Signs the cookie `res.setDraftMode` sets. @default - setDraftMode answers 500, saying draft mode is off */
   draft?: DraftMode;
+  /** The most an answer may carry where answers stream. @default STREAMED_RESPONSE_LIMIT */
+  streamLimitBytes?: number;
 }
 
 /**
@@ -104,6 +134,7 @@ export interface ApiStageOptions {
  */
 export function createApiStage(options: ApiStageOptions): (call: ApiCall, context: RequestContext) => Promise<Outcome> {
   const { timeoutMs, configs, defaultLocale, revalidate, draft } = options;
+  const streamLimit = options.streamLimitBytes ?? STREAMED_RESPONSE_LIMIT;
 
   return async function runApi(call, context) {
     const { route, request } = call;
@@ -121,16 +152,26 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
       throw error;
     }
     const req = createApiRequest(request, mergeQuery(searchToQuery(call.search), call.params), parsed.body, parsed.raw);
-    const res = new BufferedResponse(RESPONSE_PAYLOAD_LIMIT, revalidate);
+    const streams = context.streaming === true;
+    const limit = streams ? streamLimit : RESPONSE_PAYLOAD_LIMIT;
+    const res = new BufferedResponse(limit, revalidate);
     const fields = { requestId: context.requestId, cfId: context.cfId, path: request.path, route: route.pattern };
-    const ending = await awaitAnswer(call.module.default, req, res, timeoutMs, {
+    const started = Date.now();
+    // Where the handler is once the stage has looked: answering a stream, or failed before it could.
+    let streaming = false;
+    let failedBeforeStream: { error: unknown } | undefined;
+    const ending = await awaitAnswer(call.module.default, req, res, timeoutMs, streams, {
       returnedWithoutAnswer() {
         if (!config.externalResolver) {
           log({ ...fields, msg: `The API handler of ${route.file} returned without answering; the request waits for res.end() until ${timeoutMs} ms. Set config.api.externalResolver when another library answers.` }, 'WARN');
         }
       },
       failedLate(error) {
-        logError(error, { ...fields, note: 'the API handler failed after its answer was sent' });
+        // Mid-stream: the answer is cut off, and the error logged where the stream ends (render-core.ts).
+        if (streaming && !res.writableEnded && !res.destroyed) res.destroy(error instanceof Error ? error : new Error(String(error)));
+        else if (streaming && res.destroyed) logError(error, { ...fields, note: 'the API handler failed after its answer was cut off (the visitor left, or it ran out of time)' });
+        else if (!res.writableEnded && !streaming) failedBeforeStream = { error };
+        else logError(error, { ...fields, note: 'the API handler failed after its answer was sent' });
       },
     });
 
@@ -138,19 +179,49 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     if (ending.type === 'timeout') {
       return failure(504, new ApiTimeoutError(`The API handler of ${route.file} (${route.pattern}) did not answer within ${timeoutMs} ms (STRATUS_API_TIMEOUT_MS).`));
     }
-    const tooLarge = () => new ResponseTooLargeError(`The API answer of ${route.pattern} is over Lambda's ${RESPONSE_PAYLOAD_LIMIT}-byte response payload (buffered Function URL); answered 500 instead.`);
+    if (failedBeforeStream) return failure(500, failedBeforeStream.error);
+    if (ending.type === 'response') {
+      const response = fromWebStream(ending.response);
+      response.headers['cache-control'] ??= NO_STORE;
+      return { kind: 'api', route, response };
+    }
+    const tooLarge = () =>
+      new ResponseTooLargeError(
+        streams
+          ? `The API answer of ${route.pattern} is over the ${streamLimit}-byte limit on a streamed response (Lambda's 200 MB); answered 500 instead.`
+          : `The API answer of ${route.pattern} is over Lambda's ${RESPONSE_PAYLOAD_LIMIT}-byte response payload (buffered Function URL); answered 500 instead.`,
+      );
     if (res.overflowed) return failure(500, tooLarge());
     let response;
     try {
-      response = res.toCoreResponse(NO_STORE);
+      response = ending.type === 'flushed' && !res.writableEnded ? res.toStreamedResponse(NO_STORE) : res.toCoreResponse(NO_STORE);
     } catch (error) {
       return failure(500, error);
+    }
+    if (response.stream) {
+      streaming = true;
+      watchStream(res, req, timeoutMs - (Date.now() - started), route.pattern);
     }
     if (res.draftMode !== undefined) {
       if (!draft) return failure(500, new Error(`${route.file} called res.setDraftMode, but draft mode has no secret here.`));
       response.cookies = [...(response.cookies ?? []), await draft.cookie(res.draftMode)];
     }
-    if (exceedsPayloadLimit(response, request.method)) return failure(500, tooLarge());
+    if (!streams && exceedsPayloadLimit(response, request.method)) return failure(500, tooLarge());
     return { kind: 'api', route, response };
   };
+}
+
+/**
+ * A streaming answer's life after the stage returns it: the visitor leaving reaches the
+ * handler (`req` aborts), and an answer still streaming when the budget runs out is cut off
+ * (its error logged where the stream ends), before Lambda's own timeout would kill it unlogged.
+ */
+function watchStream(res: BufferedResponse, req: Parameters<ApiHandler>[0], leftMs: number, pattern: string): void {
+  const timer = setTimeout(() => {
+    res.destroy(new StreamTimeoutError(`The API answer of ${pattern} was still streaming when its budget ran out (STRATUS_API_TIMEOUT_MS, the function's timeout less 1 s): cut off. Raise the function's timeout for longer streams.`));
+  }, Math.max(0, leftMs));
+  res.once('close', () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) visitorLeft(req);
+  });
 }

@@ -11,7 +11,7 @@ import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-mat
 import { isHttpError } from '../../shared/http-error';
 import type { BufferedResponse } from '../api/api-response';
 import { NO_STORE, staticCacheControl } from '../../shared/cache-control';
-import { readDataResult, type DataOutcome } from '../data/data-result';
+import { createPropsChecks, readDataResult, type DataOutcome, type PropsCheck } from '../data/data-result';
 import type { DraftMode } from '../api/draft-mode';
 import type { ErrorStatus, Outcome, PageRequest, Query } from './outcome';
 import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
@@ -57,14 +57,15 @@ function bodyOf(page: PageRequest): { body: unknown; raw: Uint8Array } | Outcome
   }
 }
 
-async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined): Promise<Outcome> {
+async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, check: PropsCheck): Promise<Outcome> {
   const body = bodyOf(page);
   if (body && 'kind' in body) return body;
   const query = queryOf(page);
   const call = serverContext(page, query, config, body);
-  const result = page.module.getServerSideProps
-    ? await readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps(call.context))
-    : await readDataResult(page.route.file, 'getInitialProps', { props: await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)) });
+  const read = page.module.getServerSideProps
+    ? readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps(call.context), check)
+    : readDataResult(page.route.file, 'getInitialProps', { props: await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)) }, check);
+  const result = read instanceof Promise ? await read : read;
   const res = call.response();
   // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.
   if (res?.writableEnded) return { kind: 'api', route: page.route, response: res.toCoreResponse(NO_STORE) };
@@ -101,5 +102,6 @@ async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMod
  * `getInitialProps` throw.
  */
 export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent, draft?: DraftMode): (page: PageRequest) => Promise<Outcome> {
-  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App) : staticData(page, pages, draft));
+  const propsCheck = createPropsChecks();
+  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App, propsCheck(page.route.pattern)) : staticData(page, pages, draft));
 }

@@ -36,9 +36,15 @@ function bytesOf(response: CoreResponse): number {
   return typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.byteLength;
 }
 
-/** The request line's fields. */
-export function logLine(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number): LogFields {
-  return {
+/** How a streamed answer went (core/streamed.ts): its bytes, and `ended`, `aborted` (the visitor left) or `failed`. */
+export interface StreamedLine {
+  bytes: number;
+  ending: 'ended' | 'aborted' | 'failed';
+}
+
+/** The request line's fields; a streamed answer's bytes are those sent, and `streamed` says how it ended. */
+export function logLine(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number, streamed?: StreamedLine): LogFields {
+  const line: LogFields = {
     requestId: context.requestId,
     cfId: context.cfId,
     method: request.method,
@@ -46,9 +52,11 @@ export function logLine(request: CoreRequest, context: RequestContext, outcome: 
     route: routeOf(outcome)?.pattern,
     status: response.status,
     durationMs,
-    bytes: bytesOf(response),
+    bytes: streamed ? streamed.bytes : bytesOf(response),
     cache: cacheOf(outcome),
   };
+  if (streamed) line.streamed = streamed.ending;
+  return line;
 }
 
 /**
@@ -56,7 +64,7 @@ export function logLine(request: CoreRequest, context: RequestContext, outcome: 
  * dependency (the bucket, the lease table) is named on the request line; its ERROR line is
  * written once a window (lambdas/shared/dependency-failure.ts), not once per request.
  */
-export function logRequest(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number): void {
+export function logRequest(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number, streamed?: StreamedLine): void {
   const cause = outcome.kind === 'error' && 'cause' in outcome ? outcome.cause : undefined;
   if (isDependencyError(cause)) {
     reportDependencyFailure(cause, { dependency: cause.dependency, doing: 'answer a request', served: `a ${response.status}` });
@@ -66,5 +74,5 @@ export function logRequest(request: CoreRequest, context: RequestContext, outcom
     return;
   }
   if (cause !== undefined) logError(cause, { requestId: context.requestId, cfId: context.cfId, path: request.path, route: routeOf(outcome)?.pattern });
-  log(logLine(request, context, outcome, response, durationMs));
+  log(logLine(request, context, outcome, response, durationMs, streamed));
 }

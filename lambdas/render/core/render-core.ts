@@ -16,7 +16,7 @@ import { matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
 import { dynamicLoadsPending, dynamicLoadsSettled } from '../../../web/runtime/shared/dynamic-loads';
 import type { CoreRequest, CoreResponse, RequestContext } from '../../shared/http';
 import { TIDY_REDIRECT } from '../../shared/cache-control';
-import { startTimer } from '../../shared/log';
+import { logError, startTimer } from '../../shared/log';
 import { locationQuery, readPath, type PathReading } from '../../shared/request-path';
 import { readApiConfig, type ApiRouteConfig } from '../api/api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from '../api/api-stage';
@@ -31,6 +31,7 @@ import type { DraftMode } from '../api/draft-mode';
 import { noInvalidations } from '../ports/no-invalidations';
 import type { Invalidations, StoredPage } from '../ports/ports';
 import { logRequest } from './log-line';
+import { readStreamed, watchStreamed } from './streamed';
 import { createOnDemand } from './on-demand';
 import { routeOf, serverError, type Format, type Outcome, type PageRequest, type Target } from './outcome';
 import { createOutput } from './output';
@@ -63,6 +64,8 @@ export interface RenderAppOptions {
   draft?: DraftMode;
   /** How long a regeneration may hold its page's lease (static-pages.ts). @default 30000 */
   leaseMs?: number;
+  /** The most a streamed answer may carry; past it the answer is cut off (or a 500 before it streams). @default STREAMED_RESPONSE_LIMIT (Lambda's 200 MB) */
+  streamLimitBytes?: number;
 }
 
 /** Each API route's config by pattern; throws ApiConfigError naming the file of a route that cannot serve. */
@@ -99,7 +102,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   const loadData = createDataStage(staticPages, config, modules.App, options.draft);
   const runApi = createApiStage({
     timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale,
-    revalidate: (urlPath) => revalidate(urlPath), draft: options.draft,
+    revalidate: (urlPath) => revalidate(urlPath), draft: options.draft, streamLimitBytes: options.streamLimitBytes,
   });
   const write = createOutput(html);
   const table: RouteTable = {
@@ -131,8 +134,38 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       const written = write(outcome, site.format, request);
       response = written instanceof Promise ? await written : written;
     }
+    if (response.stream) return streamedAnswer(request, context, outcome, response, site.format, elapsed);
     logRequest(request, context, outcome, response, elapsed());
     return response;
+  }
+
+  /**
+   * An answer still being written: where the platform streams, passed on watched, its log
+   * line written when it ends (with the error and its stack when it was cut off by a
+   * failure); where it buffers, read whole first (a 500 past the buffered limit, or when
+   * its writer fails before the end).
+   */
+  async function streamedAnswer(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, format: Format, elapsed: () => number): Promise<CoreResponse> {
+    const label = routeOf(outcome)?.pattern ?? request.path;
+    if (!context.streaming) {
+      const read = await readStreamed(response, label);
+      if (!('failure' in read)) {
+        logRequest(request, context, outcome, read, elapsed());
+        return read;
+      }
+      const failed = serverError(read.failure, request, config.defaultLocale, routeOf(outcome));
+      const written = write(failed, format, request);
+      const answer = written instanceof Promise ? await written : written;
+      logRequest(request, context, failed, answer, elapsed());
+      return answer;
+    }
+    const stream = watchStreamed(response.stream!, label, (end) => {
+      if (end.ending === 'failed') {
+        logError(end.error, { requestId: context.requestId, cfId: context.cfId, path: request.path, route: routeOf(outcome)?.pattern, msg: 'the answer was cut off mid-stream' });
+      }
+      logRequest(request, context, outcome, response, elapsed(), { bytes: end.bytes, ending: end.ending });
+    }, options.streamLimitBytes);
+    return { ...response, stream };
   }
 
   /** What to answer: the request stage, the routing layer, then the route and data (or API) stages. Never throws. */

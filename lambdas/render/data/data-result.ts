@@ -6,6 +6,7 @@
  * refused with a message that says what to return instead.
  */
 import { StratusError } from '../../../contract/errors';
+import { log } from '../../shared/log';
 import { findPropsProblem } from './serializable-props';
 import type { DataResult, PageProps, Redirect } from '../../../web/runtime/shared/page-types';
 
@@ -56,8 +57,21 @@ function readRedirect(page: string, fn: string, redirect: Redirect, revalidate: 
   return { type: 'redirect', destination, statusCode: status, revalidate, ...(basePath === false ? { basePath: false as const } : {}) };
 }
 
-/** Normalises a data function's result into one of three outcomes, or throws DataContractError. */
-export async function readDataResult(page: string, fn: string, result: DataResult | undefined): Promise<DataOutcome> {
+/**
+ * What is done about props JSON cannot carry (a Date, a Map, `undefined`): as the pages
+ * router does. `refuse` (in `stratus dev` and when prerendering at build time) throws
+ * DataContractError naming the key path; `warn` (a route's first answer in production)
+ * writes one WARN line saying so, and the props go on as JSON carries them, as they do
+ * under `next start`; `skip` looks at nothing (every later answer: the check walks the
+ * whole props, a few per cent of a request).
+ */
+export type PropsCheck = 'refuse' | 'warn' | 'skip';
+
+/**
+ * Normalises a data function's result into one of three outcomes, or throws
+ * DataContractError. A promise only when the result's `props` is one.
+ */
+export function readDataResult(page: string, fn: string, result: DataResult | undefined, check: PropsCheck = 'refuse'): DataOutcome | Promise<DataOutcome> {
   if (!result || typeof result !== 'object' || Array.isArray(result)) {
     throw new DataContractError(page, fn, `returned ${JSON.stringify(result) ?? String(result)}: return { props }, { notFound: true } or { redirect }.`);
   }
@@ -74,12 +88,33 @@ export async function readDataResult(page: string, fn: string, result: DataResul
   if (fields.notFound) return { type: 'notFound', revalidate };
   if (fields.redirect && typeof fields.redirect === 'object') return readRedirect(page, fn, fields.redirect as Redirect, revalidate);
   // No props is empty props, as the pages router merges them into `{}`.
-  const props = fields.props === undefined ? {} : await fields.props;
+  const props = fields.props === undefined ? {} : fields.props;
+  if (props instanceof Promise) return props.then((awaited) => readProps(page, fn, awaited, revalidate, check));
+  return readProps(page, fn, props, revalidate, check);
+}
+
+function readProps(page: string, fn: string, props: unknown, revalidate: number | false, check: PropsCheck): DataOutcome {
   if (!props || typeof props !== 'object' || Array.isArray(props)) {
     throw new DataContractError(page, fn, `returned props that are ${Array.isArray(props) ? 'an array' : JSON.stringify(props) ?? typeof props}, not an object: return { props: { … } }.`);
   }
   // Props travel as JSON: what JSON cannot carry would hydrate as something else.
-  const problem = findPropsProblem(props);
-  if (problem) throw new DataContractError(page, fn, `returned ${problem.path}: ${problem.found}, which JSON cannot carry; ${problem.fix}.`);
+  const problem = check === 'skip' ? null : findPropsProblem(props);
+  if (problem) {
+    const message = `returned ${problem.path}: ${problem.found}, which JSON cannot carry; ${problem.fix}.`;
+    if (check === 'refuse') throw new DataContractError(page, fn, message);
+    log({ msg: `${fn} of ${page} ${message} The page is served with the props as JSON carries them (as next start does); stratus dev and stratus build refuse them.`, file: page }, 'WARN');
+  }
   return { type: 'props', props: props as PageProps, revalidate };
+}
+
+/** Props checks in production: each route's first answer warns, later ones are not walked. */
+export function createPropsChecks(): (route: string) => PropsCheck {
+  // In `stratus dev` (React's development build) every answer is checked, as next dev does.
+  if (process.env.NODE_ENV !== 'production') return () => 'refuse';
+  const seen = new Set<string>();
+  return (route) => {
+    if (seen.has(route)) return 'skip';
+    seen.add(route);
+    return 'warn';
+  };
 }

@@ -8,6 +8,7 @@ import { readManifest, type Manifest } from '../../../contract/manifest';
 import { OUTPUT_LAYOUT, PRERENDERED_DIR } from '../../../contract/output-layout';
 import { SECRETS_ENV } from '../../../contract/secrets';
 import { createFunctionUrlHandler } from '../../shared/function-url';
+import { createStreamingHandler } from '../../shared/function-url-stream';
 import type { Core } from '../../shared/http';
 import { flushLog } from '../../shared/log';
 import { apiTimeoutFrom } from '../api/api-stage';
@@ -71,7 +72,8 @@ export function createRenderLambda(modules: AppModules, dir: string) {
       flushLog();
     }
   };
-  return { handler, modules };
+  // The same core behind a streaming Function URL: the API routes' behaviours (contract/edge-behaviours.ts).
+  return { handler, streamHandler: createStreamingHandler(core), modules };
 }
 
 /**
@@ -82,6 +84,6 @@ export function createRenderLambda(modules: AppModules, dir: string) {
  * const bundle = createRenderBundle({ pages, apis, App, Document, errorPages }, __dirname);
  */
 export function createRenderBundle(modules: AppModules, dir: string): RenderBundle {
-  const { handler } = createRenderLambda(modules, dir);
-  return { handler, loadApp: (manifest) => loadRenderApp(modules, dir, manifest), modules };
+  const { handler, streamHandler } = createRenderLambda(modules, dir);
+  return { handler, streamHandler, loadApp: (manifest) => loadRenderApp(modules, dir, manifest), modules };
 }

@@ -1,5 +1,6 @@
 /**
- * The render function's entry, `index.js` (handler `index.handler`): loads the app bundle
+ * The render function's entry, `index.js` (handler `index.handler`; `index.streamHandler`
+ * behind a streaming Function URL): loads the app bundle
  * (`app.js`), compiled with V8's code cache when `stratus deploy` left one beside it, so
  * that a cold start skips most of compiling (code-cache.ts says where a cache comes from).
  * Without one, `require` loads the bundle as any module; when V8 refuses the one there
@@ -115,6 +116,15 @@ async function makeCodeCache(context?: Partial<Context>): Promise<CodeCacheAnswe
 }
 
 export const handler: Handler = (event, context) => (isCodeCacheEvent(event) ? makeCodeCache(context) : appHandler(event, context));
+
+type StreamifyResponse = <H>(handler: H) => H;
+/**
+ * `index.streamHandler`: the handler of the streaming Function URL. Lambda's Node.js runtime
+ * sets `awslambda.streamifyResponse` before it loads this file, and hands a handler it marked
+ * a response stream; elsewhere (a test requiring the bundle) the function is as it is.
+ */
+const streamify = (globalThis as unknown as { awslambda?: { streamifyResponse?: StreamifyResponse } }).awslambda?.streamifyResponse ?? (<H>(h: H) => h);
+export const streamHandler = streamify(loaded.app.streamHandler);
 export const codeCache = loaded.status;
 // What else the bundle exports (the bench and tests read `loadApp` and `modules`).
 export const loadApp = loaded.app.loadApp;

@@ -10,7 +10,8 @@ import type { MiddlewareConfig, MiddlewareMatcher, NextMiddleware, NextMiddlewar
 import type { NextRequest } from '../../../web/runtime/middleware/next-request';
 import type { NextResponse } from '../../../web/runtime/middleware/next-response';
 import type { RequestHeaders } from '../../../web/runtime/middleware/request-headers';
-import { fromWebResponse, webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { fromWebStream } from '../../shared/streamed-body';
 import { viewerOrigin } from '../../shared/viewer-host';
 import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
@@ -90,7 +91,7 @@ export interface Middleware {
   /**
    * Runs the middleware on a path of the site (locale prefix on, no basePath). Throws (or
    * rejects with) what it throws. A middleware that answers at once is read at once: no
-   * promise unless it returns one, uses `waitUntil` or answers with its own body.
+   * promise unless it returns one or uses `waitUntil`.
    */
   run(path: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult>;
   /**
@@ -173,8 +174,8 @@ async function settle(answer: NextMiddlewareResult | Promise<NextMiddlewareResul
 /** What reading an answer needs of the middleware runtime. */
 type AnswerRuntime = Pick<AppMiddleware['runtime'], 'NextResponse' | 'MIDDLEWARE_ACTION'>;
 
-/** What the middleware's return value asks for; a promise only for its own response, whose body is read. */
-function readAnswer(answer: NextMiddlewareResult, { NextResponse, MIDDLEWARE_ACTION }: AnswerRuntime): MiddlewareResult | Promise<MiddlewareResult> {
+/** What the middleware's return value asks for. */
+function readAnswer(answer: NextMiddlewareResult, { NextResponse, MIDDLEWARE_ACTION }: AnswerRuntime): MiddlewareResult {
   if (!answer) return { kind: 'next' };
   // A NextResponse (every one is a Response) is told apart first: `instanceof Response`
   // reads the global, which loads undici (≈ 100M instructions at a cold start).
@@ -185,7 +186,8 @@ function readAnswer(answer: NextMiddlewareResult, { NextResponse, MIDDLEWARE_ACT
   else if (action?.kind === 'rewrite') result = { kind: 'rewrite', url: new URL(action.url) };
   else {
     const location = answer.headers.get('location');
-    if (!location || answer.status < 300 || answer.status >= 400) return fromWebResponse(answer).then((response) => ({ kind: 'response', response }));
+    // Its own answer: the body passes on as it comes (streamed where the platform streams, read whole where it buffers: render-core.ts).
+    if (!location || answer.status < 300 || answer.status >= 400) return { kind: 'response', response: fromWebStream(answer) };
     result = { kind: 'redirect', location, statusCode: answer.status };
   }
   // The answer's headers (but its cookies, location and body's) go on to whatever answers;

@@ -15,7 +15,7 @@ import type { ResolvedConfig } from '../../../contract/config';
 import type { PageData } from '../../../web/runtime/shared/page-types';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
-import { readDataResult, type DataOutcome } from '../data/data-result';
+import { createPropsChecks, readDataResult, type DataOutcome, type PropsCheck } from '../data/data-result';
 import type { PageRequest } from '../core/outcome';
 import type { PageHtml } from '../html/page-html';
 import { etagOf, type PageStore } from './page-store';
@@ -68,17 +68,20 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   const lease: RegenerationLease = store.lease ?? memoryLease(store.now);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
-  async function callGetStaticProps(page: PageRequest, draftMode: boolean): Promise<DataOutcome> {
+  const propsCheck = createPropsChecks();
+
+  /** `check`: the build's prerendering refuses props JSON cannot carry, as next build does; a regeneration checks as server pages do. */
+  async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern)): Promise<DataOutcome> {
     if (!page.module.getStaticProps) return { type: 'props', props: {}, revalidate: false };
     return readDataResult(page.route.file, 'getStaticProps', await page.module.getStaticProps({
       params: page.params, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale,
       ...(draftMode ? { draftMode: true } : {}),
-    }));
+    }), check);
   }
 
   /** Renders the page and writes it to the store; a redirect is answered, never stored. */
-  async function render(page: PageRequest): Promise<StoredPage | StaticRedirect> {
-    const result = await callGetStaticProps(page, false);
+  async function render(page: PageRequest, check?: PropsCheck): Promise<StoredPage | StaticRedirect> {
+    const result = await callGetStaticProps(page, false, check);
     let stored: StoredPage;
     const renderedAt = store.now();
     if (result.type === 'props') {
@@ -176,7 +179,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   }
 
   function generate(page: PageRequest): Promise<StoredPage | StaticRedirect> {
-    return once(keyOf(page), () => render(page)) as Promise<StoredPage | StaticRedirect>;
+    return once(keyOf(page), () => render(page, 'refuse')) as Promise<StoredPage | StaticRedirect>;
   }
 
   function revalidate(page: PageRequest): Promise<StoredPage | StaticRedirect> {

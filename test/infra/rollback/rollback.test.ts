@@ -75,6 +75,16 @@ describe('rollback CLI arguments', () => {
     ]);
   });
 
+  test('a site with API routes: the streaming function moves with the others', () => {
+    const outputs = JSON.stringify({ Stratus: { RenderFunctionName: 'r', ImageFunctionName: 'i', StreamFunctionName: 's' } });
+    expect(resolveTargets(parseArgs([]), () => outputs).map((t) => [t.label, t.functionName])).toEqual([
+      ['render', 'r'],
+      ['stream', 's'],
+      ['image', 'i'],
+    ]);
+    expect(resolveTargets(parseArgs(['--render', 'R', '--image', 'I', '--stream', 'S'])).map((t) => t.functionName)).toEqual(['R', 'S', 'I']);
+  });
+
   test('flags win, and a missing outputs file says what to pass', () => {
     expect(resolveTargets(parseArgs(['--render', 'R', '--image', 'I'])).map((t) => t.functionName)).toEqual(['R', 'I']);
     expect(() => resolveTargets(parseArgs([]), () => { throw new Error('ENOENT'); })).toThrow(/--render and --image/);

@@ -73,13 +73,21 @@ export interface ServerRequest<Body = any> extends Readable {
 export interface ApiRequest<Body = any> extends ServerRequest<Body> {
   /** Search params and route params together (params win); a null-prototype object. */
   query: Record<string, string | string[]>;
+  /**
+   * Aborted when the visitor leaves before a streaming answer ends (Stratus's addition:
+   * hand it to `fetch` or a model's client so upstream work stops too). `req` also emits
+   * `aborted` and `close` then, and `res` emits `close` with `res.writableEnded` false.
+   */
+  readonly signal: AbortSignal;
 }
 
 export type HeaderValue = string | number | readonly string[];
 
 /**
- * A response as Node's `ServerResponse` as far as handlers use it, buffered: nothing is sent
- * before `end()`, and then all at once (Lambda Function URLs in buffered mode, 6 MB at most).
+ * A response as Node's `ServerResponse` as far as handlers use it. A page's (`ctx.res`) and
+ * an answer written at once are buffered: sent whole at `end()`. An API route that writes
+ * (or calls `flushHeaders()`) and goes on writing later streams: the status and headers
+ * leave then, and each chunk as it is written (docs/ROUTING.md, "Streaming answers").
  */
 export interface ServerResponse {
   statusCode: number;
@@ -98,15 +106,26 @@ export interface ServerResponse {
   removeHeader(name: string): void;
   writeHead(statusCode: number, headers?: Record<string, HeaderValue>): this;
   writeHead(statusCode: number, statusMessage: string, headers?: Record<string, HeaderValue>): this;
-  /** Adds a chunk to the buffered body. */
+  /** True once the answer was cut off before it ended (the visitor left, or `destroy()`): writes are dropped. */
+  readonly destroyed: boolean;
+  /**
+   * Adds a chunk to the body; in a streaming answer, sends it. `false` asks the writer to
+   * wait for `drain` (the visitor reads slower than it writes).
+   */
   write(chunk: string | Uint8Array, callback?: () => void): boolean;
   write(chunk: string | Uint8Array, encoding: BufferEncoding, callback?: () => void): boolean;
+  /** Sends the status and headers now; an API route's answer streams from here. */
+  flushHeaders(): void;
+  /** Compression middleware's `flush()`, which code written for `next start` calls: the same as `flushHeaders()`. */
+  flush(): void;
+  /** Cuts the answer off unfinished (with an error: logged as the handler's failure). */
+  destroy(error?: Error): this;
   /** Finishes the response; a second call does nothing. */
   end(callback?: () => void): this;
   end(chunk: string | Uint8Array, callback?: () => void): this;
   end(chunk: string | Uint8Array, encoding: BufferEncoding, callback?: () => void): this;
-  on(event: 'finish' | 'close', listener: () => void): this;
-  once(event: 'finish' | 'close', listener: () => void): this;
+  on(event: 'finish' | 'close' | 'drain', listener: () => void): this;
+  once(event: 'finish' | 'close' | 'drain', listener: () => void): this;
 }
 
 /** What an API route's handler gets as `res`: a ServerResponse with the pages router's helpers. */
@@ -135,7 +154,9 @@ export interface ApiResponse<Data = any> extends ServerResponse {
 }
 
 /**
- * An API route's default export.
+ * An API route's default export. It answers through `res`, or returns (resolves to) a web
+ * `Response` without touching `res`, as an Edge API route does: its body streams where
+ * answers stream.
  *
  * @example
  * // pages/api/users/[id].ts

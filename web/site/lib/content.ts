@@ -1,7 +1,7 @@
 /** The sample site's content: a small field journal, in English and French. */
 export const strings = {
-  en: { home: 'Field Notes', tagline: 'Short notes from walks in the hills.', about: 'About', posts: 'Notes', docs: 'Guides', shop: 'Shop', news: 'News', gallery: 'Gallery', feedback: 'Feedback', members: 'Members' },
-  fr: { home: 'Carnet de terrain', tagline: 'De courtes notes de balades dans les collines.', about: 'À propos', posts: 'Notes', docs: 'Guides', shop: 'Boutique', news: 'Actualités', gallery: 'Galerie', feedback: 'Avis', members: 'Membres' },
+  en: { home: 'Field Notes', tagline: 'Short notes from walks in the hills.', about: 'About', posts: 'Notes', docs: 'Guides', shop: 'Shop', news: 'News', gallery: 'Gallery', feedback: 'Feedback', members: 'Members', story: 'Story' },
+  fr: { home: 'Carnet de terrain', tagline: 'De courtes notes de balades dans les collines.', about: 'À propos', posts: 'Notes', docs: 'Guides', shop: 'Boutique', news: 'Actualités', gallery: 'Galerie', feedback: 'Avis', members: 'Membres', story: 'Récit' },
 } as const;
 
 export type Locale = keyof typeof strings;

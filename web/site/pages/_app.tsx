@@ -27,6 +27,7 @@ export default function App({ Component, pageProps }: AppProps) {
           <Link href="/about">{s.about}</Link>
           <Link href="/feedback">{s.feedback}</Link>
           <Link href="/members">{s.members}</Link>
+          <Link href="/story">{s.story}</Link>
           <Link href={router.asPath} locale={other} className="locale">{other.toUpperCase()}</Link>
         </nav>
       </header>

@@ -1,4 +1,8 @@
-import { DataContractError, readDataResult } from '../../../../lambdas/render/data/data-result';
+import { createPropsChecks, DataContractError, readDataResult as readNow } from '../../../../lambdas/render/data/data-result';
+import { setLogSink } from '../../../../lambdas/shared/log';
+
+/** The outcome as a promise (readDataResult answers at once when props is not a promise; a throw becomes a rejection). */
+const readDataResult = async (...args: Parameters<typeof readNow>) => readNow(...args);
 
 describe('readDataResult', () => {
   test('props JSON carries pass', async () => {
@@ -59,5 +63,42 @@ describe('every value the pages router takes, with its meaning', () => {
     await expect(read('getServerSideProps', { redirect: { destination: '/a', permanent: true, statusCode: 301 } })).rejects.toThrow('`permanent` and `statusCode` together (give one)');
     await expect(read('getServerSideProps', { redirect: { destination: '/a', statusCode: 300 } })).rejects.toThrow('`statusCode` 300 (use 301, 302, 303, 307, 308)');
     await expect(read('getServerSideProps', { redirect: { destination: 5 } })).rejects.toThrow('a `destination` that is number, not a string');
+  });
+});
+
+describe('props JSON cannot carry, as the pages router treats them', () => {
+  const dated = { props: { post: { date: new Date(0) } } };
+
+  test('answered at once (no promise) unless props is one', () => {
+    expect(readNow('pages/a.tsx', 'getServerSideProps', { props: { a: 1 } })).toEqual({ type: 'props', props: { a: 1 }, revalidate: false });
+    expect(readNow('pages/a.tsx', 'getServerSideProps', { props: Promise.resolve({ a: 1 }) })).toBeInstanceOf(Promise);
+  });
+
+  test('warn: served as JSON carries them, with one WARN line naming the key path; skip: not looked at', () => {
+    const lines: string[] = [];
+    const restore = setLogSink((line) => lines.push(line));
+    try {
+      expect(readNow('pages/post.tsx', 'getServerSideProps', dated, 'warn')).toMatchObject({ type: 'props' });
+      expect(readNow('pages/post.tsx', 'getServerSideProps', dated, 'skip')).toMatchObject({ type: 'props' });
+    } finally {
+      setLogSink(restore);
+    }
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'WARN', file: 'pages/post.tsx' });
+    expect(lines[0]).toContain('returned props.post.date: a Date, which JSON cannot carry');
+  });
+
+  test('in production each route\'s first answer warns and later ones are not walked; in dev every answer is refused', () => {
+    const saved = process.env.NODE_ENV;
+    try {
+      process.env.NODE_ENV = 'production';
+      const checks = createPropsChecks();
+      expect([checks('/a'), checks('/a'), checks('/b'), checks('/a')]).toEqual(['warn', 'skip', 'warn', 'skip']);
+      process.env.NODE_ENV = 'development';
+      const dev = createPropsChecks();
+      expect([dev('/a'), dev('/a')]).toEqual(['refuse', 'refuse']);
+    } finally {
+      process.env.NODE_ENV = saved;
+    }
   });
 });

@@ -1,0 +1,128 @@
+/**
+ * The Function URL adapter for `RESPONSE_STREAM` mode: the same event in, the answer out
+ * through the response stream Lambda's Node.js runtime hands a handler wrapped in
+ * `awslambda.streamifyResponse`. The status, headers and cookies go first, as the JSON
+ * prelude `awslambda.HttpResponseStream.from` writes before the first chunk; then the body,
+ * whole or as the app writes it, up to Lambda's 200 MB.
+ * https://docs.aws.amazon.com/lambda/latest/dg/config-rs-write-functions.html
+ * https://docs.aws.amazon.com/lambda/latest/dg/config-rs-invoke-furls.html
+ */
+import type { Writable } from 'node:stream';
+import type { Context, LambdaFunctionURLEvent } from 'aws-lambda';
+import { textAnswer } from './answers';
+import { PRIVATE_NO_STORE } from './cache-control';
+import { toCoreRequest } from './function-url';
+import type { Core, CoreResponse } from './http';
+import { flushLog, IN_LAMBDA, logError } from './log';
+
+/** The metadata a streamed Function URL answer opens with (the prelude). */
+export interface StreamPrelude {
+  statusCode: number;
+  headers: Record<string, string>;
+  cookies: string[];
+}
+
+/**
+ * What the Node.js runtime puts on `globalThis.awslambda` (the runtime interface client's
+ * `setupGlobals`): the decorator marking a handler as streaming, and the helper that makes
+ * the response stream write a prelude before its first chunk. `stratus start` provides the
+ * same (cli/serve/lambda-streaming.ts).
+ */
+export interface LambdaStreamingGlobals {
+  streamifyResponse<H extends (...args: never[]) => Promise<void>>(handler: H, options?: { highWaterMark?: number }): H;
+  HttpResponseStream: { from(stream: Writable, prelude: StreamPrelude): Writable };
+}
+
+/** The response stream Lambda hands a streaming handler: a writable, with the content type of what it carries. */
+export type ResponseStream = Writable & { setContentType(type: string): void };
+
+export type StreamingHandler = (event: LambdaFunctionURLEvent, responseStream: ResponseStream, context?: Partial<Pick<Context, 'awsRequestId' | 'callbackWaitsForEmptyEventLoop'>>) => Promise<void>;
+
+/** The runtime's globals; throws saying where this handler runs when they are missing. */
+export function lambdaStreaming(): LambdaStreamingGlobals {
+  const globals = (globalThis as unknown as { awslambda?: LambdaStreamingGlobals }).awslambda;
+  if (!globals?.HttpResponseStream) {
+    throw new Error('The streaming handler runs under Lambda’s Node.js runtime (or `stratus start`), which provide awslambda.HttpResponseStream: it is missing here.');
+  }
+  return globals;
+}
+
+/**
+ * Wraps a core as a streaming Lambda handler. Nothing throws to Lambda before the prelude:
+ * a failure is a bare 500 and one logged line. A body that fails mid-way (already logged by
+ * the core, with its stack) rejects the handler: Lambda's runtime ends the response as
+ * failed, so the visitor never sees a cut-off answer end as if whole.
+ */
+export function createStreamingHandler(core: Core): StreamingHandler {
+  return async function streamHandler(event, responseStream, context) {
+    // A timer or socket the app left open must not hold the invocation past the answer.
+    if (context) context.callbackWaitsForEmptyEventLoop = false;
+    const requestId = context?.awsRequestId ?? event.requestContext.requestId;
+    const cfId = event.headers?.['x-amz-cf-id'];
+    const method = event.requestContext.http.method.toUpperCase();
+    let response: CoreResponse;
+    try {
+      response = await core(toCoreRequest(event), { requestId, cfId, streaming: true });
+    } catch (error) {
+      logError(error, { requestId, cfId, path: event.rawPath });
+      response = textAnswer(500, 'Internal Server Error', PRIVATE_NO_STORE);
+    }
+    try {
+      await send(responseStream, response, method);
+    } finally {
+      // Lambda may freeze the instance once the handler settles: the request's log lines leave before that.
+      if (IN_LAMBDA) flushLog();
+    }
+  };
+}
+
+/** Waits for `stream` to finish writing, or to go away (the visitor left). */
+function finished(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.writableFinished || stream.destroyed) return resolve();
+    stream.once('finish', resolve);
+    stream.once('close', resolve);
+    stream.once('error', () => resolve());
+  });
+}
+
+/**
+ * Writes the answer. The first write carries the prelude (the runtime's `end(chunk)` would
+ * skip it, so a body is written, then the stream ended), so even an empty one is written.
+ * HEAD sends no body; a stream's bytes are read and dropped, so its writer ends as for GET.
+ */
+async function send(responseStream: ResponseStream, response: CoreResponse, method: string): Promise<void> {
+  const out = lambdaStreaming().HttpResponseStream.from(responseStream, { statusCode: response.status, headers: response.headers, cookies: response.cookies ?? [] });
+  const { stream } = response;
+  if (method === 'HEAD' || !stream) {
+    out.write(method === 'HEAD' || response.body === undefined ? '' : response.body);
+    // Ended: the runtime itself waits for the stream to finish before it takes the next event.
+    out.end();
+    stream?.resume();
+    return;
+  }
+  // Status and headers leave now, before the first chunk (an event stream's client opens on them).
+  out.write('');
+  await new Promise<void>((resolve, reject) => {
+    const left = () => {
+      // The visitor left: the writer is told (core/streamed.ts logs the answer as aborted).
+      if (!stream.readableEnded) stream.destroy();
+      resolve();
+    };
+    out.once('close', left);
+    out.once('error', left);
+    out.on('drain', () => stream.resume());
+    stream.on('data', (chunk: Buffer) => {
+      if (!out.write(chunk)) stream.pause();
+    });
+    stream.once('end', () => {
+      out.off('close', left);
+      out.end();
+      finished(out).then(resolve, resolve);
+    });
+    stream.once('error', (error) => {
+      out.off('close', left);
+      reject(error);
+    });
+  });
+}
