@@ -28,7 +28,8 @@ export class StratusStack extends Stack {
   constructor(scope: Construct, id: string, props: StratusStackProps) {
     const { region, ...siteSettings } = props.settings;
     super(scope, id, { ...props, env: props.env ?? { region } });
-    this.site = new StratusSite(this, 'Site', { build: props.build, ...siteSettings });
+    // The stack's own outputs name the render function (OUTPUTS.renderFunction, below).
+    this.site = new StratusSite(this, 'Site', { build: props.build, ...siteSettings, renderFunctionOutput: false });
     const site = this.site;
     const out = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
     out(OUTPUTS.siteUrl, site.siteUrl, 'Where the site is served');
