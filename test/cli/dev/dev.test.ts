@@ -1,10 +1,12 @@
 /**
  * `stratus dev` over HTTP, as the dev client sees it: pages carry the dev client before their
- * entry; a save sends an update naming the changed module and its new script; a broken
- * build sends the error with its file, line and code, the last good build serving
- * meanwhile; the fix reloads; a server render error's page carries it mapped to the page's
- * own file; a change to a data function reloads once the server has it; the dev build is
- * kept apart from `stratus build`'s. (test/browser/dev.test.ts drives the same in Chromium.)
+ * entry; a save sends an update naming the changed module and its new script; a page that
+ * connects late gets the update it missed; a broken build sends the error with its file,
+ * line and code, the last good build serving meanwhile; the fix reloads; a server render
+ * error's page carries it mapped to the page's own file; static pages render on each
+ * request; a change to a data function reloads once the server has it; a new package
+ * reloads with a new vendor script; the dev build is kept apart from `stratus build`'s.
+ * (test/browser/dev.test.ts drives the same in Chromium.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -185,6 +187,20 @@ test('a change to a data function alone reloads the page once the server has it'
   expect(events.filter((e) => e.at >= edited && e.event === 'update')).toEqual([]);
   expect(reload.data).toContain('server');
   expect((await get('/data')).body).toContain('n=<!-- -->2');
+});
+
+test('a package imported for the first time reloads the page, which then loads a vendor script that has it', async () => {
+  mkdirSync(path.join(dir, 'node_modules/late-pkg'), { recursive: true });
+  writeFileSync(path.join(dir, 'node_modules/late-pkg/index.js'), "module.exports = function late() { return 'late package'; };\n");
+  const before = (await get('/')).body.match(/src="(\/_app\/static\/chunks\/vendor-[^"]+)"/)![1]!;
+  const edited = Date.now();
+  writeFileSync(path.join(dir, 'pages/index.tsx'), "import late from 'late-pkg';\nexport default function Home() { return <h1>{late()}</h1>; }\n");
+  expect(JSON.parse((await nextEvent(edited, 'reload')).data)).toBe('the packages changed');
+  const page = (await get('/')).body;
+  expect(page).toContain('late package');
+  const vendor = page.match(/src="(\/_app\/static\/chunks\/vendor-[^"]+)"/)![1]!;
+  expect(vendor).not.toBe(before);
+  expect((await get(vendor)).body).toContain('return "late package";');
 });
 
 test('a build warning shows once per change, in the terminal and in the overlay', async () => {
