@@ -34,6 +34,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Also bundle the image Lambda with sharp for Lambda's platform. @default true */
   imageLambda?: boolean;
+  /** The functions' CPU architecture (the stack's `architecture`): which sharp binary the image function ships. @default 'arm64' */
+  arch?: 'arm64' | 'x64';
   /**
    * Make the render bundle's large CommonJS modules compile eagerly (cli/builder/eager-modules.ts):
    * a parse of the whole bundle (≈ 0.1–0.5 s) that only a cold start pays back. @default true
@@ -227,8 +229,9 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   writeFileSync(path.join(imageDir, 'manifest.json'), manifestJson);
 
   if (options.imageLambda !== false) {
-    log('  bundling image Lambda (sharp for linux-arm64)…');
-    await bundleImageLambda(outDir);
+    const arch = options.arch ?? 'arm64';
+    log(`  bundling image Lambda (sharp for linux-${arch})…`);
+    await bundleImageLambda(outDir, { arch });
   }
 
   if (options.dev) return { manifest, outDir };

@@ -5,8 +5,10 @@
  */
 import { writeSync } from 'node:fs';
 import { sourceMappedStack } from './source-map-stack';
+import type { EmfMember } from './metrics';
 
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+/** A line's fields: values, and `_aws` for the metrics it carries (metrics.ts). */
+export type LogFields = Record<string, string | number | boolean | null | undefined | EmfMember>;
 
 /**
  * Request lines wait for the end of the event-loop turn and leave in one write: a write is

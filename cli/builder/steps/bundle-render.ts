@@ -17,14 +17,14 @@ import { fromEsbuildFailure } from '../errors';
 import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
-import { findMiddleware } from './middleware-file';
+import { findInstrumentation, findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
 import { appBundleId } from '../../../infra/bundle-id';
 import { APP_BUNDLE_FILE } from '../../../lambdas/render/lambda/code-cache';
 import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
 import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined): string {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [`import { createRenderBundle } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'lambda', 'entry'))};`];
   routes.forEach((r, i) => lines.push(`import * as page${i} from ${abs(r.file)};`));
@@ -39,6 +39,8 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     if (readFileSync(middleware, 'utf8').includes('URLPattern')) lines.push(`import ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'url-pattern-global'))};`);
     lines.push(`import * as middlewareModule from ${JSON.stringify(middleware)};`, `import * as middlewareRuntime from ${JSON.stringify(path.join(RUNTIME_DIR, 'server'))};`);
   }
+  // The app's instrumentation.ts (register, onRequestError): only apps that have one carry it.
+  if (instrumentation) lines.push(`import * as instrumentation from ${JSON.stringify(instrumentation)};`);
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
   const byPattern = (api: boolean) =>
     routes.flatMap((r, i) => ((r.kind === 'api') === api ? [`${JSON.stringify(r.pattern)}: page${i}`] : [])).join(', ');
@@ -49,6 +51,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     '  App,',
     '  Document,',
     ...(middleware ? ['  middleware: { module: middlewareModule, runtime: middlewareRuntime },'] : []),
+    ...(instrumentation ? ['  instrumentation,'] : []),
     `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
     '}, __dirname);',
     // The exports RenderBundle declares (lambdas/render/lambda/bundle.ts), named from its one list.
@@ -121,7 +124,7 @@ export async function bundleRender(options: {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
   const entryFile = path.join(cacheDir, 'render-entry.js');
-  writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir)));
+  writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir), findInstrumentation(options.appDir)));
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
   const result = await build({
     ...SERVER_OPTIONS,

@@ -6,7 +6,18 @@
 import type { CoreRequest, CoreResponse, RequestContext } from '../../shared/http';
 import { isDependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError, type LogFields } from '../../shared/log';
+import { COLD_START, emf, LATENCY, STATUS, type MetricGroup } from '../../shared/metrics';
+import { nameRequestSpan } from '../../shared/tracing/request-span';
 import { routeOf, type Outcome } from './outcome';
+
+/**
+ * The request line's metrics (lambdas/shared/metrics.ts): latency and status per route, per
+ * cache outcome and for the whole site; a line no route answered counts for the site alone.
+ */
+const BY_ROUTE: MetricGroup = { dimensions: [['route'], ['cache'], []], metrics: [LATENCY, STATUS] };
+const BY_ROUTE_UNCACHED: MetricGroup = { dimensions: [['route'], []], metrics: [LATENCY, STATUS] };
+const SITE_ONLY: MetricGroup = { dimensions: [[]], metrics: [LATENCY, STATUS] };
+const COLD: MetricGroup = { dimensions: [[]], metrics: [COLD_START] };
 
 /**
  * How the answer was cached: `static` from the page store, `fallback` a shell for a page
@@ -42,20 +53,29 @@ export interface StreamedLine {
   ending: 'ended' | 'aborted' | 'failed';
 }
 
-/** The request line's fields; a streamed answer's bytes are those sent, and `streamed` says how it ended. */
+/**
+ * The request line's fields, with its metrics (`_aws`) and, on an instance's first request,
+ * `coldStart: 1`; a streamed answer's bytes are those sent, and `streamed` says how it ended.
+ */
 export function logLine(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number, streamed?: StreamedLine): LogFields {
+  const route = routeOf(outcome)?.pattern;
+  const cache = cacheOf(outcome);
   const line: LogFields = {
     requestId: context.requestId,
     cfId: context.cfId,
     method: request.method,
     path: request.path,
-    route: routeOf(outcome)?.pattern,
+    route,
     status: response.status,
     durationMs,
     bytes: streamed ? streamed.bytes : bytesOf(response),
-    cache: cacheOf(outcome),
+    cache,
   };
   if (streamed) line.streamed = streamed.ending;
+  const group = route === undefined ? SITE_ONLY : cache === undefined ? BY_ROUTE_UNCACHED : BY_ROUTE;
+  if (context.coldStart) line.coldStart = 1;
+  const metrics = emf(context.coldStart ? [group, COLD] : [group]);
+  if (metrics) line._aws = metrics;
   return line;
 }
 
@@ -65,6 +85,7 @@ export function logLine(request: CoreRequest, context: RequestContext, outcome: 
  * written once a window (lambdas/shared/dependency-failure.ts), not once per request.
  */
 export function logRequest(request: CoreRequest, context: RequestContext, outcome: Outcome, response: CoreResponse, durationMs: number, streamed?: StreamedLine): void {
+  nameRequestSpan(request.method, routeOf(outcome)?.pattern, cacheOf(outcome));
   const cause = outcome.kind === 'error' && 'cause' in outcome ? outcome.cause : undefined;
   if (isDependencyError(cause)) {
     reportDependencyFailure(cause, { dependency: cause.dependency, doing: 'answer a request', served: `a ${response.status}` });

@@ -3,6 +3,7 @@
  * pages it regenerated, under `STRATUS_BUCKET` / `STRATUS_PAGES_PREFIX`. One JSON object per
  * page, HTML and data together (page-object.ts). Locally, folder-pages.ts.
  */
+import { traceAwsCalls } from '../../shared/tracing/aws-calls';
 import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
 import { createCircuit } from '../../shared/circuit-breaker';
 import { DependencyError } from '../../shared/dependency-failure';
@@ -35,7 +36,7 @@ export function s3Pages(options: S3PagesOptions): SharedPages {
   const connect = () =>
     (loaded ??= Promise.resolve(require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3')).then((sdk) => ({
       sdk,
-      client: new sdk.S3Client({ ...awsClientOptions(options.endpoint), forcePathStyle: !!options.endpoint }),
+      client: traceAwsCalls(new sdk.S3Client({ ...awsClientOptions(options.endpoint), forcePathStyle: !!options.endpoint }), 'S3'),
     })));
   const keyOf = (key: string) => `${options.prefix}${key.length > MAX_READABLE_KEY ? `hashed/${hashedKey(key)}` : key}.json`;
   const dependency = `S3 bucket ${options.bucket} (${options.prefix})`;

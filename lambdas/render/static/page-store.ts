@@ -14,6 +14,7 @@ import type { PrerenderedPage } from '../../../contract/manifest';
 import { prerenderedKey as storeKey } from '../../../contract/output-layout';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { nodeCrypto } from '../../shared/node-builtins';
+import { inSpan } from '../../shared/tracing/otel';
 import { DEFAULT_STORE_CACHE_MS, type RegenerationLease, type SharedPages, type StoredPage } from '../ports/ports';
 
 export function etagOf(body: string): string {
@@ -84,7 +85,8 @@ export class PageStore {
     if (!this.shared) return this.remember(key, this.prerenderedPage(key));
     let pending = this.reading.get(key);
     if (!pending) {
-      pending = this.shared.read(this.sharedKey(locale, pagePath)).then(
+      const sharedKey = this.sharedKey(locale, pagePath);
+      pending = inSpan('page store read', { 'stratus.store.key': sharedKey }, () => this.shared!.read(sharedKey)).then(
         (page) => this.remember(key, page ?? cached?.page ?? this.prerenderedPage(key)),
         // A store that cannot be read (throttled, down) must not take the site down with it:
         // the copy at hand, else a 500 naming the store (logged once a window either way).
@@ -111,7 +113,8 @@ export class PageStore {
   async set(locale: string, pagePath: string, page: StoredPage): Promise<void> {
     if (this.shared) {
       try {
-        await this.shared.write(this.sharedKey(locale, pagePath), page);
+        const sharedKey = this.sharedKey(locale, pagePath);
+        await inSpan('page store write', { 'stratus.store.key': sharedKey }, () => this.shared!.write(sharedKey, page));
       } catch (error) {
         const failure = error instanceof DependencyError ? error : new DependencyError(this.shared.dependency ?? 'the shared page store', error);
         reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'write a regenerated page', served: 'the page just rendered, kept by this instance alone' });
