@@ -32,7 +32,8 @@ export class StratusStack extends Stack {
     const domain = domainName
       ? { domain: { name: domainName, certificateArn, ...(hostedZoneId && hostedZoneName ? { hostedZone: { hostedZoneId, zoneName: hostedZoneName } } : {}) } }
       : {};
-    this.site = new StratusSite(this, 'Site', { build: props.build, ...siteSettings, ...domain });
+    // The stack's own outputs name the render function (OUTPUTS.renderFunction, below).
+    this.site = new StratusSite(this, 'Site', { build: props.build, ...siteSettings, ...domain, renderFunctionOutput: false });
     const site = this.site;
     const out = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
     out(OUTPUTS.siteUrl, site.siteUrl, 'Where the site is served');

@@ -21,7 +21,7 @@ import { copyPublic } from './steps/copy-public';
 import { loadConfig } from './steps/load-config';
 import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
-import { loadRenderBundle, prerender } from './steps/prerender';
+import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
 import { compilerPlugin, compilerTransform } from './compiler-transforms';
@@ -155,10 +155,20 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   if (transformCss) log("  CSS through the app's PostCSS config");
 
   fontImporters.clear();
-  log('  compiling client bundle…');
-  const client = await (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
-  log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
+  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  let client: ClientBundle;
+  let renderBundle: string;
+  if (options.dev) {
+    // `stratus dev`'s start: both at once (its browser build is mostly made already on a save).
+    log('  compiling client bundle and render Lambda…');
+    [client, renderBundle] = await Promise.all([compileClient(), compileRender()]);
+  } else {
+    log('  compiling client bundle…');
+    client = await compileClient();
+    log('  compiling render Lambda…');
+    renderBundle = await compileRender();
+  }
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
     log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);
@@ -192,20 +202,23 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
 
   const typeErrors = await typesChecked;
   if (typeErrors) throw typeErrors;
-  log('  prerendering static pages…');
+  // `stratus dev` renders static pages on request, each time (lambdas/render/static/static-pages.ts), as `next dev` does.
+  if (!options.dev) log('  prerendering static pages…');
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
-  const found = await inFolder(appDir, () =>
-    prerender({
-      bundle: loadRenderBundle(renderBundle),
-      manifest: beforePrerender,
-      lambdaDir: renderDir,
-      assetsDir: siteAssetsDir,
-      onProgress: (done, total) => {
-        if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
-      },
-    }),
-  );
-  if (found.rendered === 0) log('  no static pages to prerender');
+  const found: PrerenderResult = options.dev
+    ? { routes: new Map(), rendered: 0, warnings: [] }
+    : await inFolder(appDir, () =>
+        prerender({
+          bundle: loadRenderBundle(renderBundle),
+          manifest: beforePrerender,
+          lambdaDir: renderDir,
+          assetsDir: siteAssetsDir,
+          onProgress: (done, total) => {
+            if (done === total || done % 50 === 0) log(`  prerendered ${done}/${total}`);
+          },
+        }),
+      );
+  if (!options.dev && found.rendered === 0) log('  no static pages to prerender');
   for (const warning of found.warnings) log(`  warning: ${warning}`);
 
   // Each route's fallback and prerendered pages, as prerendering found them.

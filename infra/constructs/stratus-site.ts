@@ -4,7 +4,7 @@
  * is the app's own use of it.
  */
 import path from 'node:path';
-import { Duration, Stack, Token } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Token } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -27,6 +27,7 @@ import { SiteDistribution } from './site-distribution';
 import { SiteFunction, type FunctionArchitecture, type FunctionRuntime } from './site-function';
 import { SiteMonitoring } from './site-monitoring';
 import { SiteRegeneration } from './site-regeneration';
+import { OUTPUTS } from '../outputs';
 
 /**
  * Where the functions' spans go (docs/OPERATIONS.md, "Traces"): nowhere (`off`; an app's own
@@ -147,6 +148,13 @@ export interface StratusSiteProps {
   readonly additionalMetrics?: boolean;
   /** Tag of this deploy on both functions' versions; a new value publishes new versions. @default - the context value `deployId` (`stratus deploy` sets one), else the build id */
   readonly deployId?: string;
+  /**
+   * A stack output with the render function's name, which `stratus deploy` reads to make the
+   * function's code cache (cold starts skip most of compiling). Off where the stack outputs
+   * the name itself, as Stratus's own stack does (`RenderFunctionName`).
+   * @default true
+   */
+  readonly renderFunctionOutput?: boolean;
   /**
    * The us-east-1 stack that holds the body signer (Lambda@Edge) when this one is elsewhere.
    * @default `${stackName}Edge`
@@ -373,6 +381,11 @@ export class StratusSite extends Construct {
       alarmTopic: this.monitoring.topic,
       emfNamespace: props.metrics === false ? undefined : `${this.metricsNamespace}/Render`,
     });
+    // `stratus deploy` reads the render function's name from the deploy's outputs to make its
+    // code cache: in a project's own CDK app, this output is how it finds it.
+    if (props.renderFunctionOutput !== false) {
+      new CfnOutput(this, OUTPUTS.renderFunction, { value: this.render.function.functionName, description: 'Render function (stratus deploy makes its code cache)' });
+    }
   }
 
   /** `https://` + the custom domain, else the distribution's own name. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
+import { reactExternalPlugin } from '../plugins/react-external';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import type { CssTransform } from './load-postcss';
 import type { AnalysedRoute } from './analyse-pages';
@@ -117,7 +118,7 @@ export async function bundleRender(options: {
   transformCss?: CssTransform;
   /** @default true (BuildOptions.eagerModules) */
   eagerModules?: boolean;
-  /** `stratus dev`: React's development build, code unminified (stacks keep their names). @default false */
+  /** `stratus dev`: React's development build, required from node_modules (react-external.ts), code unminified (stacks keep their names). @default false */
   development?: boolean;
 }): Promise<string> {
   const cacheDir = path.join(options.outDir, '.cache');
@@ -132,7 +133,7 @@ export async function bundleRender(options: {
     entryPoints: [entryFile],
     outfile,
     metafile: true,
-    plugins: [legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
+    plugins: [...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });

@@ -21,6 +21,7 @@ import { createPropsChecks, readDataResult, type DataOutcome, type PropsCheck } 
 import type { PageRequest } from '../core/outcome';
 import type { PageHtml } from '../html/page-html';
 import { etagOf, type PageStore } from './page-store';
+import { staticPathsOf } from './static-paths';
 import { memoryLease } from '../ports/memory-lease';
 import type { RegenerationLease, StoredPage } from '../ports/ports';
 
@@ -202,7 +203,23 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     return once(`on-demand:${keyOf(page)}`, () => generateMissing(page, true)) as Promise<StoredPage | StaticRedirect>;
   }
 
+  /**
+   * `stratus dev` (a render bundle built for development) prerenders nothing and keeps
+   * nothing: each request asks getStaticPaths whether the path is one of the page's and
+   * renders it with the code and data of now, as `next dev` does.
+   */
+  async function lookupInDev(page: PageRequest): Promise<StaticLookup> {
+    if (page.route.kind === 'ssg' && page.route.segments.some((s) => s.type !== 'static')) {
+      const { fallback, paths } = await staticPathsOf(page.route, page.module, config, undefined, (message) => new Error(message));
+      const listed = paths.some((p) => p.path === page.path && p.locale === page.locale);
+      if (!listed && fallback === false) return 'missing';
+      if (!listed && fallback === true && page.format === 'html') return 'fallback';
+    }
+    return render(page);
+  }
+
   async function lookup(page: PageRequest): Promise<StaticLookup> {
+    if (process.env.NODE_ENV === 'development') return lookupInDev(page);
     const stored = await store.get(page.locale, page.path);
     if (stored) {
       if (!isStale(stored, store.now())) return stored;
