@@ -4,6 +4,9 @@ module.exports = {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '\\.[jt]sx?$': '<rootDir>/test/helpers/jest-esbuild-transform.cjs' },
+  // OpenTelemetry's OTLP exporter loads http with import(), which jest's module system cannot
+  // run: that package is compiled too, its import() made a require (as the Lambda bundle does).
+  transformIgnorePatterns: ['/node_modules/(?!@opentelemetry/otlp-exporter-base/)'],
   moduleNameMapper: {
     '^stratus/([a-z-]+)$': '<rootDir>/web/runtime/$1',
     '^next$': '<rootDir>/web/runtime/next/index.ts',

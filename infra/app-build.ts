@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { OUTPUT_LAYOUT } from '../contract/output-layout';
-import { SetupError, buildFiles } from './build-output';
+import { SetupError, buildFiles, imageArchOf } from './build-output';
 
 /** The checkout: the `stratus` command and the framework's sources live here. */
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -29,6 +29,8 @@ export interface AppBuildPaths {
   buildDir: string;
   /** @default the checkout's framework sources, FRAMEWORK_SOURCES under the repository root */
   frameworkSources?: readonly string[];
+  /** The functions' architecture: a build whose image function ships sharp for another is stale. @default 'arm64' */
+  arch?: 'arm64' | 'x64';
 }
 
 /** The newest file under `entry` (a file or a folder), leaving out `skip` and NOT_SOURCES. */
@@ -59,6 +61,9 @@ export function staleBuildReason(paths: AppBuildPaths): string | undefined {
   if (missing.length > 0) {
     return `${relative(buildDir)} has no complete build (no ${missing.map((file) => path.relative(buildDir, file)).join(', ')})`;
   }
+  const arch = paths.arch ?? 'arm64';
+  const built = imageArchOf(path.join(buildDir, OUTPUT_LAYOUT.imageLambda));
+  if (built !== undefined && built !== arch) return `${relative(buildDir)} was built for ${built} and the functions run on ${arch}`;
   const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const sources = [appDir, ...(paths.frameworkSources ?? FRAMEWORK_SOURCES.map((s) => path.join(REPO_ROOT, s)))];
   for (const source of sources) {
@@ -96,7 +101,7 @@ export function ensureBuild(options: EnsureBuildOptions): void {
   log(`stratus: ${reason}; building ${relative(appDir)} first.`);
   const cli = path.join(REPO_ROOT, 'bin', 'stratus.js');
   // The child's stdout goes to our stderr (fd 2), keeping the CDK app's stdout clean.
-  const built = spawnSync(process.execPath, [cli, 'build', appDir, '--out', path.resolve(options.buildDir)], { stdio: ['ignore', 2, 2] });
+  const built = spawnSync(process.execPath, [cli, 'build', appDir, '--out', path.resolve(options.buildDir), '--arch', options.arch ?? 'arm64'], { stdio: ['ignore', 2, 2] });
   if (built.error) throw built.error;
   if (built.status !== 0) {
     throw new SetupError(`The build of ${relative(appDir)} failed (see above); fix it and run again, or run \`npm run build\` to see it alone.`);

@@ -26,6 +26,13 @@ export interface BuildOutput {
   imageLambdaDir: string;
   /** The build's page objects (per build), uploaded under the bucket's `_data/prerendered/`. */
   pagesDir: string;
+  /** The CPU architecture of the sharp binary the image function ships (`stratus build --arch`); undefined when none is there. */
+  imageArch: 'arm64' | 'x64' | undefined;
+}
+
+/** The architecture of the sharp binary in an image function's folder (`node_modules/@img/sharp-linux-<arch>`). */
+export function imageArchOf(imageLambdaDir: string): 'arm64' | 'x64' | undefined {
+  return (['arm64', 'x64'] as const).find((arch) => existsSync(join(imageLambdaDir, 'node_modules', '@img', `sharp-linux-${arch}`)));
 }
 
 /**
@@ -64,5 +71,5 @@ export function readBuildOutput(dir: string, cwd = process.cwd()): BuildOutput {
     if (error instanceof ManifestError) throw new SetupError(error.message);
     throw error;
   }
-  return { dir: root, manifest, ...paths };
+  return { dir: root, manifest, ...paths, imageArch: imageArchOf(paths.imageLambdaDir) };
 }

@@ -10,7 +10,9 @@
  * const stack = new Stack(app, 'MySite', { env: { region: 'eu-west-1' } });
  * const site = new StratusSite(stack, 'Site', { appDir: 'my-site', environment: { SHOP_API: 'https://api.example.com' }, renderMemoryMB: 2048 });
  */
-export { StratusSite, type StratusSiteProps, type SecretSourceConstruct } from './constructs/stratus-site';
+export { StratusSite, type StratusSiteProps, type SecretSourceConstruct, type SiteTracing, type OtlpTracing } from './constructs/stratus-site';
+export { SiteFirewall, DEFAULT_MANAGED_RULE_GROUPS, DEFAULT_RATE_LIMIT, type FirewallOptions } from './constructs/site-firewall';
+export type { DomainOptions, HostedZoneRef } from './constructs/site-domain';
 export { readBuildOutput, SetupError, type BuildOutput } from './build-output';
 export { ensureBuild, staleBuildReason } from './app-build';
-export { SiteFunction, LIVE_ALIAS } from './constructs/site-function';
+export { SiteFunction, LIVE_ALIAS, type FunctionRuntime, type FunctionArchitecture } from './constructs/site-function';

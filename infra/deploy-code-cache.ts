@@ -50,7 +50,7 @@ export async function fetchCodeCache(options: CodeCacheStepOptions): Promise<str
     log(`code cache: skipped, ${bundle} is not there`);
     return undefined;
   }
-  const expected = codeCacheFileName(appBundleId(bundle));
+  const bundleId = appBundleId(bundle);
   let answer: unknown;
   try {
     answer = await options.invoke(options.functionName, { stratus: 'code-cache' });
@@ -62,8 +62,8 @@ export async function fetchCodeCache(options: CodeCacheStepOptions): Promise<str
     log('code cache: skipped, the render function answered something else (is the deployed function older than this Stratus?)');
     return undefined;
   }
-  // The cache is for the bundle the function runs; it must be this build's.
-  if (answer.file !== expected) {
+  // The cache is for the bundle the function runs (and the Node and architecture it runs on); it must be this build's.
+  if (answer.file !== codeCacheFileName(bundleId, answer.node, answer.arch)) {
     log(`code cache: skipped, the live function runs another build than ${path.relative(process.cwd(), bundle)} (another deploy since?)`);
     return undefined;
   }
@@ -75,7 +75,7 @@ export async function fetchCodeCache(options: CodeCacheStepOptions): Promise<str
     log('code cache: skipped, the render function\'s answer is not a V8 code cache');
     return undefined;
   }
-  const file = path.join(renderDir, expected);
+  const file = path.join(renderDir, answer.file);
   writeFileSync(file, bytes);
   log(`code cache: ${kB(bytes.length)}, made by the render function in Lambda (Node.js ${answer.node}, ${answer.arch})`);
   return file;

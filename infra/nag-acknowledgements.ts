@@ -29,11 +29,13 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
   const bucketArn = `<${stack.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>`;
 
   ack(distribution, 'AwsSolutions-CFR1', 'A public website for every country; nothing here is subject to geographic restriction.');
-  ack(
-    distribution,
-    'AwsSolutions-CFR2',
-    'No WAF by default: a web ACL costs a monthly fee per ACL and rule even at rest. Bodies reach only API routes and getServerSideProps pages (other methods get 405 at the edge), at most 1 MB each (the body signer answers 413 past it). Attach one with the distribution webAclId when the site needs rate limiting.',
-  );
+  if (!site.firewall) {
+    ack(
+      distribution,
+      'AwsSolutions-CFR2',
+      'No WAF by default: a web ACL costs a monthly fee per ACL and rule group even at rest, and managed rules can refuse legitimate requests. Bodies reach only API routes and getServerSideProps pages (other methods get 405 at the edge), at most 1 MB each (the body signer answers 413 past it). `firewall: true` (cdk.json "firewall") adds one with AWS managed rules and a per-IP rate limit.',
+    );
+  }
   ack(
     distribution,
     'AwsSolutions-CFR3',
@@ -55,8 +57,17 @@ export function acknowledgeNagFindings(stack: Stack, site: StratusSite, options:
     ack(
       fn.function,
       'AwsSolutions-L1',
-      'Node.js 22 is the runtime the build targets and the sharp binary is built for; moving to a newer runtime is a deliberate, tested change, not an automatic one.',
+      'Node.js 22 by default, the runtime the build and the code cache are made for; `runtime: nodejs24.x` (cdk.json "runtime") moves both functions, a deliberate, tested change, not an automatic one.',
     );
+  }
+  if (site.tracing === 'xray') {
+    for (const fn of [site.render, site.image]) {
+      ack(
+        fn.role,
+        'AwsSolutions-IAM5[Resource::*]',
+        'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords, which take no resource-level permissions (AWS documents "*" as their only resource); granted by CDK with Tracing.ACTIVE.',
+      );
+    }
   }
   ack(
     site.image.role,

@@ -37,7 +37,19 @@ export function renderFunctionFrom(file: string, stack?: string): string {
   } catch {
     throw new Error(`Cannot read ${file} (the deploy's outputs): pass --function with the render function's name, or --outputs FILE.`);
   }
-  const name = stack === undefined ? Object.values(outputs).map((s) => s[OUTPUTS.renderFunction]).find((n) => typeof n === 'string') : outputs[stack]?.[OUTPUTS.renderFunction];
+  const names = new Set((stack === undefined ? Object.values(outputs) : [outputs[stack] ?? {}]).flatMap(renderFunctionsOf));
+  if (names.size > 1) throw new Error(`${file} names ${names.size} render functions (${[...names].join(', ')}); pass --stack or --function.`);
+  const [name] = names;
   if (!name) throw new Error(`${file} has no ${OUTPUTS.renderFunction} for stack ${stack ?? 'any stack'}; pass --stack or --function.`);
   return name;
+}
+
+/**
+ * A stack's render function names: its `RenderFunctionName` output (Stratus's own stack),
+ * and the one `StratusSite` adds in a project's own stack, whose key CDK makes from the
+ * construct's path (`SiteRenderFunctionName1A2B3C4D`).
+ */
+function renderFunctionsOf(outputs: Record<string, string>): string[] {
+  const own = new RegExp(`^[A-Za-z0-9]*${OUTPUTS.renderFunction}(?:[0-9A-F]{8})?$`);
+  return Object.entries(outputs).flatMap(([key, value]) => (own.test(key) && typeof value === 'string' ? [value] : []));
 }

@@ -6,6 +6,9 @@
 import type { Node } from 'constructs';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { SetupError } from './build-output';
+import type { FunctionArchitecture, FunctionRuntime } from './constructs/site-function';
+import type { FirewallOptions } from './constructs/site-firewall';
+import type { SiteTracing } from './constructs/stratus-site';
 
 export interface SiteSettings {
   /** Build folder (`stratus build`'s output), relative to the checkout. @default 'web/site/.stratus' */
@@ -32,10 +35,24 @@ export interface SiteSettings {
   logRetentionDays: number;
   /** Days an uploaded asset stays in the `_archive/` copy that serves earlier builds. @default 30 */
   assetRetentionDays: number;
-  /** Custom domain (e.g. `www.example.com`); needs `certificateArn`. @default - the `*.cloudfront.net` name */
+  /** Custom domain (e.g. `www.example.com`); needs `certificateArn`, or the Route 53 zone (`hostedZoneId`, `hostedZoneName`). @default - the `*.cloudfront.net` name */
   domainName?: string;
-  /** ACM certificate in us-east-1 covering `domainName`. @default - none */
+  /** ACM certificate in us-east-1 covering `domainName`. @default - none (made and validated in the zone, when one is named) */
   certificateArn?: string;
+  /** The Route 53 public hosted zone of `domainName`: a certificate is made and validated there, and alias records written. @default - none */
+  hostedZoneId?: string;
+  /** That zone's name (`example.com`). @default - none */
+  hostedZoneName?: string;
+  /** Traces: `off`, `xray`, or a collector's OTLP/HTTP base URL (`https://…`; `otlpHeaders` `k=v,k2=v2`, `traceSampleRatio` 0–1). @default 'off' */
+  tracing: SiteTracing;
+  /** A WAF web ACL in front of the distribution (`firewallRateLimit`: requests per 5 minutes per IP, 0 for none). @default false */
+  firewall: boolean | FirewallOptions;
+  /** Per-route metrics from the request lines (Embedded Metric Format). @default true */
+  metrics: boolean;
+  /** @default 'nodejs22.x' */
+  runtime: FunctionRuntime;
+  /** @default 'arm64' */
+  architecture: FunctionArchitecture;
   /** Address subscribed to the alarm topic. @default - no subscription */
   alarmEmail?: string;
   /** @default 1024 */
@@ -95,13 +112,47 @@ export function readSiteSettings(node: Node): SiteSettings {
   }
   const domainName = text('domainName');
   const certificateArn = text('certificateArn');
-  if (Boolean(domainName) !== Boolean(certificateArn)) {
-    throw new SetupError('cdk.json context: set "domainName" and "certificateArn" together (an ACM certificate in us-east-1 covering the domain).');
+  const hostedZoneId = text('hostedZoneId');
+  const hostedZoneName = text('hostedZoneName');
+  if (Boolean(hostedZoneId) !== Boolean(hostedZoneName)) {
+    throw new SetupError('cdk.json context: set "hostedZoneId" and "hostedZoneName" together (the Route 53 public hosted zone of "domainName", such as Z0123456789ABC and example.com).');
+  }
+  if (hostedZoneId && !domainName) throw new SetupError('cdk.json context: "hostedZoneId" is for "domainName": set the domain too.');
+  if (Boolean(domainName) !== Boolean(certificateArn || hostedZoneId)) {
+    throw new SetupError('cdk.json context: set "domainName" together with "certificateArn" (an ACM certificate in us-east-1 covering the domain), or with "hostedZoneId" and "hostedZoneName" (its Route 53 zone: the stack makes the certificate and the DNS records).');
   }
   if (certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:/.test(certificateArn)) {
     throw new SetupError(`cdk.json context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only reads that region); got "${certificateArn}".`);
   }
+  const choice = <T extends string>(key: string, allowed: readonly T[], fallback: T): T => {
+    const value = text(key) ?? fallback;
+    if (!(allowed as readonly string[]).includes(value)) throw new SetupError(`cdk.json context "${key}" must be one of ${allowed.join(', ')}; got "${value}".`);
+    return value as T;
+  };
+  const tracingValue = text('tracing') ?? 'off';
+  let tracing: SiteTracing;
+  if (tracingValue === 'off' || tracingValue === 'xray') tracing = tracingValue;
+  else if (/^https?:\/\/[^/\s]+/.test(tracingValue)) {
+    const headers = Object.fromEntries((text('otlpHeaders') ?? '').split(',').filter(Boolean).map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new SetupError(`cdk.json context "otlpHeaders" must be name=value pairs separated by commas; got "${pair}".`);
+      return [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
+    }));
+    const ratio = get('traceSampleRatio') === undefined ? 1 : Number(get('traceSampleRatio'));
+    if (!(ratio >= 0 && ratio <= 1)) throw new SetupError(`cdk.json context "traceSampleRatio" must be a number from 0 to 1; got ${JSON.stringify(get('traceSampleRatio'))}.`);
+    tracing = { otlpEndpoint: tracingValue, headers, sampleRatio: ratio };
+  } else {
+    throw new SetupError(`cdk.json context "tracing" must be off, xray, or an OTLP/HTTP collector's URL (https://…); got "${tracingValue}".`);
+  }
+  const firewallOn = flag('firewall', false);
   return {
+    tracing,
+    firewall: firewallOn && get('firewallRateLimit') !== undefined ? { rateLimit: number('firewallRateLimit', 0, 0, 2_000_000_000) } : firewallOn,
+    metrics: flag('metrics', true),
+    runtime: choice<FunctionRuntime>('runtime', ['nodejs22.x', 'nodejs24.x'], 'nodejs22.x'),
+    architecture: choice<FunctionArchitecture>('architecture', ['arm64', 'x86_64'], 'arm64'),
+    hostedZoneId,
+    hostedZoneName,
     buildDir: text('buildDir') ?? 'web/site/.stratus',
     appDir: text('appDir') ?? 'web/site',
     autoBuild: flag('autoBuild', true),

@@ -11,7 +11,7 @@ export interface ResultRow {
   stratus?: Summary;
   /** Next.js, the physical floor, or Stratus itself without the feature measured, or answering buffered (`otherLabel`). */
   other?: Summary;
-  otherLabel: 'Next.js' | 'floor' | 'no rules' | 'buffered';
+  otherLabel: 'Next.js' | 'floor' | 'no rules' | 'buffered' | 'tracing on' | 'as built';
   /** Stratus ÷ other, from the medians. */
   ratio?: number;
   /** React Router 7 (framework mode), on the rows it can be measured the same way. */

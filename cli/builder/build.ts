@@ -21,7 +21,7 @@ import { copyPublic } from './steps/copy-public';
 import { loadConfig } from './steps/load-config';
 import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
-import { loadRenderBundle, prerender } from './steps/prerender';
+import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
 import { compilerPlugin, compilerTransform } from './compiler-transforms';
@@ -37,6 +37,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Also bundle the image Lambda with sharp for Lambda's platform. @default true */
   imageLambda?: boolean;
+  /** The functions' CPU architecture (the stack's `architecture`): which sharp binary the image function ships. @default 'arm64' */
+  arch?: 'arm64' | 'x64';
   /**
    * Make the render bundle's large CommonJS modules compile eagerly (cli/builder/eager-modules.ts):
    * a parse of the whole bundle (≈ 0.1–0.5 s) that only a cold start pays back. @default true
@@ -185,10 +187,20 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   if (transformCss) log("  CSS through the app's PostCSS config");
 
   fontImporters.clear();
-  log('  compiling client bundle…');
-  const client = await (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
-  log('  compiling render Lambda…');
-  const renderBundle = await bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
+  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  let client: ClientBundle;
+  let renderBundle: string;
+  if (options.dev) {
+    // `stratus dev`'s start: both at once (its browser build is mostly made already on a save).
+    log('  compiling client bundle and render Lambda…');
+    [client, renderBundle] = await Promise.all([compileClient(), compileRender()]);
+  } else {
+    log('  compiling client bundle…');
+    client = await compileClient();
+    log('  compiling render Lambda…');
+    renderBundle = await compileRender();
+  }
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
     log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);
@@ -222,21 +234,24 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
 
   const typeErrors = await typesChecked;
   if (typeErrors) throw typeErrors;
-  log('  prerendering static pages…');
+  // `stratus dev` renders static pages on request, each time (lambdas/render/static/static-pages.ts), as `next dev` does.
+  if (!options.dev) log('  prerendering static pages…');
   const lists = new PageLists(path.join(outDir, '.page-lists'));
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
-  const found = await inFolder(appDir, () =>
-    prerender({
-      bundle: loadRenderBundle(renderBundle),
-      manifest: beforePrerender,
-      outDir,
-      assetsDir: siteAssetsDir,
-      progress: options.progress ?? progressTo(undefined, log),
-      onPage: (routeIndex, page) => lists.add(routeIndex, page),
-    }),
-  );
-  if (found.rendered === 0) log('  no static pages to prerender');
-  else log(`  prerendered ${formatCount(found.rendered)} ${found.rendered === 1 ? 'page' : 'pages'}: ${formatCount(found.written)} written, ${formatCount(found.fromBucket)} answered by CloudFront from the bucket`);
+  const found: PrerenderResult = options.dev
+    ? { routes: new Map(), rendered: 0, written: 0, fromBucket: 0, warnings: [] }
+    : await inFolder(appDir, () =>
+        prerender({
+          bundle: loadRenderBundle(renderBundle),
+          manifest: beforePrerender,
+          outDir,
+          assetsDir: siteAssetsDir,
+          progress: options.progress ?? progressTo(undefined, log),
+          onPage: (routeIndex, page) => lists.add(routeIndex, page),
+        }),
+      );
+  if (!options.dev && found.rendered === 0) log('  no static pages to prerender');
+  else if (!options.dev) log(`  prerendered ${formatCount(found.rendered)} ${found.rendered === 1 ? 'page' : 'pages'}: ${formatCount(found.written)} written, ${formatCount(found.fromBucket)} answered by CloudFront from the bucket`);
   for (const warning of found.warnings) log(`  warning: ${warning}`);
 
   // Each route's fallback, as prerendering found it; the lists of pages go into the build folder's manifest only.
@@ -253,8 +268,9 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   writeFunctionManifest(path.join(imageDir, 'manifest.json'), manifest);
 
   if (options.imageLambda !== false) {
-    log('  bundling image Lambda (sharp for linux-arm64)…');
-    await bundleImageLambda(outDir);
+    const arch = options.arch ?? 'arm64';
+    log(`  bundling image Lambda (sharp for linux-${arch})…`);
+    await bundleImageLambda(outDir, { arch });
   }
 
   if (options.dev) return withManifest({ outDir });

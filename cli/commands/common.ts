@@ -42,3 +42,17 @@ export function portFrom(value: string | undefined): number {
   if (!/^\d+$/.test(text.trim()) || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${text}"`);
   return port;
 }
+
+export const TRACE_OPTION = {
+  type: 'boolean' as const,
+  description: "Trace each request: a tree of its spans on stderr, or OTLP/HTTP to\n$OTEL_EXPORTER_OTLP_ENDPOINT when set (the same spans as in AWS)",
+} as const satisfies OptionSpec;
+
+/**
+ * `--trace`: the functions' tracing mode (STRATUS_TRACING, read by the render and image
+ * functions): OTLP when an endpoint is set, else the tree on stderr. A value already set wins.
+ */
+export function applyTraceOption(trace: boolean | undefined, env: NodeJS.ProcessEnv = process.env): void {
+  if (!trace || env.STRATUS_TRACING) return;
+  env.STRATUS_TRACING = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT ? 'otlp' : 'console';
+}

@@ -1,6 +1,6 @@
 /** `stratus dev [appDir]`. */
 import { defineCommand } from '../command';
-import { appDirFrom, PORT_OPTION, portFrom } from './common';
+import { applyTraceOption, appDirFrom, PORT_OPTION, portFrom, TRACE_OPTION } from './common';
 
 export const devCommand = defineCommand({
   name: 'dev',
@@ -8,9 +8,10 @@ export const devCommand = defineCommand({
   args: '[appDir]',
   description:
     'A component edit re-renders in place with its state kept (Fast Refresh), a stylesheet edit\nswaps the stylesheet; errors show in an overlay with the file, line and code.',
-  options: { port: PORT_OPTION },
+  options: { port: PORT_OPTION, trace: TRACE_OPTION },
   async run({ values, positionals, log }) {
     const port = portFrom(values.port);
+    applyTraceOption(values.trace);
     const { dev } = require('../dev/dev') as typeof import('../dev/dev');
     await dev({ appDir: appDirFrom(positionals[0], 'dev'), port, log });
     return -1;

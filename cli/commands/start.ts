@@ -1,12 +1,13 @@
 /** `stratus start [appDir]` and `stratus serve [appDir]`. */
 import { defineCommand } from '../command';
-import { appDirFrom, OUT_OPTION, outDirFrom, PORT_OPTION, portFrom } from './common';
+import { applyTraceOption, appDirFrom, OUT_OPTION, outDirFrom, PORT_OPTION, portFrom, TRACE_OPTION } from './common';
 
-const serveOptions = { out: OUT_OPTION, port: PORT_OPTION };
+const serveOptions = { out: OUT_OPTION, port: PORT_OPTION, trace: TRACE_OPTION };
 
 function serveWith(rebuild: boolean, command: string) {
-  return async ({ values, positionals, log }: { values: { out?: string; port?: string }; positionals: string[]; log: (line: string) => void }) => {
+  return async ({ values, positionals, log }: { values: { out?: string; port?: string; trace?: boolean }; positionals: string[]; log: (line: string) => void }) => {
     const port = portFrom(values.port);
+    applyTraceOption(values.trace);
     const { start } = require('../serve/start') as typeof import('../serve/start');
     // The local server uses the host's sharp: no Lambda copy of the image function is needed.
     await start({ appDir: appDirFrom(positionals[0], command), outDir: outDirFrom(values.out), port, rebuild, imageLambda: false, log });

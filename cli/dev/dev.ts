@@ -12,7 +12,6 @@
  * the next one renders with the new code. A failed build keeps the last good one serving
  * and the overlay shows the error until a save fixes it.
  */
-import chokidar from 'chokidar';
 import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -32,20 +31,30 @@ import { listen } from '../serve/listen';
 import { buildProblems, type Problems } from './problems';
 import { mapBrowserStack } from './stack-frames';
 import { createDevTerminal } from './terminal';
+import { createSaveTimings, type BrowserTimings } from './save-timings';
+import { createServerGate } from './server-gate';
+import { createStylesheetRenames } from './stylesheet-renames';
+import { watchApp } from './watch-app';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
+/** What a save meant for the browser, as the server's build needs it: a reload waits for the server. */
+type Browser = 'update' | 'reload' | 'none';
 
 /** Where the browser listens for updates (Server-Sent Events). */
 export const DEV_EVENTS_PATH = '/_stratus/dev/events';
 /** Where the overlay posts a browser stack to have it mapped. */
 export const DEV_FRAMES_PATH = '/_stratus/dev/frames';
+/** Where the dev client posts that it has applied an update, and how long that took (server-gate.ts, save-timings.ts). */
+export const DEV_APPLIED_PATH = '/_stratus/dev/applied';
+/** The meta tag naming the browser build a page's scripts come from: the dev client asks for the updates since. */
+const VERSION_META = 'stratus-dev-version';
+/** Browser builds kept to bring a page that connects late up to date (older ones reload). */
+const KEPT_BUILDS = 20;
 /** The prefix of the browser build's scripts. */
 const STATIC_PATH = '/_app/static/';
 /** The build id in dev: pages keep fetching their data across rebuilds. */
 const DEV_BUILD_ID = 'development';
 
-/** Folders of the app a save in which means nothing to the build. */
-const IGNORED = /^(\.stratus|\.stratus-dev|node_modules|\.git|\.next|cdk\.out)(\/|\\|$)|(^|[/\\])\.[^/\\]+\.sw[a-z]$|~$/;
 
 const CONTENT_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.map': 'application/json' };
 
@@ -76,11 +85,15 @@ export interface DevOptions {
 
 export async function dev(options: DevOptions) {
   const appDir = path.resolve(options.appDir);
+  // React's packages load from node_modules on the server (react-external.ts) and pick their build by NODE_ENV, as under `next dev`.
+  if (process.env.NODE_ENV && process.env.NODE_ENV !== 'development') options.log(`⚠ NODE_ENV is "${process.env.NODE_ENV}": stratus dev runs with "development"`);
+  process.env.NODE_ENV = 'development';
   const session = randomUUID();
   const listeners = new Set<ServerResponse>();
   // Every script any build made: a page may still load an older one (it asks for the newest first, hot-client.ts).
   const assets = new Map<string, { contents: Uint8Array; path: string }>();
   const terminal = createDevTerminal(appDir);
+  const timings = createSaveTimings(Boolean(process.env.STRATUS_DEV_TIMINGS), options.log);
   // Two build folders in turn: the running build keeps its files while the next one is written.
   const outDirs = [path.join(appDir, '.stratus-dev', 'a'), path.join(appDir, '.stratus-dev', 'b')];
   let next = 0;
@@ -89,6 +102,12 @@ export async function dev(options: DevOptions) {
   let builder: DevClientBuilder | undefined;
   let builderKey = '';
   let clientBuild: DevClientBuild | undefined;
+  /** Recent browser builds by version: a page that connects after an update gets what it missed. */
+  const builds = new Map<number, DevClientBuild>();
+  /** The browser build whose scripts the running server's pages name. */
+  let serverClientVersion = 0;
+  const gate = createServerGate();
+  const renames = createStylesheetRenames();
   let problems: Problems = { errors: [], warnings: [] };
   /** Settles when the build under way has finished: requests wait for it. */
   let serverReady: Promise<void> = Promise.resolve();
@@ -102,6 +121,13 @@ export async function dev(options: DevOptions) {
 
   function keep(build: DevClientBuild): void {
     for (const [url, file] of build.files) assets.set(url, { contents: file.contents, path: file.path });
+    builds.set(build.version, build);
+    for (const version of builds.keys()) if (builds.size > KEPT_BUILDS) builds.delete(version);
+  }
+
+  /** The update from one browser build to another: a reload when the packages changed (Vite reloads for new dependencies too). */
+  function updateBetween(from: DevClientBuild, to: DevClientBuild) {
+    return to.vendor !== from.vendor ? ({ type: 'reload', reason: 'the packages changed' } as const) : hotUpdate(from, to, from.plan.appFile);
   }
 
   /** The dev browser build, made by the builder of these options (a new one when they change: pages, config). */
@@ -135,23 +161,35 @@ export async function dev(options: DevOptions) {
 
   /**
    * Rebuilds the browser code alone and sends the update at once (a reload waits for the
-   * server's build); 'failed' when it does not compile.
+   * server's build); 'failed' when it does not compile, 'styles' when the update swaps
+   * stylesheets alone.
    */
-  async function updateBrowser(): Promise<'update' | 'reload' | 'none' | 'failed'> {
+  async function updateBrowser(): Promise<'update' | 'styles' | 'reload' | 'none' | 'failed'> {
     if (!builder || !clientBuild) return 'none';
     const previous = clientBuild;
     try {
       const fresh = await builder.build();
+      timings.mark('build');
       keep(fresh);
       const recovering = problems.errors.length > 0;
-      const update = hotUpdate(previous, fresh, previous.plan.appFile);
+      const update = updateBetween(previous, fresh);
       clientBuild = fresh;
+      timings.mark('diff');
       // After a failed build the pages router reloads, as here.
       if (recovering && update.type !== 'none') pendingReload ??= 'the build works again';
-      else if (update.type === 'update') broadcast('update', update.message);
-      else if (update.type === 'reload') pendingReload ??= update.reason;
+      else if (update.type === 'update') {
+        broadcast('update', update.message);
+        gate.hold(update.message.version, listeners.size);
+        timings.sent(update.message.version);
+        if (update.message.changed.length === 0) {
+          renames.add(update.message.css);
+          return 'styles';
+        }
+      } else if (update.type === 'reload') pendingReload ??= update.reason;
+      if (update.type !== 'update') timings.settled(update.type === 'none' ? 'no change for the browser' : 'reload');
       return update.type;
     } catch (error) {
+      timings.settled('the build failed');
       report(buildProblems(error, [], appDir));
       return 'failed';
     }
@@ -168,23 +206,34 @@ export async function dev(options: DevOptions) {
   }
 
   /** The whole build, for the server (the browser build inside it is the one made already). */
-  async function rebuildServer(reason: string, started: number, browser: 'update' | 'reload' | 'none'): Promise<void> {
+  async function rebuildServer(reason: string, started: number, browser: Browser): Promise<void> {
     const outDir = outDirs[next]!;
     const warnings: string[] = [];
     const renderBefore = currentOutDir ? await serverCode(currentOutDir) : undefined;
+    let clientVersion = 0;
     try {
       await build({
         appDir,
         outDir,
         imageLambda: false,
         eagerModules: false,
-        dev: { client: async (clientOptions) => (await clientFor(clientOptions)).bundle, buildId: DEV_BUILD_ID },
+        dev: {
+          client: async (clientOptions) => {
+            const made = await clientFor(clientOptions);
+            clientVersion = made.version;
+            return made.bundle;
+          },
+          buildId: DEV_BUILD_ID,
+        },
         log: (line) => {
           const warning = /^\s*warning: (.*)$/s.exec(line);
           if (warning) warnings.push(warning[1]!);
+          // STRATUS_DEV_TIMINGS: the build's steps, each with when it began.
+          else if (timings.enabled) options.log(`  +${Math.round(performance.now() - started)} ms ${line.trim()}`);
         },
       });
       const manifest = readManifest(path.join(outDir, OUTPUT_LAYOUT.manifest));
+      if (timings.enabled) options.log(`  +${Math.round(performance.now() - started)} ms built; starting its server`);
       const fresh = await startServer({
         outDir,
         port: 0,
@@ -196,6 +245,9 @@ export async function dev(options: DevOptions) {
       const old = current;
       current = fresh;
       currentOutDir = outDir;
+      serverClientVersion = clientVersion;
+      // Its pages name the newest stylesheets themselves, unless a save came meanwhile.
+      if (clientVersion === clientBuild?.version) renames.clear();
       next = 1 - next;
       void old?.close();
       report({ errors: [], warnings: [...warnings, ...(clientBuild?.warnings ?? []).map((w) => buildProblems.warningText(w, appDir))] });
@@ -213,22 +265,30 @@ export async function dev(options: DevOptions) {
   }
 
   // A save updates the browser at once, even while the server's build for the save before
-  // runs; the server's build runs again after it with everything saved meanwhile. Requests
-  // wait from the save until the server has the new code.
+  // runs; the server's build runs after the pages have applied the update (server-gate.ts),
+  // with everything saved meanwhile, and not at all after saves of stylesheets alone.
+  // Requests wait from the save until the server has the new code.
   let browserRunning = false;
   let browserAgain = false;
   let serverRunning = false;
-  let serverWanted: { reason: string; started: number; browser: 'update' | 'reload' | 'none' } | undefined;
+  let serverWanted: { reason: string; started: number; browser: Browser } | undefined;
   let staleSince: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let lastChange = '';
+  /** The files saved since the server's last build, and whether every browser update since swapped stylesheets alone. */
+  const unbuilt = new Set<string>();
+  let stylesOnly = true;
 
   function schedule(file: string): void {
     lastChange = file;
+    unbuilt.add(file);
     if (!staleSince) serverReady = new Promise((resolve) => (staleSince = resolve));
     clearTimeout(timer);
     // Editors write a file in one or a few steps: a short wait lets them settle.
-    timer = setTimeout(() => void updateLoop(), 15);
+    timer = setTimeout(() => {
+      timings.mark('settle');
+      void updateLoop();
+    }, 15);
   }
 
   async function updateLoop(): Promise<void> {
@@ -241,12 +301,23 @@ export async function dev(options: DevOptions) {
       browserAgain = false;
       const started = performance.now();
       const reason = `${lastChange} changed`;
-      const browser = await withBuilder(updateBrowser);
-      if (browser === 'failed') continue;
+      const result = await withBuilder(updateBrowser);
+      if (result === 'failed') {
+        stylesOnly = false;
+        continue;
+      }
+      if (result !== 'styles') stylesOnly = false;
+      const browser = result === 'styles' ? 'update' : result;
       // 'update' wins over 'none': a server-only reload is for saves the browser did not see.
       serverWanted = { reason, started: serverWanted?.started ?? started, browser: serverWanted?.browser === 'update' ? 'update' : browser };
     } while (browserAgain);
     browserRunning = false;
+    // Stylesheets alone: the server's code is the same, and its pages get the new stylesheets' names (stylesheet-renames.ts).
+    if (stylesOnly && serverWanted && [...unbuilt].every((file) => file.endsWith('.css'))) {
+      options.log(`${serverWanted.reason}: stylesheets updated`);
+      serverWanted = undefined;
+      unbuilt.clear();
+    }
     void serverLoop();
   }
 
@@ -254,8 +325,12 @@ export async function dev(options: DevOptions) {
     if (serverRunning) return;
     serverRunning = true;
     while (serverWanted && !browserRunning) {
+      await gate.opened();
+      if (browserRunning || !serverWanted) break;
       const { reason, started, browser } = serverWanted;
       serverWanted = undefined;
+      unbuilt.clear();
+      stylesOnly = true;
       await rebuildServer(reason, started, browser);
     }
     serverRunning = false;
@@ -265,11 +340,22 @@ export async function dev(options: DevOptions) {
     }
   }
 
-  function serveEvents(res: ServerResponse): void {
+  /**
+   * The dev client's events. `since`: the browser build the page's scripts come from; a
+   * page that connects after later updates were sent gets what it missed at once (as one
+   * update, or a reload when that is not possible).
+   */
+  function serveEvents(res: ServerResponse, since: number): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': NOT_STORED, connection: 'keep-alive' });
     res.write('retry: 500\n\n');
     send(res, 'hello', { id: session });
     if (problems.errors.length > 0 || problems.warnings.length > 0) send(res, 'problems', problems);
+    if (clientBuild && since > 0 && since < clientBuild.version) {
+      const from = builds.get(since);
+      const missed = from ? updateBetween(from, clientBuild) : ({ type: 'reload', reason: 'the page is older than the updates kept' } as const);
+      if (missed.type === 'update') send(res, 'update', missed.message);
+      else if (missed.type === 'reload') send(res, 'reload', missed.reason);
+    }
     listeners.add(res);
     res.on('close', () => listeners.delete(res));
   }
@@ -291,6 +377,23 @@ export async function dev(options: DevOptions) {
     res.end(JSON.stringify(mapped));
   }
 
+  /** A page has applied an update: the server's build may start (server-gate.ts); how long it took, for STRATUS_DEV_TIMINGS. */
+  async function serveApplied(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body = '';
+    for await (const chunk of req) if ((body += String(chunk)).length > 4096) break;
+    try {
+      const report = JSON.parse(body) as BrowserTimings;
+      if (typeof report.version === 'number') {
+        gate.applied(report.version);
+        timings.browser(report);
+      }
+    } catch {
+      // Not a report: ignored.
+    }
+    res.writeHead(204);
+    res.end();
+  }
+
   function serveAsset(pathname: string, res: ServerResponse): void {
     const file = assets.get(pathname);
     if (!file) {
@@ -307,8 +410,12 @@ export async function dev(options: DevOptions) {
   function devScript(status: number): string {
     const error = status >= 500 ? terminal.lastError(5000) : undefined;
     const shown = error && { kind: 'server', title: 'Server error', message: error.message, frames: error.mapped.frames, codeFrame: error.mapped.codeFrame };
-    const client = clientBuild?.devClient;
-    return (shown ? `<script id="__STRATUS_DEV_ERROR__" type="application/json">${scriptJson(shown)}</script>` : '') + (client ? `<script type="module" src="${client}"></script>` : '');
+    const scripts = clientBuild ? [clientBuild.vendor, clientBuild.devClient].filter(Boolean) : [];
+    return (
+      `<meta name="${VERSION_META}" content="${serverClientVersion}">` +
+      (shown ? `<script id="__STRATUS_DEV_ERROR__" type="application/json">${scriptJson(shown)}</script>` : '') +
+      scripts.map((src) => `<script type="module" src="${src}"></script>`).join('')
+    );
   }
 
   function proxy(req: IncomingMessage, res: ServerResponse, target: Running): void {
@@ -326,7 +433,7 @@ export async function dev(options: DevOptions) {
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
         const status = answer.statusCode ?? 200;
-        const out = Buffer.from(beforeScripts(Buffer.concat(chunks).toString('utf8'), devScript(status)));
+        const out = Buffer.from(beforeScripts(renames.apply(Buffer.concat(chunks).toString('utf8')), devScript(status)));
         res.writeHead(status, { ...answer.headers, 'content-length': String(out.length), 'cache-control': NOT_STORED });
         res.end(out);
       });
@@ -351,27 +458,39 @@ export async function dev(options: DevOptions) {
   }
 
   const front = createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0]!;
-    if (pathname === DEV_EVENTS_PATH) return serveEvents(res);
+    const [pathname, query = ''] = (req.url ?? '/').split('?') as [string, string?];
+    if (pathname === DEV_EVENTS_PATH) return serveEvents(res, Number(new URLSearchParams(query).get('since')) || 0);
     if (pathname === DEV_FRAMES_PATH && req.method === 'POST') return void serveFrames(req, res);
+    if (pathname === DEV_APPLIED_PATH && req.method === 'POST') return void serveApplied(req, res);
     if (pathname.startsWith(STATIC_PATH) && (req.method === 'GET' || req.method === 'HEAD') && assets.has(pathname)) return serveAsset(pathname, res);
+    // This request needs the server: its build need not wait for the pages any longer.
+    gate.open();
     void serverReady.then(() => (current ? proxy(req, res, current) : noBuildPage(res)));
   });
   // The port first: a taken one fails at once, before any build.
   const port = await listen(front, options.port);
 
   const started = performance.now();
+  // performance.now() counts from the process's start: what loading Node and the CLI took.
+  if (timings.enabled) options.log(`  +0 ms the process started ${Math.round(started)} ms ago`);
   let finishFirst!: () => void;
   serverReady = new Promise((resolve) => (finishFirst = resolve));
   await rebuildServer('start', started, 'none');
   finishFirst();
   if (!current) options.log('The first build failed: fix the error and save, the page reloads by itself.');
 
-  // chokidar, not fs.watch: Node 20's recursive fs.watch on Linux stops reporting a file once
-  // it is replaced by a rename, as editors' atomic saves and `sed -i` do.
-  const watcher = chokidar.watch(appDir, { ignoreInitial: true, ignored: (file: string) => IGNORED.test(path.relative(appDir, file)) });
-  watcher.on('all', (_event, file) => schedule(path.relative(appDir, file).split(path.sep).join('/')));
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  let errorSaid = false;
+  const watcher = await watchApp(
+    appDir,
+    (file) => {
+      timings.changed(appDir, file);
+      schedule(file);
+    },
+    (error) => {
+      if (!errorSaid) options.log(`⚠ watching ${appDir} failed, saves may go unseen: ${error.message}`);
+      errorSaid = true;
+    },
+  );
 
   options.log(`ready on http://localhost:${port} (stratus dev: updates the page on save)`);
 

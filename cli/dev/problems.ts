@@ -16,8 +16,8 @@ export interface Problems {
   warnings: string[];
 }
 
-/** `pages/x.tsx:3:14: text` at the start of a line of a build error. */
-const LOCATED = /^(?:\s*)([^\s:][^:\n]*?\.[a-z]+):(\d+):(\d+):?/m;
+/** `pages/x.tsx:3:14` in a build error, at the start of a line or after a word (`Syntax error in pages/x.tsx:3:14: …`). */
+const LOCATED = /(?:^|\s)([^\s:'"()]+\.[a-z]+):(\d+):(\d+)/m;
 
 /** The build error's overlay entry: its heading, its text, and where the first located problem is, with the code there. */
 function shownBuildError(error: unknown, appDir: string): ShownError {

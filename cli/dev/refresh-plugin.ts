@@ -45,6 +45,8 @@ export interface RefreshPluginOptions {
   compile?: (file: string, source: string) => string;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 12);
 
 let swc: typeof Swc | undefined;
@@ -111,7 +113,9 @@ export function refreshPlugin(options: RefreshPluginOptions): { plugin: Plugin; 
   const plugin: Plugin = {
     name: 'stratus-dev-refresh',
     setup(build) {
-      build.onLoad({ filter: SOURCE_FILE, namespace: 'file' }, async (args) => {
+      // The app's files alone: esbuild calls a plugin for every file its filter matches, on every rebuild.
+      const ownFiles = new RegExp(`^${escapeRegExp(appDir + path.sep)}.*${SOURCE_FILE.source}`);
+      build.onLoad({ filter: ownFiles, namespace: 'file' }, async (args) => {
         const file = args.path;
         if (!file.startsWith(appDir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`) || file.endsWith('.d.ts')) return undefined;
         const info = await stat(file);

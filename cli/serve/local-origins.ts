@@ -22,7 +22,7 @@ import { nameMap, type PlainRequest } from './function-url-event';
 import type { EdgeStep, FunctionUrlHandler, OriginRequestStep } from './server';
 
 export function localImageHandler(outDir: string, manifest: Manifest): FunctionUrlHandler {
-  return createFunctionUrlHandler(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images));
+  return createFunctionUrlHandler(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images), 'image');
 }
 
 /** CloudFront's `{ name: { value, multiValue? } }` shape; repeated names keep every value, in order. */

@@ -126,7 +126,7 @@ export async function serve(scratch: Scratch, build: Build, env: NodeJS.ProcessE
 export function buildError(build: Build): string {
   // The first line is run()'s own ("<command> failed (exit 1):"); what the tool said follows.
   const lines = build.log.split('\n').slice(1).map((l) => l.trim());
-  const telling = lines.filter((l) => /error|failed|cannot|could not|not (provided|supported|defined|found)|invalid|missing|expected/i.test(l) && !/^at /.test(l));
+  const telling = lines.filter((l) => /error|failed|cannot|could not|not (provided|supported|defined|found|installed)|needs |invalid|missing|expected/i.test(l) && !/^at /.test(l) && !/^Build failed:?$/.test(l));
   const chosen = (telling.length ? telling : lines.filter(Boolean)).slice(0, 3).join(' / ');
   return chosen.replace(/\x1b\[[0-9;]*m/g, '').slice(0, 400);
 }

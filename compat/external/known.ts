@@ -1,16 +1,19 @@
 /**
  * What explains a difference on code written by others: the deliberate differences of
  * docs/NEXT-COMPAT.md that hold for any app (the compat apps' rules, without their app
- * names), and the differences found on outside code so far, each with its cause in
- * Stratus's code (file and function), for the owners to fix or to declare deliberate.
+ * names, and their general forms), and the differences found on outside code, each with
+ * its cause in Stratus's code (file and function), for the owners to fix or to declare
+ * deliberate. docs/NEXT-COMPAT.md, "Measured on others' code", lists the same ids with a
+ * reproduction each.
  */
 import { KNOWN_DIFFERENCES, type KnownDifference } from '../differences';
+
+const NO_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
 
 /** Deliberate differences whose rule is about any app, not one compat app's page. */
 const GENERIC = new Set([
   'static-cache-control',
   'revalidate-cache-control',
-  'trailing-slash-redirect-cached',
   'public-file-cache',
   'api-uncached',
   'api-content-type',
@@ -36,9 +39,216 @@ const deliberate: KnownDifference[] = [
     check: / \(default locale\)$/,
     field: /.*/,
   },
+  {
+    id: 'trailing-slash-redirect-cached',
+    kind: 'deliberate',
+    why: 'the 308 that adds or removes the trailing slash is the same for everyone, so the edge keeps it for an hour',
+    field: 'cache-control',
+    next: '-',
+    stratus: 'public, max-age=3600',
+  },
+  {
+    id: 'per-visitor-private',
+    kind: 'deliberate',
+    why: 'an answer middleware ran for is private, no-cache (Next sends its error pages no-store)',
+    field: 'cache-control',
+    next: NO_STORE,
+    stratus: 'private, no-cache',
+  },
+  {
+    id: 'soft-404',
+    kind: 'deliberate',
+    why: 'a link to a URL that ends in a 404 or a redirect stays in the client router (soft-404, redirect-followed-softly); Next loads the URL in full, and its prefetches of such links log a 404 in the console',
+    check: /^browser: /,
+    field: (f) => /: navigation$/.test(f) || f === 'console errors',
+    both: (next, stratus) => (next === 'full load' && stratus === 'soft') || (/^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/.test(next) && stratus === 'none'),
+  },
+  {
+    id: 'api-json-errors',
+    kind: 'deliberate',
+    why: 'errors of API routes are JSON, { "error": "…" } with the reason (README, "API routes"), where Next answers its HTML error page',
+    check: /^GET \S*\/api(\/|$)/,
+    field: /^(content-type|body|title|text)$/,
+    stratus: (v) => v === 'application/json' || v.startsWith('{"error"') || v === '(absent)',
+  },
+  {
+    id: 'api-raw-body-buffer',
+    kind: 'deliberate',
+    why: 'with bodyParser: false, req.body is the raw bytes as a Buffer; Next leaves it undefined (issue 29 asks for Next\'s behaviour)',
+    field: 'body',
+    stratus: /"body":\{"type":"Buffer"/,
+  },
 ];
 
-/** Differences seen on outside code, with their causes (kept in step with docs/NEXT-COMPAT.md, "Measured on others' code"). */
-export const OUTSIDE_DIFFERENCES: KnownDifference[] = [];
+/** Differences seen on outside code, with their causes (docs/NEXT-COMPAT.md, "Measured on others' code", has a reproduction for each). */
+export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
+  {
+    id: 'error-page-default-title',
+    kind: 'reported',
+    why: "lambdas/render/html/page-html.ts error(): the app's own 404, 500 or _error page is rendered with defaultTitle errorTitle(status), so it gets a <title> (\"404: This page could not be found\") the app never wrote; Next gives custom error pages no title",
+    field: 'title',
+    next: '-',
+    stratus: /^(\d{3}|undefined): /,
+  },
+  {
+    id: 'locale-false-source',
+    kind: 'reported',
+    why: 'lambdas/render/routing/rules.ts formOf()/pathIn(): a `locale: false` rule reads the path as visited; Next reads it with the locale prefix always there (the default locale added when the path has none), so /to-sv matches /:locale/to-sv and /x/to-sv does not',
+    apps: ['e2e-i18n-ignore-redirect-source-locale-redirects'],
+    check: /^GET \/x\/to-/,
+    field: /.*/,
+  },
+  {
+    id: 'default-locale-kept-in-destination',
+    kind: 'reported',
+    why: "lambdas/render/routing/rules.ts (destination, the `localePrefix` given back): a rule matched under the default locale's prefix (/en/to-new) redirects to /en/new, which then 308s to /new; Next's destination drops the default locale (/new), one hop",
+    field: 'location',
+    both: (next, stratus) => /^\/[a-z]{2}(-[A-Za-z]{2,4})?\//.test(stratus) && stratus.replace(/^\/[^/]+/, '') === next,
+  },
+  {
+    id: 'link-to-api-route',
+    kind: 'reported',
+    why: 'web/runtime/browser/navigator.ts load(): a Link to an API route first asks for page data (a 404 in the console) before loading in full, and one that a middleware redirect lands on (/to?pathname=/api/ok) still renders the 404 page softly; Next loads the URL in full at once',
+    apps: ['e2e-link-with-api-rewrite'],
+    check: /^browser: links/,
+    field: /: (text|url)$|^console errors$/,
+  },
+  {
+    id: 'basepath-root-trailing-slash',
+    kind: 'reported',
+    why: 'lambdas/render/routing/layer.ts (the trailing-slash step): with basePath and trailingSlash: true, the basePath itself (/root) is served as the home page; Next redirects it (308) to /root/',
+    apps: ['e2e-middleware-matcher-7'],
+    check: 'GET /root',
+    field: /^(status|location|content-type|title|text)$/,
+  },
+  {
+    id: 'edge-api-routes',
+    kind: 'reported',
+    why: "lambdas/render/api/api-stage.ts: `export const config = { runtime: 'edge' }` is not read; the handler is called as (req, res), so its returned Response is never sent (500)",
+    check: /dump-headers-edge/,
+    field: /.*/,
+  },
+  {
+    id: 'infrastructure-request-headers',
+    kind: 'reported',
+    why: "cli/serve/local-origins.ts and infra/edge/body-signer.edge.js, passed on by lambdas/shared/function-url.ts toCoreRequest(): the app's req.headers include the body signer's x-amz-content-sha256 and lack x-forwarded-for, and x-forwarded-proto/port read https/443 on the local http server",
+    apps: ['e2e-middleware-request-header-overrides'],
+    check: /dump-headers-serverless|ssr-page/,
+    field: /^(body|text)$/,
+  },
+  {
+    id: 'link-to-middleware-response',
+    kind: 'reported',
+    why: "web/runtime/browser/navigator.ts change(): a Link to a path middleware answers with its own Response (not a page) loads it in full; Next's client router stays on the page",
+    apps: ['e2e-middleware-responses'],
+    check: /^browser: links/,
+    field: /: (url|navigation|text)$/,
+  },
+  {
+    id: 'app-initial-props-to-app',
+    kind: 'reported',
+    why: "web/runtime/shared/initial-props.ts loadInitialProps(): what `_app`'s getInitialProps returns beyond pageProps is not passed to the App component (this.props.url is undefined); Next spreads the whole result into App's props",
+    apps: ['integration-app-aspath'],
+    field: /^(text|title)$/,
+  },
+  {
+    id: 'prerendered-is-ready',
+    kind: 'reported',
+    why: "lambdas/render/html/page-html.ts page() with the build's prerender: a static page without data function is prerendered with router.isReady true; Next prerenders it false and sets it after hydration",
+    apps: ['integration-router-is-ready'],
+    check: 'GET /',
+    field: 'text',
+  },
+  {
+    id: 'repeated-slash-href',
+    kind: 'reported',
+    why: "web/runtime/link.tsx: an href with // is collapsed (/hello/world) as Next does, but nothing is logged; Next logs \"Invalid href '/hello//world' passed to next/router in page: …\" (path canonicalisation, the lead's)",
+    apps: ['e2e-repeated-forward-slashes-error'],
+    check: /^browser: /,
+    field: /.*/,
+  },
+  {
+    id: 'data-404-before-full-load',
+    kind: 'reported',
+    why: "web/runtime/browser/navigator.ts load(): a Link to a config redirect's source first asks for its page data, which answers 404 (logged in the console), then loads in full; Next's client knows the redirect sources (clientRouterFilterRedirects) and loads in full without asking",
+    check: /^browser: links/,
+    field: 'console errors',
+    next: 'none',
+    stratus: /^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/,
+  },
+  {
+    id: 'legacy-link-fragment-child',
+    kind: 'reported',
+    why: "web/runtime/link.tsx (legacyBehavior): the child's ref goes to the viewport observer, and a Fragment child has no element, so IntersectionObserver.observe throws and the page is replaced by the client error page; Next's Link handles it",
+    apps: ['redirects'],
+    check: /^browser: /,
+    field: /.*/,
+  },
+  {
+    id: 'initial-props-undefined',
+    kind: 'reported',
+    why: "lambdas/render/core/data.ts (getInitialProps results through data-result.ts readDataResult → serializable-props.ts findPropsProblem): a getInitialProps returning { id: undefined } is a 500; Next serialises getInitialProps props with JSON.stringify (undefined left out) and renders",
+    apps: ['ssr-caching'],
+    check: /\/blog$/,
+    field: /.*/,
+  },
+];
 
 export const OUTSIDE_KNOWN: KnownDifference[] = [...deliberate, ...OUTSIDE_DIFFERENCES];
+
+/** Why a build failed on one side: matched on the lines the build printed. */
+export interface BuildCause {
+  id: string;
+  framework: 'next' | 'stratus';
+  match: RegExp;
+  why: string;
+}
+
+export const BUILD_CAUSES: BuildCause[] = [
+  {
+    id: 'legacy-link-text-child',
+    framework: 'stratus',
+    match: /React\.Children\.only expected to receive a single React element child/,
+    why: 'web/runtime/link.tsx (legacyBehavior): the child goes through Children.only, so a text child (`<Link legacyBehavior>{locale}</Link>`) throws while prerendering; Next wraps text children in an <a>',
+  },
+  {
+    id: 'router-ready',
+    framework: 'stratus',
+    match: /\.ready is not a function/,
+    why: "web/runtime/router.tsx: the Router singleton has no ready(callback); a module calling Router.ready() at its top level stops `stratus build` (which loads every page module), where Next's singleton queues the callback",
+  },
+  {
+    id: 'type-check-needs-tsconfig',
+    framework: 'next',
+    match: /error TS\d+|Failed to type check/,
+    why: 'next build writes a tsconfig.json for a TypeScript app that has none and type-checks it; cli/builder/steps/type-check.ts checks only when the app has a tsconfig.json, so Stratus builds these apps with their type errors',
+  },
+  {
+    id: 'compiler-plugin-required',
+    framework: 'stratus',
+    match: /compiler\.\w+ needs [@\w/-]+, which is not installed/,
+    why: "cli/builder/compiler-transforms.ts appPlugin(): compiler.styledComponents (and emotion) need the library's Babel plugin installed in the app; Next's compiler has those transforms built in, so an app that lists only styled-components builds with Next and not with Stratus",
+  },
+  {
+    id: 'next-stricter-jsx',
+    framework: 'next',
+    match: /Unexpected token\. Did you mean `\{'>'\}`/,
+    why: "Next's compiler refuses `>` in JSX text; esbuild (Stratus) accepts it: Stratus builds what Next refuses, which the rule allows",
+  },
+  {
+    id: 'harness-pnpm-workspace',
+    framework: 'next',
+    match: /Could not find the Next\.js package/,
+    why: "the fixture's pnpm-workspace.yaml makes Turbopack take the fixture folder as its root, outside which the scratch Next install lies (a limit of the harness, not of either framework)",
+  },
+  {
+    id: 'underscore-files-private',
+    framework: 'next',
+    match: /Objects are not valid as a React child \(found: \[object Response\]\)/,
+    why: 'pages/_middleware.js (the pre-13 middleware file) is a page to Next, whose prerender fails; to Stratus files starting with _ are private modules (deliberate)',
+  },
+];
+
+export function buildCause(framework: 'next' | 'stratus', error: string | undefined): BuildCause | undefined {
+  return error ? BUILD_CAUSES.find((cause) => cause.framework === framework && cause.match.test(error)) : undefined;
+}

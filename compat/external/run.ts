@@ -11,15 +11,17 @@
  *   npm run compat:external -- --dir /work/scratch/compat-harness/fixtures
  *   npm run compat:external -- --dir … --only a,b        some folders
  *   npm run compat:external -- --dir … --stratus-only    without Next (as in CI)
+ *   npm run compat:external -- --report <results folder>  the tables again from a run's
+ *       results.json, under today's known differences (nothing is built)
  *
  * Next.js is installed once in the scratch area (STRATUS_COMPAT_SCRATCH, default
  * /work/scratch/compat-harness); results go to <scratch>/external-results/.
  */
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureNext, installedNextVersion, scratchAt } from './scratch';
-import { measureApp, type AppResult } from './measure';
+import { compareRow, measureApp, type AppResult } from './measure';
 import { launchChromium } from '../observe/chromium';
 import { openHtmlReader } from '../observe/html-reader';
 import { appDetails, externalTable } from './table';
@@ -45,8 +47,27 @@ export function appFolders(dir: string): string[] {
   return found;
 }
 
+/** Writes the report files of a run and prints the table. */
+function writeReport(outDir: string, heading: string, results: AppResult[]): void {
+  const table = externalTable(results);
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'table.md'), `${heading}\n\n${table}\n`);
+  writeFileSync(path.join(outDir, 'details.md'), results.map(appDetails).join('\n\n') + '\n');
+  writeFileSync(path.join(outDir, 'results.json'), JSON.stringify({ heading, results }, null, 2) + '\n');
+  process.stdout.write(`${heading}\n\n${table}\n`);
+}
+
+/** --report: a past run's observations compared again (the known differences may have grown since). */
+function reportAgain(outDir: string): number {
+  const { heading, results } = JSON.parse(readFileSync(path.join(outDir, 'results.json'), 'utf8')) as { heading: string; results: AppResult[] };
+  for (const result of results) for (const row of result.checks) compareRow(result.name, row);
+  writeReport(outDir, heading, results);
+  return 0;
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, only: { type: 'string' }, 'stratus-only': { type: 'boolean' }, out: { type: 'string' } } });
+  const { values } = parseArgs({ options: { dir: { type: 'string' }, only: { type: 'string' }, 'stratus-only': { type: 'boolean' }, out: { type: 'string' }, report: { type: 'string' } } });
+  if (values.report) return reportAgain(path.resolve(values.report));
   if (!values.dir) throw new Error('--dir <folder of app folders> is required');
   const root = path.resolve(values.dir);
   const scratch = scratchAt();
@@ -71,13 +92,7 @@ async function main(): Promise<number> {
   }
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   const heading = `Next.js ${withNext ? nextVersion : '(not run)'} against Stratus, ${results.length} apps from ${root}, ${minutes} min`;
-  const table = externalTable(results);
-  const outDir = values.out ?? path.join(scratch.root, 'external-results');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'table.md'), `${heading}\n\n${table}\n`);
-  writeFileSync(path.join(outDir, 'details.md'), results.map(appDetails).join('\n\n') + '\n');
-  writeFileSync(path.join(outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
-  process.stdout.write(`${heading}\n\n${table}\n`);
+  writeReport(values.out ?? path.join(scratch.root, 'external-results'), heading, results);
   return 0;
 }
 

@@ -2,6 +2,7 @@
  * The report of `npm run compat:external`: one row per app (builds, checks agreeing, each
  * difference and its cause) and, per app, every differing field in full.
  */
+import { buildCause } from './known';
 import type { AppResult, BuildSummary, CheckResult } from './measure';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -18,8 +19,13 @@ const agreeing = (row: CheckResult) => row.comparison && (row.comparison.verdict
 /** The differences of an app that are not deliberate: by known cause, then the unexplained ones. */
 export function appDifferences(result: AppResult): string[] {
   const lines: string[] = [];
-  if (result.next && !result.next.ok) lines.push(`Next build: ${short(result.next.error ?? '', 120)}`);
-  if (!result.stratus.ok) lines.push(`Stratus build: ${short(result.stratus.error ?? '', 160)}`);
+  const failed = (framework: 'next' | 'stratus', summary: BuildSummary) => {
+    const cause = buildCause(framework, summary.error);
+    const who = framework === 'next' ? 'Next' : 'Stratus';
+    return cause ? `[${cause.id}] ${who} build fails` : `${who} build: ${short(summary.error ?? '', framework === 'next' ? 120 : 160)}`;
+  };
+  if (result.next && !result.next.ok) lines.push(failed('next', result.next));
+  if (!result.stratus.ok) lines.push(failed('stratus', result.stratus));
   const byCause = new Map<string, string[]>();
   const unexplained: string[] = [];
   for (const row of result.checks) {

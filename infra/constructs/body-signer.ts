@@ -103,14 +103,19 @@ export class BodySigner extends Construct {
   }
 }
 
-/** The app's us-east-1 stack for edge functions, made once (EdgeFunction finds it by name). */
-function edgeStackOf(stack: Stack, name: string): Stack {
+/**
+ * The app's us-east-1 stack for what CloudFront reads only there (edge functions, the
+ * firewall, certificates), made once (EdgeFunction finds it by name).
+ */
+export function edgeStackOf(stack: Stack, name: string): Stack {
   const stage = Stage.of(stack);
   if (!stage) throw new Error('The body signer needs its stack to be part of a CDK app.');
   const existing = stage.node.tryFindChild(name);
   if (existing) return existing as Stack;
   return new Stack(stage, name, {
     env: { region: EDGE_REGION, account: stack.account },
-    description: `Stratus: the body signer (Lambda@Edge) of ${stack.stackName}, which Lambda@Edge keeps in us-east-1`,
+    // The firewall's and certificate's ARNs go to the site's stack in its own region.
+    crossRegionReferences: true,
+    description: `Stratus: what CloudFront reads in us-east-1 only (body signer, firewall, certificate) for ${stack.stackName}`,
   });
 }

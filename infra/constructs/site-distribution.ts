@@ -50,6 +50,12 @@ export interface SiteDistributionProps {
   readonly domainName?: string;
   /** ACM certificate in us-east-1 for `domainName`. @default - none */
   readonly certificateArn?: string;
+  /** Names the distribution answers for (instead of `domainName`), with their `certificate`. @default - `domainName` */
+  readonly domainNames?: readonly string[];
+  /** The certificate of `domainNames` (in us-east-1). @default - from `certificateArn` */
+  readonly certificate?: acm.ICertificate;
+  /** The WAF web ACL in front of the distribution (its ARN, in us-east-1). @default - none */
+  readonly webAclArn?: string;
   /** Paid CloudFront metrics such as cache hit rate. @default true */
   readonly additionalMetrics?: boolean;
 }
@@ -139,6 +145,8 @@ export class SiteDistribution extends Construct {
     const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
     for (const behaviour of props.behaviours.slice(0, -1)) additionalBehaviors[behaviour.pathPattern] = toOptions(behaviour);
 
+    const certificate = props.certificate ?? (props.certificateArn ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined);
+    const domainNames = props.domainNames ?? (props.domainName ? [props.domainName] : undefined);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Stratus site',
       defaultBehavior: toOptions(defaultBehaviour),
@@ -146,12 +154,11 @@ export class SiteDistribution extends Construct {
       priceClass: props.priceClass ?? cloudfront.PriceClass.PRICE_CLASS_100,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableIpv6: true,
-      domainNames: props.domainName ? [props.domainName] : undefined,
-      certificate: props.certificateArn
-        ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
-        : undefined,
+      domainNames: domainNames ? [...domainNames] : undefined,
+      certificate,
       // Only a custom certificate can raise the TLS floor; the default *.cloudfront.net one is fixed.
-      minimumProtocolVersion: props.certificateArn ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      minimumProtocolVersion: certificate ? cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      webAclId: props.webAclArn,
       publishAdditionalMetrics: props.additionalMetrics ?? true,
     });
   }

@@ -1,8 +1,9 @@
 /**
  * One of the site's Lambda functions (render, its streaming twin for API routes, image), set
- * up the same way: Node.js 22 on arm64 from a prebuilt folder, JSON logs into its own log
- * group, a version published on every deploy behind the `live` alias, and a Function URL on
- * that alias with AWS_IAM auth that only CloudFront (origin access control) can call.
+ * up the same way: Node.js 22 (or 24) on arm64 (or x86_64) from a prebuilt folder, JSON logs
+ * into its own log group, a version published on every deploy behind the `live` alias, and a
+ * Function URL on that alias with AWS_IAM auth that only CloudFront (origin access control)
+ * can call.
  */
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -15,9 +16,24 @@ import { LIVE_ALIAS } from '../outputs';
 
 export { LIVE_ALIAS };
 
-/** Both functions share one architecture, so one sharp binary (linux-arm64) ships. */
+/** Both functions share one architecture, so one sharp binary (linux-arm64 by default) ships. */
 export const FUNCTION_ARCHITECTURE = lambda.Architecture.ARM_64;
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_22_X;
+
+/** The Node.js versions the functions may run (the build targets Node 20 syntax; both run it). */
+export type FunctionRuntime = 'nodejs22.x' | 'nodejs24.x';
+/** The functions' CPU architecture: arm64 (Graviton, about 20 % cheaper per GB-second) or x86_64. */
+export type FunctionArchitecture = 'arm64' | 'x86_64';
+
+/** Lambda's runtime for a choice. */
+export function runtimeOf(runtime: FunctionRuntime = 'nodejs22.x'): lambda.Runtime {
+  return runtime === 'nodejs24.x' ? lambda.Runtime.NODEJS_24_X : lambda.Runtime.NODEJS_22_X;
+}
+
+/** Lambda's architecture for a choice. */
+export function architectureOf(architecture: FunctionArchitecture = 'arm64'): lambda.Architecture {
+  return architecture === 'x86_64' ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64;
+}
 
 export interface SiteFunctionProps {
   /** Folder with `index.js` exporting `handler`. */
@@ -34,6 +50,12 @@ export interface SiteFunctionProps {
   readonly logRetention?: logs.RetentionDays;
   /** Written on each published version, so a rollback can say which deploy it returns to. @default - none */
   readonly versionDescription?: string;
+  /** @default 'nodejs22.x' */
+  readonly runtime?: FunctionRuntime;
+  /** @default 'arm64' */
+  readonly architecture?: FunctionArchitecture;
+  /** X-Ray active tracing (Lambda records each invocation; the function's spans join it). @default false */
+  readonly activeTracing?: boolean;
   /** The exported handler. @default 'index.handler' */
   readonly handler?: string;
   /**
@@ -80,8 +102,11 @@ export class SiteFunction extends Construct {
     );
     this.function = new lambda.Function(this, 'Function', {
       description: props.description,
-      runtime: FUNCTION_RUNTIME,
-      architecture: FUNCTION_ARCHITECTURE,
+      runtime: runtimeOf(props.runtime),
+      architecture: architectureOf(props.architecture),
+      // Active: Lambda samples and records invocations, and runs the X-Ray daemon the spans go to
+      // (CDK grants xray:PutTraceSegments and xray:PutTelemetryRecords to the role).
+      tracing: props.activeTracing ? lambda.Tracing.ACTIVE : undefined,
       handler: props.handler ?? 'index.handler',
       code: lambda.Code.fromAsset(props.codeDir),
       memorySize: props.memorySize ?? 1024,

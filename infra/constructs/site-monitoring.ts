@@ -13,6 +13,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { SiteFunction } from './site-function';
+import type { SiteFirewall } from './site-firewall';
 
 export const METRIC_NAMESPACE = 'Stratus';
 
@@ -30,7 +31,25 @@ export interface SiteMonitoringProps {
   readonly additionalMetrics?: boolean;
   /** The site has API routes: count their 5xx answers and alarm on them. @default false */
   readonly apiRoutes?: boolean;
+  /**
+   * The namespace of the request lines' metrics (Embedded Metric Format, lambdas/shared/metrics.ts):
+   * the render function's is `<it>/Render`, the image function's `<it>/Image`. Per-route latency,
+   * error rates and web vitals on the dashboard, and their alarms, read them.
+   * @default - none: metrics are off
+   */
+  readonly metricsNamespace?: string;
+  /** The firewall, whose blocked requests the dashboard shows. @default - none */
+  readonly firewall?: SiteFirewall;
 }
+
+/** The web vitals the dashboard shows, as `reportWebVitals` names them and the sample site's `/api/vitals` writes them. */
+export const WEB_VITALS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+
+/**
+ * Statistic of the share of answers with status 500–599: `status` is a metric of its own
+ * (lambdas/shared/metrics.ts), and PR is the percentage of values in (499, 599].
+ */
+export const SHARE_5XX = 'PR(499:599)';
 
 /**
  * The render function's request lines of API routes answered 5xx: by `route` (the API
@@ -155,6 +174,31 @@ export class SiteMonitoring extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
     }
+    // From the request lines' own metrics (EMF): answers, not invocations, so a page that
+    // rendered its 500 page (never a failed invocation) counts, in every region.
+    const ns = props.metricsNamespace;
+    const emfMetric = (fn: 'Render' | 'Image', metricName: string, statistic: string, label?: string, dimensionsMap?: Record<string, string>) =>
+      new cloudwatch.Metric({ namespace: `${ns}/${fn}`, metricName, statistic, period: Duration.minutes(5), label, dimensionsMap });
+    if (ns) {
+      alarm('Render5xxRate', {
+        alarmDescription: `Render function: answers with status 5xx above ${threshold}% of requests (pages, page data and API routes; the request lines' status)`,
+        metric: emfMetric('Render', 'status', SHARE_5XX),
+        threshold,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      alarm('ImageErrorRate', {
+        alarmDescription: `Image function: answers with status 5xx (a failing bucket or origin, an image sharp cannot read) above ${threshold}% of requests`,
+        metric: emfMetric('Image', 'status', SHARE_5XX),
+        threshold,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    }
     const imageBytes = (field: 'outputBytes' | 'sourceBytes', label: string) =>
       new logs.MetricFilter(this, `Image${field[0]!.toUpperCase()}${field.slice(1)}`, {
         logGroup: props.image.logGroup,
@@ -211,7 +255,56 @@ export class SiteMonitoring extends Construct {
           ...(api5xx ? [new cloudwatch.GraphWidget({ title: 'API 5xx', left: [api5xx], width: 8 })] : []),
           new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: api5xx ? 8 : 12 }),
         ],
+        ...(ns ? routeWidgets(ns) : []),
+        ...(props.firewall ? [[firewallWidget(props.firewall)]] : []),
       ],
     });
   }
+}
+
+/** A graph of every metric a CloudWatch search finds (one line per route, per web vital…). */
+function searchGraph(title: string, expression: string, statistic: string, width: number): cloudwatch.GraphWidget {
+  return new cloudwatch.GraphWidget({
+    title,
+    width,
+    left: [new cloudwatch.MathExpression({ expression: `SEARCH('${expression}', '${statistic}', 300)`, usingMetrics: {}, label: '', period: Duration.minutes(5) })],
+  });
+}
+
+/**
+ * The per-route rows, from the request lines' metrics: latency p99 and the 5xx share per
+ * route, answers by cache outcome, cold starts, and the web vitals real visitors reported
+ * (`reportWebVitals` → `/api/vitals` → `LCP`, `INP`, … by `route`).
+ */
+function routeWidgets(ns: string): cloudwatch.IWidget[][] {
+  const render = `${ns}/Render`;
+  return [
+    [
+      searchGraph('Latency p99 by route (ms)', `{${render},route} MetricName="durationMs"`, 'p99', 8),
+      searchGraph('5xx by route (% of answers)', `{${render},route} MetricName="status"`, SHARE_5XX, 8),
+      searchGraph('Answers by cache outcome', `{${render},cache} MetricName="status"`, 'SampleCount', 8),
+    ],
+    [
+      searchGraph('Real-user LCP p75 by route (ms)', `{${render},route} MetricName="LCP"`, 'p75', 8),
+      searchGraph('Real-user INP p75 by route (ms)', `{${render},route} MetricName="INP"`, 'p75', 8),
+      searchGraph('Real-user CLS p75 by route', `{${render},route} MetricName="CLS"`, 'p75', 8),
+    ],
+  ];
+}
+
+/** Requests the firewall blocked, by rule (AWS/WAFV2 publishes CloudFront ACLs' metrics in us-east-1). */
+function firewallWidget(firewall: SiteFirewall): cloudwatch.IWidget {
+  return new cloudwatch.GraphWidget({
+    title: 'Firewall: blocked requests',
+    width: 24,
+    left: [
+      new cloudwatch.MathExpression({
+        expression: `SEARCH('{AWS/WAFV2,Rule,WebACL} MetricName="BlockedRequests" WebACL="${firewall.metricName}"', 'Sum', 300)`,
+        usingMetrics: {},
+        label: '',
+        period: Duration.minutes(5),
+        searchRegion: 'us-east-1',
+      }),
+    ],
+  });
 }

@@ -53,6 +53,12 @@ export interface SiteRegenerationProps {
   readonly distribution: cloudfront.IDistribution;
   /** Namespace of the failed-regenerations metric. @default 'Stratus' */
   readonly metricNamespace?: string;
+  /**
+   * The render function's request-line metrics namespace (Embedded Metric Format): the
+   * "regeneration failed" lines carry `failedRegenerations` there, and no metric filter is
+   * needed. @default - none: a metric filter counts the lines
+   */
+  readonly emfNamespace?: string;
   /** Where the alarm notifies. @default - no action */
   readonly alarmTopic?: sns.ITopic;
   /**
@@ -143,20 +149,26 @@ export class SiteRegeneration extends Construct {
       ],
     });
 
-    const namespace = props.metricNamespace ?? 'Stratus';
-    // One filter per log group, into the same metric: an API route's `res.revalidate` regenerates in the streaming function.
-    const filters = servers.map(
-      (server, index) =>
-        new logs.MetricFilter(this, index === 0 ? 'FailedRegenerationLines' : 'FailedRegenerationLinesStream', {
-          logGroup: server.logGroup,
-          filterPattern: logs.FilterPattern.stringValue('$.context', '=', 'regeneration failed'),
-          metricNamespace: namespace,
-          metricName: FAILED_REGENERATIONS_METRIC,
-          metricValue: '1',
-          defaultValue: 0,
-        }),
-    );
-    this.failedRegenerations = filters[0]!.metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    if (props.emfNamespace) {
+      // The lines' own metric (lambdas/render/static/static-pages.ts), for the whole site, from
+      // every function the render code runs in (the streaming one's res.revalidate too).
+      this.failedRegenerations = new cloudwatch.Metric({ namespace: props.emfNamespace, metricName: 'failedRegenerations', statistic: 'Sum', period: Duration.minutes(5) });
+    } else {
+      const namespace = props.metricNamespace ?? 'Stratus';
+      // One filter per log group, into the same metric: an API route's `res.revalidate` regenerates in the streaming function.
+      const filters = servers.map(
+        (server, index) =>
+          new logs.MetricFilter(this, index === 0 ? 'FailedRegenerationLines' : 'FailedRegenerationLinesStream', {
+            logGroup: server.logGroup,
+            filterPattern: logs.FilterPattern.stringValue('$.context', '=', 'regeneration failed'),
+            metricNamespace: namespace,
+            metricName: FAILED_REGENERATIONS_METRIC,
+            metricValue: '1',
+            defaultValue: 0,
+          }),
+      );
+      this.failedRegenerations = filters[0]!.metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    }
     this.alarm = new cloudwatch.Alarm(this, 'FailedRegenerationsAlarm', {
       alarmDescription: 'Stratus: a page failed to regenerate (its last good copy is still served; see "regeneration failed" in the render logs)',
       metric: this.failedRegenerations,

@@ -4,7 +4,7 @@
  * is the app's own use of it.
  */
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Token } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -20,12 +20,36 @@ import { encodeSecrets, ENV_NAME, SECRETS_ENV, type SecretSource } from '../../c
 import { edgeConfigOf } from '../edge/viewer-request';
 import { assetKey, DATA_PREFIX, PAGES_PREFIX } from '../../contract/urls';
 import { AssetsBucket, PRIVATE_PREFIX, STORE_PREFIX } from './assets-bucket';
-import { BodySigner } from './body-signer';
+import { BodySigner, EDGE_REGION, edgeStackOf } from './body-signer';
+import { SiteAliasRecords, SiteCertificate, type DomainOptions, domainNamesOf } from './site-domain';
+import { SiteFirewall, type FirewallOptions } from './site-firewall';
 import { AssetsDeployment } from './assets-deployment';
 import { SiteDistribution } from './site-distribution';
-import { SiteFunction } from './site-function';
+import { SiteFunction, type FunctionArchitecture, type FunctionRuntime } from './site-function';
 import { SiteMonitoring } from './site-monitoring';
 import { SiteRegeneration } from './site-regeneration';
+import { OUTPUTS } from '../outputs';
+
+/**
+ * Where the functions' spans go (docs/OPERATIONS.md, "Traces"): nowhere (`off`; an app's own
+ * `instrumentation.ts` may still register a provider), AWS X-Ray (Lambda's active tracing,
+ * the spans as subsegments of each invocation), or an OpenTelemetry collector over OTLP/HTTP.
+ */
+export type SiteTracing = 'off' | 'xray' | OtlpTracing;
+
+export interface OtlpTracing {
+  /** The collector's base URL (`https://otlp.example.com`); spans go to `<it>/v1/traces` (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  readonly otlpEndpoint: string;
+  /**
+   * Headers of each export (an API key), as OTEL_EXPORTER_OTLP_HEADERS; they are in the
+   * functions' environment, visible to whoever can read it. For a secret, leave them out and
+   * put `OTEL_EXPORTER_OTLP_HEADERS` in `secrets` (the render function reads it at cold start).
+   * @default {}
+   */
+  readonly headers?: Record<string, string>;
+  /** The share of requests traced, 0 to 1, decided by trace id (a visitor's `traceparent` cannot raise it). @default 1 */
+  readonly sampleRatio?: number;
+}
 
 /** Where a secret lives: an SSM Parameter Store parameter or a Secrets Manager secret. */
 export type SecretSourceConstruct = ssm.IParameter | secretsmanager.ISecret;
@@ -82,6 +106,28 @@ export interface StratusSiteProps {
   readonly domainName?: string;
   /** ACM certificate (us-east-1) for `domainName`. @default - none */
   readonly certificateArn?: string;
+  /**
+   * The site's own domain: with `hostedZone`, a DNS-validated certificate is made (in
+   * us-east-1) and alias records written for each name; with `certificateArn` alone, that
+   * certificate is used and DNS is left to you (as `domainName` + `certificateArn`).
+   * @default - the `*.cloudfront.net` name (or `domainName`)
+   */
+  readonly domain?: DomainOptions;
+  /**
+   * A WAF web ACL in front of the distribution (in us-east-1): AWS managed rule groups and a
+   * per-IP rate limit. Off by default: it costs a monthly fee per ACL and rule group at rest,
+   * and managed rules can refuse legitimate requests, so a site turns it on knowingly.
+   * @default false
+   */
+  readonly firewall?: boolean | FirewallOptions;
+  /** Traces of both functions. @default 'off' */
+  readonly tracing?: SiteTracing;
+  /** Per-route metrics from the request lines (Embedded Metric Format; each route is billed as custom metrics). @default true */
+  readonly metrics?: boolean;
+  /** The functions' Node.js version; the code cache is made for it at each deploy. @default 'nodejs22.x' */
+  readonly runtime?: FunctionRuntime;
+  /** The functions' CPU architecture; the build's image function must ship sharp for it (`stratus build --arch x64`). @default 'arm64' */
+  readonly architecture?: FunctionArchitecture;
   /** @default - no e-mail subscription */
   readonly alarmEmail?: string;
   /** Memory of the render function, in MB (Lambda's CPU grows with it). @default 1024 */
@@ -103,6 +149,13 @@ export interface StratusSiteProps {
   readonly additionalMetrics?: boolean;
   /** Tag of this deploy on both functions' versions; a new value publishes new versions. @default - the context value `deployId` (`stratus deploy` sets one), else the build id */
   readonly deployId?: string;
+  /**
+   * A stack output with the render function's name, which `stratus deploy` reads to make the
+   * function's code cache (cold starts skip most of compiling). Off where the stack outputs
+   * the name itself, as Stratus's own stack does (`RenderFunctionName`).
+   * @default true
+   */
+  readonly renderFunctionOutput?: boolean;
   /**
    * The us-east-1 stack that holds the body signer (Lambda@Edge) when this one is elsewhere.
    * @default `${stackName}Edge`
@@ -139,12 +192,28 @@ export class StratusSite extends Construct {
   readonly bodySigner?: BodySigner;
   /** Invalidates the distribution after each deploy. */
   readonly invalidation: s3deploy.BucketDeployment;
+  /** The web ACL in front of the distribution; only with `firewall`. */
+  readonly firewall?: SiteFirewall;
+  /** The certificate made for `domain` (in us-east-1); only with `domain.hostedZone` and no `certificateArn`. */
+  readonly certificate?: SiteCertificate;
+  /** The domain's alias records; only with `domain.hostedZone`. */
+  readonly aliasRecords?: SiteAliasRecords;
+  /** Where the functions' spans go. */
+  readonly tracing: SiteTracing;
+  /** The namespace of the request lines' metrics (Embedded Metric Format): the render function's; the image function's is `<it>/Image`. */
+  readonly metricsNamespace: string;
   private readonly domainName?: string;
 
   constructor(scope: Construct, id: string, props: StratusSiteProps) {
     super(scope, id);
-    this.domainName = props.domainName;
-    const build = buildOf(props);
+    const domain = domainOf(props);
+    this.domainName = domain?.name;
+    this.tracing = props.tracing ?? 'off';
+    const architecture = props.architecture ?? 'arm64';
+    const build = buildOf(props, architecture);
+    if (build.imageArch !== undefined && build.imageArch !== (architecture === 'x86_64' ? 'x64' : 'arm64')) {
+      throw new SetupError(`StratusSite: architecture is ${architecture}, but the build's image function ships sharp for linux-${build.imageArch}: build with \`stratus build --arch ${architecture === 'x86_64' ? 'x64' : 'arm64'}\`.`);
+    }
     const { manifest } = build;
     const bucket = (this.assets = new AssetsBucket(this, 'Assets', { archiveDays: props.assetRetentionDays })).bucket;
     // The site's files under its basePath; pages per build (the deploy may have uploaded them already).
@@ -165,16 +234,26 @@ export class StratusSite extends Construct {
     const deployId = props.deployId ?? (typeof contextDeployId === 'string' && contextDeployId !== '' ? contextDeployId : manifest.buildId);
     // The deploy id is in the environment so every deploy publishes a version of both
     // functions, and in the version description so a rollback can pair them up.
+    this.metricsNamespace = `Stratus/${Stack.of(this).stackName}/${id}`;
     const common = {
       logRetention,
-      environment: { STRATUS_BUILD_ID: manifest.buildId, STRATUS_DEPLOY_ID: deployId, STRATUS_BUCKET: bucket.bucketName },
+      environment: {
+        STRATUS_BUILD_ID: manifest.buildId, STRATUS_DEPLOY_ID: deployId, STRATUS_BUCKET: bucket.bucketName,
+        ...(props.metrics === false ? { STRATUS_METRICS: 'off' } : {}),
+        ...tracingEnvironment(props.tracing),
+      },
       versionDescription: `deploy ${deployId} build ${manifest.buildId}`,
+      runtime: props.runtime,
+      architecture,
+      activeTracing: props.tracing === 'xray',
     };
     const renderTimeout = Duration.seconds(props.renderTimeoutSeconds ?? 10);
     const serverEnvironment = (timeout: Duration) => ({
       ...common.environment,
       STRATUS_STORE_PREFIX: STORE_PREFIX,
       STRATUS_API_TIMEOUT_MS: String(apiTimeoutMs(timeout)),
+      // The render code's metrics, whichever of its functions answers (one per route, the stream's API routes too).
+      ...(props.metrics === false ? {} : { STRATUS_METRICS_NAMESPACE: `${this.metricsNamespace}/Render` }),
       ...appEnvironment(this, props),
     });
     this.render = new SiteFunction(this, 'Render', {
@@ -203,6 +282,7 @@ export class StratusSite extends Construct {
     }
     this.image = new SiteFunction(this, 'Image', {
       ...common,
+      environment: { ...common.environment, ...(props.metrics === false ? {} : { STRATUS_METRICS_NAMESPACE: `${this.metricsNamespace}/Image` }) },
       codeDir: build.imageLambdaDir,
       description: 'Stratus image: resizes /_app/image requests with sharp',
       memorySize: props.imageMemoryMB ?? 1536,
@@ -234,6 +314,23 @@ export class StratusSite extends Construct {
       this.bodySigner = new BodySigner(this, 'BodySigner', { edgeStackName: props.edgeStackName });
     }
 
+    // What CloudFront reads in us-east-1 only: here in a us-east-1 stack, else in the us-east-1 stack of the app.
+    const usEast1 = () => {
+      const stack = Stack.of(this);
+      if (Token.isUnresolved(stack.region)) {
+        throw new SetupError('StratusSite: a firewall or a certificate for the domain is made in us-east-1; give the stack a region (cdk.json context "region") so it can be placed there.');
+      }
+      return stack.region === EDGE_REGION ? this : edgeStackOf(stack, props.edgeStackName ?? `${stack.stackName}Edge`);
+    };
+    if (props.firewall) {
+      const home = usEast1();
+      this.firewall = new SiteFirewall(home, home === this ? 'Firewall' : `${id}Firewall`, props.firewall === true ? {} : props.firewall);
+    }
+    if (domain?.hostedZone && !domain.certificateArn) {
+      const home = usEast1();
+      this.certificate = new SiteCertificate(home, home === this ? 'Certificate' : `${id}Certificate`, domain);
+    }
+
     this.cdn = new SiteDistribution(this, 'Cdn', {
       behaviours,
       bucket,
@@ -244,10 +341,15 @@ export class StratusSite extends Construct {
       edgeConfig: edgeConfigOf(manifest.config, bodies, manifest.buildId),
       bodySigner: this.bodySigner?.function,
       priceClass: props.priceClass,
-      domainName: props.domainName,
-      certificateArn: props.certificateArn,
+      domainNames: domain ? domainNamesOf(domain) : undefined,
+      certificateArn: domain?.certificateArn,
+      certificate: this.certificate?.certificate,
+      webAclArn: this.firewall?.webAcl.attrArn,
       additionalMetrics: props.additionalMetrics,
     });
+    if (domain?.hostedZone) {
+      this.aliasRecords = new SiteAliasRecords(this, 'Dns', { domain: { ...domain, hostedZone: domain.hostedZone }, distribution: this.cdn.distribution });
+    }
 
     // The edge function names this build's pages, and the render function reads them: neither
     // goes live before the upload that puts them in the bucket (a plain `cdk deploy`'s).
@@ -282,6 +384,8 @@ export class StratusSite extends Construct {
       alarmEmail: props.alarmEmail,
       additionalMetrics: props.additionalMetrics,
       apiRoutes: bodies.api,
+      metricsNamespace: props.metrics === false ? undefined : this.metricsNamespace,
+      firewall: this.firewall,
     });
     this.regeneration = new SiteRegeneration(this, 'Regeneration', {
       bucket,
@@ -290,7 +394,13 @@ export class StratusSite extends Construct {
       stream: this.stream,
       distribution: this.cdn.distribution,
       alarmTopic: this.monitoring.topic,
+      emfNamespace: props.metrics === false ? undefined : `${this.metricsNamespace}/Render`,
     });
+    // `stratus deploy` reads the render function's name from the deploy's outputs to make its
+    // code cache: in a project's own CDK app, this output is how it finds it.
+    if (props.renderFunctionOutput !== false) {
+      new CfnOutput(this, OUTPUTS.renderFunction, { value: this.render.function.functionName, description: 'Render function (stratus deploy makes its code cache)' });
+    }
   }
 
   /** `https://` + the custom domain, else the distribution's own name. */
@@ -299,13 +409,42 @@ export class StratusSite extends Construct {
   }
 }
 
-/** `props.build`, or the build of `props.appDir` (built first when stale). */
-function buildOf(props: StratusSiteProps): BuildOutput {
+/** The domain from `domain`, or from `domainName` + `certificateArn`; checked. */
+function domainOf(props: StratusSiteProps): DomainOptions | undefined {
+  if (props.domain && (props.domainName || props.certificateArn)) throw new SetupError('StratusSite: give `domain`, or `domainName` with `certificateArn`, not both.');
+  const domain = props.domain ?? (props.domainName ? { name: props.domainName, certificateArn: props.certificateArn } : undefined);
+  if (domain && !domain.hostedZone && !domain.certificateArn) {
+    throw new SetupError(`StratusSite: the domain ${domain.name} needs a certificate: name its Route 53 zone (\`hostedZone\`, and one is made and validated there) or an ACM certificate in us-east-1 (\`certificateArn\`).`);
+  }
+  if (domain?.certificateArn && !Token.isUnresolved(domain.certificateArn) && !/^arn:aws[a-z-]*:acm:us-east-1:/.test(domain.certificateArn)) {
+    throw new SetupError(`StratusSite: the certificate must be an ACM certificate in us-east-1 (CloudFront reads only that region); got ${domain.certificateArn}.`);
+  }
+  return domain;
+}
+
+/** The functions' environment for `tracing` (lambdas/shared/tracing/setup.ts reads it). */
+export function tracingEnvironment(tracing: SiteTracing | undefined): Record<string, string> {
+  if (tracing === undefined || tracing === 'off') return {};
+  if (tracing === 'xray') return { STRATUS_TRACING: 'xray' };
+  if (!/^https?:\/\/[^/\s]+/.test(tracing.otlpEndpoint)) throw new SetupError(`StratusSite: tracing.otlpEndpoint must be the collector's http(s) URL, such as https://otlp.example.com; got ${JSON.stringify(tracing.otlpEndpoint)}.`);
+  const ratio = tracing.sampleRatio ?? 1;
+  if (!(ratio >= 0 && ratio <= 1)) throw new SetupError(`StratusSite: tracing.sampleRatio must be from 0 to 1; got ${ratio}.`);
+  const headers = Object.entries(tracing.headers ?? {}).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join(',');
+  return {
+    STRATUS_TRACING: 'otlp',
+    OTEL_EXPORTER_OTLP_ENDPOINT: tracing.otlpEndpoint.replace(/\/+$/, ''),
+    ...(headers ? { OTEL_EXPORTER_OTLP_HEADERS: headers } : {}),
+    ...(ratio !== 1 ? { STRATUS_TRACE_SAMPLE_RATIO: String(ratio) } : {}),
+  };
+}
+
+/** `props.build`, or the build of `props.appDir` (built first when stale, for the functions' architecture). */
+function buildOf(props: StratusSiteProps, architecture: FunctionArchitecture): BuildOutput {
   if (props.build && props.appDir) throw new SetupError('StratusSite: give either `build` or `appDir`, not both.');
   if (props.build) return props.build;
   if (!props.appDir) throw new SetupError("StratusSite needs the app: `appDir: 'my-site'` (the folder holding pages/), or `build: readBuildOutput(dir)`.");
   const buildDir = props.buildDir ?? path.join(props.appDir, '.stratus');
-  if (props.autoBuild !== false) ensureBuild({ appDir: props.appDir, buildDir });
+  if (props.autoBuild !== false) ensureBuild({ appDir: props.appDir, buildDir, arch: architecture === 'x86_64' ? 'x64' : 'arm64' });
   return readBuildOutput(buildDir);
 }
 

@@ -7,6 +7,9 @@
 import type { Core, CoreRequest, CoreResponse, RequestContext } from '../shared/http';
 import { isDependencyError, reportDependencyFailure } from '../shared/dependency-failure';
 import { log, logError, startTimer, type LogFields } from '../shared/log';
+import { COLD_START, emf, LATENCY, STATUS, type MetricGroup } from '../shared/metrics';
+import { inSpan } from '../shared/tracing/otel';
+import { nameRequestSpan } from '../shared/tracing/request-span';
 import type { ResolvedImageConfig } from '../../contract/config';
 import { isHttpError } from '../shared/http-error';
 import { negotiateFormat } from './negotiate';
@@ -23,6 +26,11 @@ import type { ImageSource } from './sources/source';
  * https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html
  */
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+/** The request line's metrics: latency and status (`PR(499:599)`: the share of image errors), and bytes in and out when an image was made. */
+const ANSWERED: MetricGroup = { dimensions: [[]], metrics: [LATENCY, STATUS] };
+const RESIZED: MetricGroup = { dimensions: [[]], metrics: [LATENCY, STATUS, { name: 'sourceBytes', unit: 'Bytes' }, { name: 'outputBytes', unit: 'Bytes' }] };
+const COLD: MetricGroup = { dimensions: [[]], metrics: [COLD_START] };
 
 export interface ImageCoreOptions {
   config: ResolvedImageConfig;
@@ -55,14 +63,18 @@ export function createImageCore(options: ImageCoreOptions): Core {
     }
     const params = parseImageParams(new URLSearchParams(request.rawQuery), config);
     Object.assign(fields, { url: params.url, w: params.width, q: params.quality });
-    const loaded = await (params.isAbsolute ? remoteSource : source).load(params.url);
+    const from = params.isAbsolute ? remoteSource : source;
+    const loaded = await inSpan('image source', { 'url.full': params.url, 'stratus.image.remote': params.isAbsolute }, async (span) => {
+      const read = await from.load(params.url);
+      span?.setAttribute('stratus.image.source_bytes', read.buffer.byteLength);
+      return read;
+    });
     fields.sourceBytes = loaded.buffer.byteLength;
-    const image = await optimizeImage(loaded.buffer, {
-      width: params.width,
-      quality: params.quality,
-      format: negotiateFormat(request.headers.accept, config.formats),
-      dangerouslyAllowSVG: config.dangerouslyAllowSVG,
-      maxInputPixels,
+    const format = negotiateFormat(request.headers.accept, config.formats);
+    const image = await inSpan('image transform', { 'stratus.image.width': params.width, 'stratus.image.quality': params.quality }, async (span) => {
+      const made = await optimizeImage(loaded.buffer, { width: params.width, quality: params.quality, format, dangerouslyAllowSVG: config.dangerouslyAllowSVG, maxInputPixels });
+      span?.setAttributes({ 'stratus.image.format': made.contentType, 'stratus.image.output_bytes': made.buffer.byteLength });
+      return made;
     });
     fields.format = image.contentType;
     fields.outputBytes = image.buffer.byteLength;
@@ -108,7 +120,13 @@ export function createImageCore(options: ImageCoreOptions): Core {
         response = { status: 500, headers: errorHeaders(), body: 'Internal Server Error' };
       }
     }
-    log({ ...fields, status: response.status, durationMs: elapsed() });
+    nameRequestSpan(request.method, '/_app/image', undefined);
+    const line: LogFields = { ...fields, status: response.status, durationMs: elapsed() };
+    if (context.coldStart) line.coldStart = 1;
+    const group = fields.outputBytes === undefined ? ANSWERED : RESIZED;
+    const metrics = emf(context.coldStart ? [group, COLD] : [group]);
+    if (metrics) line._aws = metrics;
+    log(line);
     return response;
   };
 }

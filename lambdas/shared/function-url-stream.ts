@@ -14,6 +14,7 @@ import { PRIVATE_NO_STORE } from './cache-control';
 import { toCoreRequest } from './function-url';
 import type { Core, CoreResponse } from './http';
 import { flushLog, IN_LAMBDA, logError } from './log';
+import { flushTraces, traceRequest } from './tracing/request-span';
 
 /** The metadata a streamed Function URL answer opens with (the prelude). */
 export interface StreamPrelude {
@@ -51,18 +52,27 @@ export function lambdaStreaming(): LambdaStreamingGlobals {
  * Wraps a core as a streaming Lambda handler. Nothing throws to Lambda before the prelude:
  * a failure is a bare 500 and one logged line. A body that fails mid-way (already logged by
  * the core, with its stack) rejects the handler: Lambda's runtime ends the response as
- * failed, so the visitor never sees a cut-off answer end as if whole.
+ * failed, so the visitor never sees a cut-off answer end as if whole. With a tracer provider
+ * registered, the core runs inside the request's span (which ends when the answer's head is
+ * decided; a streamed body goes on after it), and in Lambda the spans leave before the
+ * handler settles.
  */
 export function createStreamingHandler(core: Core): StreamingHandler {
+  // The first request this handler answers is its instance's cold start.
+  let cold = true;
   return async function streamHandler(event, responseStream, context) {
     // A timer or socket the app left open must not hold the invocation past the answer.
     if (context) context.callbackWaitsForEmptyEventLoop = false;
     const requestId = context?.awsRequestId ?? event.requestContext.requestId;
     const cfId = event.headers?.['x-amz-cf-id'];
     const method = event.requestContext.http.method.toUpperCase();
+    const coldStart = cold;
+    cold = false;
     let response: CoreResponse;
     try {
-      response = await core(toCoreRequest(event), { requestId, cfId, streaming: true });
+      const request = toCoreRequest(event);
+      const requestContext = coldStart ? { requestId, cfId, streaming: true, coldStart } : { requestId, cfId, streaming: true };
+      response = await traceRequest(request, { function: 'render', ...requestContext }, () => core(request, requestContext));
     } catch (error) {
       logError(error, { requestId, cfId, path: event.rawPath });
       response = textAnswer(500, 'Internal Server Error', PRIVATE_NO_STORE);
@@ -70,8 +80,11 @@ export function createStreamingHandler(core: Core): StreamingHandler {
     try {
       await send(responseStream, response, method);
     } finally {
-      // Lambda may freeze the instance once the handler settles: the request's log lines leave before that.
-      if (IN_LAMBDA) flushLog();
+      // Lambda may freeze the instance once the handler settles: the request's log lines and spans leave before that.
+      if (IN_LAMBDA) {
+        flushLog();
+        await flushTraces();
+      }
     }
   };
 }

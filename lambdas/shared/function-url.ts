@@ -7,6 +7,7 @@ import type { Core, CoreRequest, CoreResponse } from './http';
 import { textAnswer } from './answers';
 import { PRIVATE_NO_STORE } from './cache-control';
 import { flushLog, IN_LAMBDA, logError } from './log';
+import { flushTraces, traceRequest } from './tracing/request-span';
 
 export type { Core, CoreRequest, CoreResponse, RequestContext } from './http';
 
@@ -85,14 +86,24 @@ function internalError(method: string): FunctionUrlResult {
  * Wraps a core as a Lambda handler. Nothing ever throws to Lambda: a failure past the
  * core's own error handling becomes a bare 500 and one logged line, and so does an answer
  * over the payload limit (the render core refuses those itself first, naming the route).
+ * With a tracer provider registered, the core runs inside the request's span
+ * (tracing/request-span.ts), and in Lambda the spans leave before the answer does.
+ *
+ * @param name what the function is (`render`, `image`), for the request's span.
  */
-export function createFunctionUrlHandler(core: Core) {
+export function createFunctionUrlHandler(core: Core, name = 'render') {
+  // The first request this handler answers is its instance's cold start.
+  let cold = true;
   return async function handler(event: LambdaFunctionURLEvent, context?: Pick<Context, 'awsRequestId'>): Promise<FunctionUrlResult> {
     const requestId = context?.awsRequestId ?? event.requestContext.requestId;
     const cfId = event.headers?.['x-amz-cf-id'];
     const method = event.requestContext.http.method.toUpperCase();
+    const coldStart = cold;
+    cold = false;
     try {
-      const response = await core(toCoreRequest(event), { requestId, cfId });
+      const request = toCoreRequest(event);
+      const requestContext = coldStart ? { requestId, cfId, coldStart } : { requestId, cfId };
+      const response = await traceRequest(request, { function: name, ...requestContext }, () => core(request, requestContext));
       if (exceedsPayloadLimit(response, method)) {
         logError(new Error(`The response is over Lambda's ${RESPONSE_PAYLOAD_LIMIT}-byte payload limit; answered 500 instead.`), { requestId, cfId, path: event.rawPath, status: response.status });
         return internalError(method);
@@ -102,8 +113,11 @@ export function createFunctionUrlHandler(core: Core) {
       logError(error, { requestId, cfId, path: event.rawPath });
       return internalError(method);
     } finally {
-      // Lambda may freeze the instance once the handler returns: the request's log lines leave before that.
-      if (IN_LAMBDA) flushLog();
+      // Lambda may freeze the instance once the handler returns: the request's log lines and spans leave before that.
+      if (IN_LAMBDA) {
+        flushLog();
+        await flushTraces();
+      }
     }
   };
 }

@@ -15,6 +15,8 @@ export interface RequestContext {
   requestId: string;
   /** CloudFront's request id (`x-amz-cf-id`), when the request came through CloudFront. */
   cfId?: string;
+  /** The first request this instance answers (its log line counts a cold start). */
+  coldStart?: boolean;
   /**
    * The platform passes the answer on as it is written (a Function URL in `RESPONSE_STREAM`
    * mode, lambdas/shared/function-url-stream.ts): a body the app is still writing leaves

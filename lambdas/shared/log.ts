@@ -5,8 +5,10 @@
  */
 import { writeSync } from 'node:fs';
 import { sourceMappedStack } from './source-map-stack';
+import type { EmfMember } from './metrics';
 
-export type LogFields = Record<string, string | number | boolean | null | undefined>;
+/** A line's fields: values, and `_aws` for the metrics it carries (metrics.ts). */
+export type LogFields = Record<string, string | number | boolean | null | undefined | EmfMember>;
 
 /**
  * Request lines wait for the end of the event-loop turn and leave in one write: a write is
@@ -109,6 +111,14 @@ export function setLogSink(next: LogSink): LogSink {
 
 export function log(fields: LogFields, level: 'INFO' | 'WARN' | 'ERROR' = 'INFO'): void {
   sink(JSON.stringify({ level, time: isoTime(Date.now()), ...fields }), level);
+}
+
+/**
+ * Writes an INFO line its caller wrote as JSON text itself (`{"level":"INFO",…}`): the request
+ * lines, made once per request without an object of their fields (core/log-line.ts).
+ */
+export function logText(line: string): void {
+  sink(line, 'INFO');
 }
 
 let minuteStart = -1;

@@ -3,7 +3,9 @@
  * component's text is edited (Fast Refresh, no reload); a CSS Module edit restyles the page
  * without a reload; an exception thrown while rendering and one thrown in a click handler
  * each show the overlay with the page's file and line and the code around it; dismissing
- * keeps the page; the page recovers by itself when the file is fixed.
+ * keeps the page; the page recovers by itself when the file is fixed; a hydration mismatch
+ * shows with React's diff; packages of every shape work from the vendor script (or, where
+ * they reach the runtime or a stylesheet, from the app's build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,51 @@ const RENDER = `export default function RenderPage() {
 }
 `;
 
+const MISMATCH = `export default function MismatchPage() {
+  return <p id="where">rendered on the {typeof window === 'undefined' ? 'server' : 'client'}</p>;
+}
+`;
+const ATTRIBUTE = `export default function AttributePage() {
+  return <p id="attr" title={typeof window === 'undefined' ? 'from the server' : 'from the browser'}>attribute</p>;
+}
+`;
+
+/** A page over packages of every shape the vendor script meets (cli/dev/vendor-build.ts). */
+const PACKAGES = `import { useState } from 'react';
+import greet, { loud } from 'cjs-greet';
+import tally, { double } from 'esm-tally';
+import { WhereAmI } from 'router-user';
+import { Badge } from 'styled-badge';
+
+export default function PackagesPage() {
+  const [n, setN] = useState(0);
+  return (
+    <main>
+      <p id="cjs">{greet('cjs')} {loud('x')}</p>
+      <p id="esm">{tally([1, 2])} {double(4)}</p>
+      <p id="router"><WhereAmI /></p>
+      <Badge />
+      <button id="bump" onClick={() => setN(n + 1)}>Bumped {n}</button>
+    </main>
+  );
+}
+`;
+const PACKAGE_FILES = {
+  // CommonJS: a function as module.exports, a name beside it.
+  'node_modules/cjs-greet/package.json': JSON.stringify({ name: 'cjs-greet', main: 'index.js' }),
+  'node_modules/cjs-greet/index.js': "module.exports = function greet(who) { return 'hello ' + who; };\nmodule.exports.loud = function loud(s) { return s.toUpperCase(); };\n",
+  // An ES module package.
+  'node_modules/esm-tally/package.json': JSON.stringify({ name: 'esm-tally', type: 'module', exports: './index.js' }),
+  'node_modules/esm-tally/index.js': 'export default function tally(xs) { return xs.reduce((a, b) => a + b, 0); }\nexport const double = (n) => n * 2;\n',
+  // A library over next/router: it must get the page's own router (the runtime is one instance).
+  'node_modules/router-user/package.json': JSON.stringify({ name: 'router-user', main: 'index.js' }),
+  'node_modules/router-user/index.js': "const { createElement } = require('react');\nconst { useRouter } = require('next/router');\nexports.WhereAmI = function WhereAmI() { return createElement('span', null, 'at ' + useRouter().pathname); };\n",
+  // A library with a stylesheet of its own.
+  'node_modules/styled-badge/package.json': JSON.stringify({ name: 'styled-badge', main: 'index.js' }),
+  'node_modules/styled-badge/index.js': "import './badge.css';\nimport { createElement } from 'react';\nexport function Badge() { return createElement('span', { id: 'badge', className: 'styled-badge' }, 'badge'); }\n",
+  'node_modules/styled-badge/badge.css': '.styled-badge { color: rgb(0, 128, 0); }\n',
+};
+
 let dir: string;
 let child: ChildProcess;
 let base: string;
@@ -43,6 +90,10 @@ beforeAll(async () => {
     'pages/counter.module.css': '.box { color: rgb(0, 0, 128); }\n',
     'pages/click.tsx': CLICK,
     'pages/render.tsx': RENDER,
+    'pages/mismatch.tsx': MISMATCH,
+    'pages/attribute.tsx': ATTRIBUTE,
+    'pages/packages.tsx': PACKAGES,
+    ...PACKAGE_FILES,
     // Chromium asks for it: a 404 would be a console error.
     'public/favicon.ico': '',
   }, 'stratus-dev-browser-');
@@ -131,5 +182,39 @@ test('an exception while rendering shows the overlay with the file, line and cod
   edit('pages/render.tsx', () => RENDER.replace('renders fine', 'renders again'));
   await tab.waitForText('renders again');
   expect(await tab.page.locator('[data-stratus-overlay]').count()).toBe(0);
+  await tab.close();
+});
+
+test("a hydration mismatch shows in the overlay with React's diff: of text (React renders again) and of attributes (React leaves them)", async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/mismatch');
+  expect(await overlayText(tab, 'h1')).toBe('Hydration mismatch');
+  const text = await overlayText(tab, '.message');
+  expect(text).toMatch(/\+\s+client\n-\s+server/);
+  await tab.goto('/attribute');
+  expect(await overlayText(tab, 'h1')).toBe('Hydration mismatch');
+  expect(await overlayText(tab, '.message')).toMatch(/\+\s+title="from the browser"\n-\s+title="from the server"/);
+  await tab.close();
+});
+
+test("packages work as bundled: CommonJS and ES modules, a library over next/router (the page's own router), a library with a stylesheet; state is kept across a save", async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/packages');
+  await tab.page.click('#bump');
+  await tab.waitForText('Bumped 1');
+  expect(await tab.page.textContent('#cjs')).toBe('hello cjs X');
+  expect(await tab.page.textContent('#esm')).toBe('3 8');
+  expect(await tab.page.textContent('#router')).toBe('at /packages');
+  expect(await tab.page.evaluate(() => getComputedStyle(document.getElementById('badge')!).color)).toBe('rgb(0, 128, 0)');
+  // The plain packages came from the vendor script, built once (the other two stay in the app's build).
+  const vendor = await tab.page.evaluate(() => document.querySelector<HTMLScriptElement>('script[src*="/vendor-"]')!.src);
+  const vendorCode = await (await fetch(vendor)).text();
+  expect(vendorCode).toContain('return "hello " + who;');
+  expect(vendorCode).toContain('xs.reduce((a, b) => a + b, 0)');
+  await tab.markWindow();
+  edit('pages/packages.tsx', (text) => text.replace('Bumped', 'Pushed'));
+  await tab.waitForText('Pushed 1');
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
   await tab.close();
 });

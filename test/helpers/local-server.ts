@@ -34,11 +34,12 @@ export interface LocalServer {
  * await sendRaw(server.port, { method: 'GET', target: '/' });
  * await server.stop();
  */
-export async function startLocalServer(appDir: string, options: { root?: string; timeoutMs?: number } = {}): Promise<LocalServer> {
+export async function startLocalServer(appDir: string, options: { root?: string; timeoutMs?: number; args?: string[]; env?: Record<string, string> } = {}): Promise<LocalServer> {
   const root = options.root ?? process.env.STRATUS_ROOT ?? ROOT;
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-local-'));
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'stratus.js'), 'start', appDir, '--out', outDir, '--port', '0'], {
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'stratus.js'), 'start', appDir, '--out', outDir, '--port', '0', ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
   });
   let output = '';
   let exited = false;

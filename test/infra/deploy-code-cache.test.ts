@@ -98,14 +98,20 @@ describe('fetchCodeCache', () => {
   }
 
   test('refuses a cache made for another build than the one in the folder (another deploy since)', async () => {
-    const { written, said, files } = await fetchWith({ file: 'app.0123456789abcdef.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' });
+    const { written, said, files } = await fetchWith({ file: 'app.0123456789abcdef.node22-arm64.cache', codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' });
     expect(written).toBeUndefined();
     expect(said).toMatch(/runs another build/);
     expect(files).toEqual(['app.js']);
   });
 
+  test('refuses a cache named for another runtime or architecture than the function says it runs', async () => {
+    const { written, said } = await fetchWith({ file: codeCacheFileName(appBundleId(fixtureBundle), 'v24.1.0', 'arm64'), codeCache: Buffer.from('cache').toString('base64'), node: 'v22.0.0', arch: 'arm64' });
+    expect(written).toBeUndefined();
+    expect(said).toMatch(/runs another build/);
+  });
+
   test('bytes that are not a V8 code cache are not written', async () => {
-    const { written, said, files } = await fetchWith({ file: codeCacheFileName(appBundleId(fixtureBundle)), codeCache: Buffer.alloc(4096, 7).toString('base64'), node: 'v22.0.0', arch: 'arm64' });
+    const { written, said, files } = await fetchWith({ file: codeCacheFileName(appBundleId(fixtureBundle), 'v22.0.0', 'arm64'), codeCache: Buffer.alloc(4096, 7).toString('base64'), node: 'v22.0.0', arch: 'arm64' });
     expect(written).toBeUndefined();
     expect(said).toMatch(/not a V8 code cache/);
     expect(files).toEqual(['app.js']);

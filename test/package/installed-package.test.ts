@@ -97,7 +97,9 @@ test('npm pack: the CLI, the runtime, the Lambda sources, stratus/cdk and the te
   // The TypeScript of the CLI is in dist/cli.js only.
   expect(files.filter((f) => f.startsWith('cli/') && !f.startsWith('cli/init/template/'))).toEqual([]);
   console.log(`npm pack: ${files.length} files, ${(info!.size / 1024).toFixed(0)} kB packed, ${(info!.unpackedSize / 1024).toFixed(0)} kB unpacked`);
-  expect(info!.size).toBeLessThan(400 * 1024);
+  // 400 kB until issue 33 (tracing, EMF, instrumentation.ts, web vitals, firewall and domain
+  // constructs: ≈ 16 kB of sources gzipped, and the constructs in dist/cdk.js and cdk-app.js): 406 kB then.
+  expect(info!.size).toBeLessThan(420 * 1024);
 });
 
 test('npm install of the tarball in a new project: the stratus command, React from the project (one copy)', () => {

@@ -10,7 +10,16 @@
  * (no code cache), and as `stratus deploy` leaves it, with the code cache the function
  * made of itself (lambdas/render/lambda/code-cache.ts), made here the same way: the handler
  * answers `{ stratus: "code-cache" }` in a process started as the cold ones are.
+ *
+ * Tracing: the same child with the stack's `tracing: 'xray'` (STRATUS_TRACING, an invocation
+ * Lambda sampled, spans sent over UDP to a port nothing listens on) beside the untraced one,
+ * so the cost of a traced cold start shows; and the untraced one again from a copy of the
+ * function whose tracing files (the OpenTelemetry API, Stratus's spans and its SDK, all
+ * beside the bundle) are deleted: it answers the same, since an app that does not trace
+ * never loads them.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { toFunctionUrlEvent } from '../../../cli/serve/function-url-event';
 import type { BuiltApp, StratusBuild } from '../apps';
@@ -44,6 +53,22 @@ function lambdaEnv(renderBundle: string): NodeJS.ProcessEnv {
   return measuredEnv({ AWS_LAMBDA_FUNCTION_NAME: 'bench-render', BENCH_BUNDLE: renderBundle, BENCH_EVENT: JSON.stringify(event) });
 }
 
+/** The files only a traced function loads, beside the bundle (cli/builder/lazy-packages.ts). */
+const TRACING_FILES = ['@opentelemetry__api.js', 'stratus-tracing.js', 'stratus-tracing-sdk.js'];
+
+/** A copy of the render function's folder without its tracing files; the caller removes it. */
+function withoutTracingFiles(renderDir: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-bench-untraced-'));
+  cpSync(renderDir, dir, { recursive: true });
+  for (const file of TRACING_FILES) rmSync(path.join(dir, 'lazy', file), { force: true });
+  return dir;
+}
+
+/** The environment of a traced invocation: X-Ray, as the stack's `tracing: 'xray'` sets it, Lambda's trace sampled. */
+function tracedEnv(env: NodeJS.ProcessEnv, port: number): NodeJS.ProcessEnv {
+  return { ...env, STRATUS_TRACING: 'xray', AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${port}`, _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1' };
+}
+
 /** One Lambda child: its time spawn → exit, and its own clock from before the require to the answer. */
 async function runLambda(env: NodeJS.ProcessEnv): Promise<{ ms: number; importMs: number; insideMs: number }> {
   const run = await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env });
@@ -62,6 +87,11 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
   const env = lambdaEnv(stratus.renderBundle);
   const cachedBundle = path.join(await withCodeCache(stratus.renderDir), 'index.js');
   const cachedEnv = lambdaEnv(cachedBundle);
+  const traced = tracedEnv(env, await freePort());
+  const untracedDir = withoutTracingFiles(stratus.renderDir);
+  const untracedEnv = lambdaEnv(path.join(untracedDir, 'index.js'));
+  const tracedInside: number[] = [];
+  const untracedInside: number[] = [];
   const bare: number[] = [];
   const lambda: number[] = [];
   const lambdaImport: number[] = [];
@@ -71,6 +101,7 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
   // One unmeasured pass: the CLI recompiles itself after a source change, and the disk cache warms.
   await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env, stdio: 'ignore' });
   await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env: cachedEnv, stdio: 'ignore' });
+  await timeProcess(process.execPath, ['-e', LAMBDA_SCRIPT], { env: traced, stdio: 'ignore' });
   for (const app of [stratus, ...others]) await (await app.start(await freePort())).stop();
   // What each process costs above `node -e 0` run just before it: on a machine whose speed
   // drifts from one second to the next, a pair is compared within itself, not with a median
@@ -90,6 +121,8 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
       const cached = await runLambda(cachedEnv);
       cachedAbove.push(cached.ms - bare.at(-1)!);
       cachedInside.push(cached.insideMs);
+      tracedInside.push((await runLambda(traced)).insideMs);
+      untracedInside.push((await runLambda(untracedEnv)).insideMs);
     }
     for (const app of [stratus, ...others]) {
       const floor = (await timeProcess(process.execPath, ['-e', '0'], { env })).ms;
@@ -118,6 +151,7 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
     const millions = (values: number[]) => values.map((v) => `${(v / 1e6).toFixed(1)}M`).join('/');
     log(`  counted (perf): Lambda above node -e 0 ${millions(lambdaAboveCounted)} instructions, with its code cache ${millions(cachedAboveCounted)}`);
   }
+  rmSync(untracedDir, { recursive: true, force: true });
   const section = 'Cold start (spawn → first response of /ssr/1)';
   const bareS = summarize(bare);
   const above = (values: number[]) => summarize(values.map((v) => Math.max(0, v)));
@@ -137,6 +171,8 @@ export async function runColdStart(stratus: StratusBuild, others: BuiltApp[], op
     { id: 'cold-lambda-above-node', section, label: 'Lambda above bare node, no code cache (a first deploy, --no-code-cache)', unit: 'ms', better: 'lower', stratus: above(lambdaAbove), ...othersAs(above, serversAbove) },
     { id: 'cold-lambda-cached-above-node', section, label: 'Lambda above bare node, with the code cache stratus deploy ships', unit: 'ms', better: 'lower', stratus: above(cachedAbove), ...othersAs(above, serversAbove) },
     { id: 'cold-lambda-cached-inside', section, label: 'render Lambda with its code cache: import + one event, timed inside the process', unit: 'ms', better: 'lower', stratus: summarize(cachedInside), otherLabel: 'Next.js' },
+    { id: 'cold-lambda-tracing', section, label: 'render Lambda, timed inside: tracing off (no provider) vs tracing on (X-Ray, the request sampled)', unit: 'ms', better: 'lower', stratus: summarize(lambdaInside), other: summarize(tracedInside), otherLabel: 'tracing on' },
+    { id: 'cold-lambda-without-tracing-files', section, label: 'render Lambda, timed inside, its tracing files deleted vs as built (an untraced app never loads them)', unit: 'ms', better: 'lower', stratus: summarize(untracedInside), other: summarize(lambdaInside), otherLabel: 'as built' },
     { id: 'cold-server-above-node', section, label: 'local server above bare node', unit: 'ms', better: 'lower', stratus: above(serversAbove.get('stratus')!), ...othersAs(above, serversAbove) },
     ...(lambdaAboveCounted.length === 0
       ? []

@@ -82,7 +82,8 @@ async function stratusApp(root: string): Promise<DevApp> {
     page: path.join(dir, 'pages', 'dev-counter.tsx'),
     css: path.join(dir, 'pages', 'dev-counter.module.css'),
     caches: [path.join(dir, '.stratus-dev')],
-    start: (port) => startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'dev', dir, '--port', String(port)], { cwd: dir, port, probePath: PAGE_PATH, env: measuredEnv(), timeoutMs: 120_000, stdoutFile: path.join(root, 'stratus-dev.log') }),
+    // STRATUS_DEV_TIMINGS: each save's stages in the log (cli/dev/save-timings.ts), summed up after the row.
+    start: (port) => startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'dev', dir, '--port', String(port)], { cwd: dir, port, probePath: PAGE_PATH, env: measuredEnv({ STRATUS_DEV_TIMINGS: '1' }), timeoutMs: 120_000, stdoutFile: path.join(root, 'stratus-dev.log') }),
   };
 }
 
@@ -119,12 +120,33 @@ async function nextApp(root: string): Promise<DevApp> {
   };
 }
 
+/** Each stage's milliseconds over the saves of one kind (`timings <file>: stage n, stage n → total ms` lines of stratus dev's log). */
+type Stages = Map<string, number[]>;
+
+function readStages(logFile: string, into: { edit: Stages; css: Stages }): void {
+  if (!existsSync(logFile)) return;
+  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+    const found = /^\s*timings (\S+): (.*) → (\d+) ms/.exec(line);
+    if (!found) continue;
+    const stages = found[1]!.endsWith('.css') ? into.css : into.edit;
+    for (const part of [...found[2]!.split(', '), `total ${found[3]}`]) {
+      const [name, ms] = part.split(' ');
+      stages.set(name!, [...(stages.get(name!) ?? []), Number(ms)]);
+    }
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const describeStages = (stages: Stages) => [...stages].map(([name, values]) => `${name} ${median(values)}`).join(', ');
+
 interface Samples {
   cold: number[];
   edit: number[];
   css: number[];
   /** Edits after which the counter did not say 3, or the document had reloaded. */
   lost: number;
+  /** Where Stratus's saves spent their time, stage by stage. */
+  stages: { edit: Stages; css: Stages };
 }
 
 /** Waits for `key` in the page's record and returns its time, or throws after `timeout` ms. */
@@ -183,6 +205,7 @@ async function oneRound(app: DevApp, browser: import('playwright-core').Browser,
     await context.close();
     await server.stop();
   }
+  if (app.framework === 'stratus') readStages(path.join(path.dirname(app.dir), 'stratus-dev.log'), samples.stages);
 }
 
 export async function runDevLoop(frameworks: Framework[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
@@ -192,7 +215,7 @@ export async function runDevLoop(frameworks: Framework[], options: BenchOptions,
   mkdirSync(root, { recursive: true });
   const apps = [await stratusApp(root), ...(frameworks.includes('next') ? [await nextApp(root)] : [])];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-  const samples = new Map(apps.map((app) => [app.framework, { cold: [], edit: [], css: [], lost: 0 } as Samples]));
+  const samples = new Map(apps.map((app) => [app.framework, { cold: [], edit: [], css: [], lost: 0, stages: { edit: new Map(), css: new Map() } } as Samples]));
   try {
     for (let round = 0; round < options.dev.rounds; round++) {
       for (const app of apps) await oneRound(app, browser, options.dev.edits, round, samples.get(app.framework)!, log);
@@ -201,6 +224,8 @@ export async function runDevLoop(frameworks: Framework[], options: BenchOptions,
     await browser.close();
   }
   const stratus = samples.get('stratus')!;
+  if (stratus.stages.edit.size > 0) log(`  stratus: a component edit's stages (medians, ms, from the write): ${describeStages(stratus.stages.edit)}`);
+  if (stratus.stages.css.size > 0) log(`  stratus: a CSS edit's stages (medians, ms): ${describeStages(stratus.stages.css)}`);
   const next = samples.get('next');
   const note = (s: Samples | undefined) => (s && s.lost > 0 ? `${s.lost} edit(s) lost the counter's state` : undefined);
   const row = (id: string, label: string, pick: (s: Samples) => number[]): ResultRow => ({

@@ -6,13 +6,16 @@
  * compressed here with gzip -9 and brotli. The floor: react + react-dom/client bundled
  * alone, minified, in production mode. React Router has no self-contained server output
  * (build/server needs the app's node_modules at run time), so it has first-load rows only.
+ * reportWebVitals: the benchmark app again with `_app` exporting it, against the app as
+ * built: what first-load JS it adds, and the reporter's chunk it loads after hydration (an
+ * app without it ships the bytes it did before).
  */
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { withCodeCache } from '../code-cache';
 import { brotliCompressSync, deflateRawSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { REPO, type BuiltApp, type NextBuild, type StratusBuild } from '../apps';
+import { buildStratus, privateBuildDir, REPO, STRATUS_APP, type BuiltApp, type NextBuild, type StratusBuild } from '../apps';
 import { freePort, probe } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
@@ -141,5 +144,31 @@ export async function runSize(stratus: StratusBuild, next: NextBuild | undefined
   const share = (fw: string) => (home(fw) ? one(home(fw)!.gzip - react.gzip) : undefined);
   rows.push({ id: 'first-load-home-beyond-react', section, label: 'first-load JS of / beyond react, gzip (target < 8 kB)', unit: 'B', better: 'lower', stratus: share('stratus'), other: share('next'), otherLabel: 'Next.js', reactRouter: share('react-router') });
   log(`  scripts on /: ${apps.map((app) => `${app.framework} ${home(app.framework)?.scripts ?? '–'}`).join(', ')}`);
+  const vitals = await webVitalsCost(log);
+  const asBuilt = home('stratus');
+  rows.push({ id: 'first-load-home-web-vitals', section, label: 'first-load JS of /, gzip: _app exporting reportWebVitals vs as built', unit: 'B', better: 'lower', stratus: one(vitals.firstLoad.gzip), other: asBuilt && one(asBuilt.gzip), otherLabel: 'as built' });
+  rows.push({ id: 'web-vitals-chunk', section, label: 'reportWebVitals reporter (web-vitals), loaded after hydration, gzip', unit: 'B', better: 'lower', stratus: one(vitals.chunkGzip), otherLabel: 'floor' });
   return rows;
+}
+
+/** The benchmark app with `_app` exporting reportWebVitals: its first load of / and its reporter's chunk. */
+async function webVitalsCost(log: (line: string) => void): Promise<{ firstLoad: { gzip: number; brotli: number; scripts: number }; chunkGzip: number }> {
+  const appDir = mkdtempSync(path.join(path.dirname(STRATUS_APP), '.stratus-app-vitals-'));
+  try {
+    cpSync(STRATUS_APP, appDir, { recursive: true, filter: (source) => !source.includes(`${path.sep}.stratus`) });
+    appendFileSync(path.join(appDir, 'pages', '_app.tsx'), "\nexport function reportWebVitals(metric: { name: string; value: number }) {\n  navigator.sendBeacon?.('/api/vitals', JSON.stringify(metric));\n}\n");
+    const build = await buildStratus(log, privateBuildDir(), appDir);
+    const running = await build.start(await freePort());
+    try {
+      const firstLoadOfHome = await firstLoad(running.url, '/');
+      const chunks = path.join(build.publicDir, '_app', 'static', 'chunks');
+      const chunk = readdirSync(chunks).find((file) => file.startsWith('web-vitals-'));
+      if (!chunk) throw new Error('the build of an app exporting reportWebVitals has no web-vitals chunk');
+      return { firstLoad: firstLoadOfHome, chunkGzip: gzipSync(readFileSync(path.join(chunks, chunk)), { level: 9 }).length };
+    } finally {
+      await running.stop();
+    }
+  } finally {
+    rmSync(appDir, { recursive: true, force: true });
+  }
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
+import { readPage } from './analyse-pages';
 import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
 import type { SourceTransform } from '../compiler-transforms';
 import { cssModulesPlugin } from '../plugins/css-modules';
@@ -65,6 +66,9 @@ export const CLIENT_OPTIONS = {
 /** Sets what `process.env` reads in the browser (load-env.ts): the first import of the entry and of every page entry, so it runs before any other module. */
 const ENV_MODULE = 'stratus:env';
 const START_CLIENT = path.join(RUNTIME_DIR, 'browser', 'start-client');
+/** `reportWebVitals`' reporter (web-vitals and the custom timings): a chunk of apps whose `_app` exports it. */
+const WEB_VITALS = path.join(RUNTIME_DIR, 'browser', 'web-vitals');
+const HYDRATION_TIMING = path.join(RUNTIME_DIR, 'browser', 'hydration-timing');
 /**
  * The public faces of what the runtime itself always loads (`stratus/head` over
  * shared/head.tsx, `stratus/router` over shared/router-state.ts): the runtime's own code
@@ -91,6 +95,8 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const defaultImages =
     sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && !imageConfig.dangerouslyAllowSVG;
+  // `_app` exports reportWebVitals: the web vitals' chunk is loaded after hydration (no other app has it).
+  const vitals = special._app !== undefined && readPage(appDir, special._app).names.has('reportWebVitals');
   const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
   // In dev, a page loads from the newest build that changed it (dev.pageLoader).
   const load = (pattern: string, file: string) => (dev ? `${dev.pageLoader}(${JSON.stringify(pattern)}, () => import(${page(file)}))` : `() => import(${page(file)})`);
@@ -104,7 +110,14 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     ...(routing
       ? [`import { setSitePaths } from ${JSON.stringify(SITE_PATHS)};`, `setSitePaths(${JSON.stringify({ basePath: routing.basePath ?? '', trailingSlash: routing.trailingSlash ?? false })});`]
       : []),
-    special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;',
+    special._app ? `import ${vitals ? 'AppModule, { reportWebVitals }' : 'App'} from ${abs(special._app)};` : 'const App = undefined;',
+    // reportWebVitals: _app times its hydration, then the reporter's chunk loads.
+    ...(vitals
+      ? [
+          `import { timedApp } from ${JSON.stringify(HYDRATION_TIMING)};`,
+          `const App = timedApp(AppModule, (hydration) => import(${JSON.stringify(WEB_VITALS)}).then((m) => m.reportVitals(reportWebVitals, hydration), () => undefined));`,
+        ]
+      : []),
     'startClient({ App, routes: [',
     ...routes.map((r) =>
       `  { pattern: ${JSON.stringify(r.pattern)}, kind: ${JSON.stringify(r.kind)},${r.initialProps ? ' initialProps: true,' : ''} load: ${load(r.pattern, r.file)} },`,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
+import { reactExternalPlugin } from '../plugins/react-external';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import type { CssTransform } from './load-postcss';
 import type { AnalysedRoute } from './analyse-pages';
@@ -16,14 +17,14 @@ import { fromEsbuildFailure } from '../errors';
 import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
-import { findMiddleware } from './middleware-file';
+import { findInstrumentation, findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
 import { appBundleId } from '../../../infra/bundle-id';
 import { APP_BUNDLE_FILE } from '../../../lambdas/render/lambda/code-cache';
 import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
 import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined): string {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [`import { createRenderBundle } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'lambda', 'entry'))};`];
   routes.forEach((r, i) => lines.push(`import * as page${i} from ${abs(r.file)};`));
@@ -38,6 +39,8 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     if (readFileSync(middleware, 'utf8').includes('URLPattern')) lines.push(`import ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'url-pattern-global'))};`);
     lines.push(`import * as middlewareModule from ${JSON.stringify(middleware)};`, `import * as middlewareRuntime from ${JSON.stringify(path.join(RUNTIME_DIR, 'server'))};`);
   }
+  // The app's instrumentation.ts (register, onRequestError): only apps that have one carry it.
+  if (instrumentation) lines.push(`import * as instrumentation from ${JSON.stringify(instrumentation)};`);
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
   const byPattern = (api: boolean) =>
     routes.flatMap((r, i) => ((r.kind === 'api') === api ? [`${JSON.stringify(r.pattern)}: page${i}`] : [])).join(', ');
@@ -48,6 +51,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     '  App,',
     '  Document,',
     ...(middleware ? ['  middleware: { module: middlewareModule, runtime: middlewareRuntime },'] : []),
+    ...(instrumentation ? ['  instrumentation,'] : []),
     `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
     '}, __dirname);',
     // The exports RenderBundle declares (lambdas/render/lambda/bundle.ts), named from its one list.
@@ -114,13 +118,13 @@ export async function bundleRender(options: {
   transformCss?: CssTransform;
   /** @default true (BuildOptions.eagerModules) */
   eagerModules?: boolean;
-  /** `stratus dev`: React's development build, code unminified (stacks keep their names). @default false */
+  /** `stratus dev`: React's development build, required from node_modules (react-external.ts), code unminified (stacks keep their names). @default false */
   development?: boolean;
 }): Promise<string> {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
   const entryFile = path.join(cacheDir, 'render-entry.js');
-  writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir)));
+  writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir), findInstrumentation(options.appDir)));
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
   const result = await build({
     ...SERVER_OPTIONS,
@@ -129,7 +133,7 @@ export async function bundleRender(options: {
     entryPoints: [entryFile],
     outfile,
     metafile: true,
-    plugins: [legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
+    plugins: [...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });

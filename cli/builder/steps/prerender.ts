@@ -17,13 +17,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Fallback, Manifest, ManifestRoute, PrerenderedPage } from '../../../contract/manifest';
+import type { Fallback, Manifest, PrerenderedPage } from '../../../contract/manifest';
 import { OUTPUT_LAYOUT, pageKey, pageObjectKey } from '../../../contract/output-layout';
 import { assetKey, PAGES_PREFIX } from '../../../contract/urls';
-import { buildPath, dataPath, matchRoute, matchSegments, missingValue, splitPath } from '../../../web/runtime/shared/route-match';
-import { splitLocale } from '../../../web/runtime/shared/locale-prefix';
+import { dataPath } from '../../../web/runtime/shared/route-match';
+import { staticPathsOf } from '../../../lambdas/render/static/static-paths';
 import { REVALIDATE_WARN_SECONDS } from '../../../lambdas/render/data/data-result';
-import type { PageModule } from '../../../web/runtime/shared/page-types';
 import { hashedKey, serializePage } from '../../../lambdas/render/ports/page-object';
 import type { PublishedKeys, StoredPage } from '../../../lambdas/render/ports/ports';
 import type { RenderBundle } from '../../../lambdas/render/lambda/bundle';
@@ -53,78 +52,6 @@ export interface PrerenderResult {
 export function loadRenderBundle(file: string): RenderBundle {
   delete require.cache[require.resolve(file)];
   return require(file) as RenderBundle;
-}
-
-/** An optional catch-all given as null or false is the route's root, as the pages router reads it. */
-function withEmptyOptionals(route: ManifestRoute, params: Record<string, unknown>): Record<string, unknown> {
-  const optional = route.segments.find((s) => s.type === 'optionalCatchAll');
-  if (!optional || (params[optional.name] !== null && params[optional.name] !== false)) return params;
-  return { ...params, [optional.name]: [] };
-}
-
-/**
- * A path given as a string, read as the pages router reads it: a trailing slash dropped, a
- * locale prefix taken as the path's locale (else the default locale); it must be one of
- * the route's paths.
- */
-function stringPath(route: ManifestRoute, entry: string, manifest: Manifest): { path: string; locale: string } {
-  const { locales, defaultLocale } = manifest.config;
-  const trimmed = entry.length > 1 ? entry.replace(/\/+$/, '') || '/' : entry;
-  const { locale, path: inner, prefixed } = splitLocale(trimmed, { locales, defaultLocale });
-  const local = prefixed ? inner : trimmed;
-  let parts: string[] | undefined;
-  try {
-    parts = splitPath(local);
-  } catch {
-    parts = undefined;
-  }
-  if (!local.startsWith('/') || !parts || !matchSegments(route.segments, parts)) {
-    throw new BuildError(`${route.file}: getStaticPaths returned "${entry}", which is not a path of ${route.pattern}; return paths such as ${route.pattern.replace(/\[+(?:\.\.\.)?([^\]]+)\]+/g, 'a')} or { params }.`);
-  }
-  // Spelled as page paths are everywhere else (each segment as encodeURIComponent writes it): one key per page.
-  return { path: '/' + parts.map(encodeURIComponent).join('/'), locale: prefixed ? locale : defaultLocale };
-}
-
-/** Paths to prerender for one route, per locale, and its `fallback`: from getStaticPaths or the route itself. */
-async function pathsOf(route: ManifestRoute, module: PageModule, manifest: Manifest): Promise<{ fallback: Fallback; paths: { path: string; locale: string }[] }> {
-  const { locales, defaultLocale } = manifest.config;
-  const dynamic = route.segments.some((s) => s.type !== 'static');
-  if (!dynamic) return { fallback: false, paths: locales.map((locale) => ({ path: buildPath(route.segments, {})!.path, locale })) };
-  if (!module.getStaticPaths) return { fallback: false, paths: [] }; // dynamic page without data: rendered on request
-  const result = await module.getStaticPaths({ locales, defaultLocale });
-  if (!result || !Array.isArray(result.paths)) {
-    throw new BuildError(`${route.file}: getStaticPaths must return { paths: [...], fallback }, got ${JSON.stringify(result)}`);
-  }
-  if (result.fallback !== false && result.fallback !== true && result.fallback !== 'blocking') {
-    throw new BuildError(`${route.file}: getStaticPaths returned fallback ${JSON.stringify(result.fallback)}; use false, true or 'blocking'.`);
-  }
-  const paths = result.paths.map((entry) => {
-    if (typeof entry === 'string') return stringPath(route, entry, manifest);
-    const extra = entry && typeof entry === 'object' ? Object.keys(entry).filter((key) => key !== 'params' && key !== 'locale') : [];
-    if (extra.length > 0) {
-      throw new BuildError(`${route.file}: getStaticPaths returned a path with the keys [${extra.join(', ')}]: put the route's parameters under params, as { params: { ${route.segments.filter((s) => s.type !== 'static').map((s) => `${(s as { name: string }).name}: …`).join(', ')} } }.`);
-    }
-    const params = withEmptyOptionals(route, entry.params ?? {});
-    const built = buildPath(route.segments, params);
-    if (!built) throw new BuildError(`${route.file}: getStaticPaths returned params ${JSON.stringify(entry.params)}: ${missingValue(route.segments, params)}`);
-    return { path: built.path, locale: entry.locale ?? defaultLocale };
-  });
-  // A path another page serves (a static page wins over this one) would be rendered twice
-  // into one file, and this page's copy never served: the pages router refuses it too.
-  const pages = manifest.routes.filter((r) => r.kind !== 'api');
-  for (const { path: p, locale } of paths) {
-    if (!locales.includes(locale)) {
-      throw new BuildError(`${route.file}: getStaticPaths returned locale "${locale}", which is not in stratus.config locales.`);
-    }
-    const owner = matchRoute(pages, splitPath(p))?.route;
-    if (owner && owner.pattern !== route.pattern) {
-      throw new BuildError(`${route.file}: getStaticPaths returned ${p}, which ${owner.file} serves (it takes precedence over ${route.pattern}); remove ${p} from the paths, or the other page.`);
-    }
-  }
-  // The same path listed twice is rendered once, as the pages router does.
-  const seen = new Set<string>();
-  const unique = paths.filter((p) => !seen.has(`${p.locale} ${p.path}`) && seen.add(`${p.locale} ${p.path}`));
-  return { fallback: result.fallback, paths: unique };
 }
 
 /** Writes files below one folder, making each directory once. */
@@ -174,7 +101,7 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRes
   const routes = manifest.routes.map((route, index) => ({ route, index })).filter(({ route }) => route.kind !== 'ssr' && route.kind !== 'api');
   for (const [position, { route, index }] of routes.entries()) {
     // One route's paths at a time: the user's list is let go before the next route's is asked for.
-    const { fallback, paths } = await pathsOf(route, bundle.modules.pages[route.pattern]!, manifest);
+    const { fallback, paths } = await staticPathsOf(route, bundle.modules.pages[route.pattern]!, config, manifest.routes, (message) => new BuildError(message));
     const facts: PrerenderedRouteFacts = { fallback, pages: 0 };
     result.routes.set(route.pattern, facts);
     const label = routes.length > 1 ? ` (route ${position + 1}/${routes.length}: ${route.pattern})` : '';

@@ -18,6 +18,7 @@ import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
 import { initialPropsContext } from '../data/initial-props-context';
 import { serverContext } from '../data/server-context';
 import type { StaticPages } from '../static/static-pages';
+import { inSpan } from '../../shared/tracing/otel';
 
 /** Search params and route params together, params winning: a null-prototype object, since the names are the visitor's. */
 function queryOf(page: PageRequest): Query {
@@ -62,9 +63,11 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   if (body && 'kind' in body) return body;
   const query = queryOf(page);
   const call = serverContext(page, query, config, body);
-  const read = page.module.getServerSideProps
-    ? readDataResult(page.route.file, 'getServerSideProps', await page.module.getServerSideProps(call.context), check)
-    : readDataResult(page.route.file, 'getInitialProps', { props: await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)) }, check);
+  const { getServerSideProps } = page.module;
+  const attributes = { 'http.route': page.route.pattern };
+  const read = getServerSideProps
+    ? readDataResult(page.route.file, 'getServerSideProps', await inSpan('getServerSideProps', attributes, () => getServerSideProps(call.context)), check)
+    : readDataResult(page.route.file, 'getInitialProps', { props: await inSpan('getInitialProps', attributes, () => loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context))) }, check);
   const result = read instanceof Promise ? await read : read;
   const res = call.response();
   // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.

@@ -32,6 +32,9 @@ import type { DraftMode } from '../api/draft-mode';
 import { noInvalidations } from '../ports/no-invalidations';
 import type { Invalidations, StoredPage } from '../ports/ports';
 import { logRequest } from './log-line';
+import { reportRequestError, type OnRequestError } from './request-error';
+import { isMiddlewareError } from '../routing/middleware';
+import { inSpan } from '../../shared/tracing/otel';
 import { readStreamed, watchStreamed } from './streamed';
 import { createOnDemand } from './on-demand';
 import { routeOf, serverError, type Format, type Outcome, type PageRequest, type Target } from './outcome';
@@ -52,6 +55,8 @@ export interface AppModules extends DocumentModules {
   apis?: Record<string, ApiModule>;
   /** The app's `middleware.ts` with `stratus/server`; none when the app has no middleware. */
   middleware?: AppMiddleware;
+  /** The app's `instrumentation.ts` (lambda/instrumentation.ts); none when the app has none. */
+  instrumentation?: { register?: () => unknown; onRequestError?: OnRequestError };
 }
 
 export interface RenderAppOptions {
@@ -65,6 +70,8 @@ export interface RenderAppOptions {
   draft?: DraftMode;
   /** How long a regeneration may hold its page's lease (static-pages.ts). @default 30000 */
   leaseMs?: number;
+  /** The app's `instrumentation.ts` `onRequestError`, told of every server error (request-error.ts). @default - none */
+  onRequestError?: OnRequestError;
   /** The most a streamed answer may carry; past it the answer is cut off (or a 500 before it streams). @default STREAMED_RESPONSE_LIMIT (Lambda's 200 MB) */
   streamLimitBytes?: number;
 }
@@ -104,10 +111,14 @@ export interface RenderApp {
 export function createRenderApp(modules: AppModules, manifest: Manifest, store: PageStore, options: RenderAppOptions = {}): RenderApp {
   const { config } = manifest;
   // The runtime's process-wide settings (image widths, basePath, trailing slash), set in one place.
-  applyRuntimeConfig(config);
+  applyRuntimeConfig(config, manifest.routes.filter((r) => r.kind !== 'api').map((r) => r.pattern));
   // Documents link the build's scripts and styles under the basePath.
   const html = createPageHtml(modules, withAssetBase(manifest, config.routing?.basePath ?? ''));
-  const staticPages = createStaticPages(store, html, config, { leaseMs: options.leaseMs });
+  const { onRequestError } = options;
+  const staticPages = createStaticPages(store, html, config, {
+    leaseMs: options.leaseMs,
+    onRenderError: (error, page, reason) => reportRequestError(onRequestError, error, page.request, { route: page.route, revalidateReason: reason }),
+  });
   const loadData = createDataStage(staticPages, config, modules.App, options.draft);
   const runApi = createApiStage({
     timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale,
@@ -135,7 +146,8 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     // Output stage: a promise only when an app's _document has its own getInitialProps.
     let response: CoreResponse;
     try {
-      const written = write(outcome, site.format, request);
+      const decided = outcome;
+      const written = inSpan('render', { 'stratus.outcome': decided.kind, 'stratus.format': site.format }, () => write(decided, site.format, request));
       response = written instanceof Promise ? await written : written;
     } catch (error) {
       // Rendering the page threw: the error pages themselves never do.
@@ -145,6 +157,10 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     }
     if (response.stream) return streamedAnswer(request, context, outcome, response, site.format, elapsed);
     logRequest(request, context, outcome, response, elapsed());
+    // The app's onRequestError hears of a failure before the answer leaves (in Lambda nothing runs after).
+    if (onRequestError && outcome.kind === 'error' && outcome.cause !== undefined) {
+      await reportRequestError(onRequestError, outcome.cause, request, { route: routeOf(outcome), middleware: isMiddlewareError(outcome.cause) });
+    }
     return response;
   }
 
@@ -186,7 +202,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
       const target = readRequest(site.request, site.format, manifest);
       if ('kind' in target) return target;
       // Awaited only when a step of the layer waits: a request it lets through costs no microtask turn.
-      const ran = routing.layer.run(target);
+      const ran = inSpan('routing', undefined, () => routing.layer.run(target));
       const end = ran instanceof Promise ? await ran : ran;
       const headers = site.format === 'json' && end.rewrittenTo !== undefined ? { ...end.headers, [REWRITE_HEADER]: end.rewrittenTo } : end.headers;
       if (end.answer) return withLayer(end.answer, headers, end.cookies, end.perVisitor);
@@ -221,7 +237,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     const call = routeApi(target, table);
     if ('kind' in call) return call;
     try {
-      return await runApi(call, context);
+      return await inSpan('API handler', { 'http.route': call.route.pattern }, () => runApi(call, context));
     } catch (error) {
       return serverError(error, target.request, config.defaultLocale, call.route);
     }

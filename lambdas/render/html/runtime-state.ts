@@ -9,6 +9,7 @@ import { setImageConfig } from '../../../web/runtime/shared/image-config';
 import type { StratusRouter } from '../../../web/runtime/shared/router-context';
 import { setCurrentRouter } from '../../../web/runtime/shared/router-state';
 import { setSitePaths } from '../../../web/runtime/shared/site-paths';
+import { setRoutePatterns } from '../../../web/runtime/shared/site-routes';
 import type { ResolvedConfig } from '../../../contract/config';
 
 /**
@@ -17,9 +18,11 @@ import type { ResolvedConfig } from '../../../contract/config';
  * the server as in the browser (whose client entry sets the same two from the same config,
  * cli/builder/steps/bundle-client.ts).
  */
-export function applyRuntimeConfig(config: Pick<ResolvedConfig, 'images' | 'routing'>): void {
+export function applyRuntimeConfig(config: Pick<ResolvedConfig, 'images' | 'routing'>, pageRoutes: readonly string[] = []): void {
   setImageConfig(config.images);
   setSitePaths({ basePath: config.routing?.basePath, trailingSlash: config.routing?.trailingSlash });
+  // The routes `stratus/web-vitals` takes from visitors.
+  setRoutePatterns(pageRoutes);
 }
 
 /**

@@ -11,7 +11,7 @@
  *
  * @example
  * { "stratus": "code-cache" }
- * // → { "file": "app.3f9c…d2.cache", "codeCache": "<base64>", "node": "v22.…", "arch": "arm64" }
+ * // → { "file": "app.3f9c…d2.node22-arm64.cache", "codeCache": "<base64>", "node": "v22.…", "arch": "arm64" }
  */
 import { APP_PREFIX } from '../../../contract/urls';
 
@@ -32,14 +32,19 @@ export interface CodeCacheAnswer {
   arch: string;
 }
 
-/** `app.<hash>.cache`, for the bundle whose bytes hash to `bundleId` (appBundleId in cli/builder). */
-export function codeCacheFileName(bundleId: string): string {
-  return `app.${bundleId}.cache`;
+/**
+ * `app.<hash>.node22-arm64.cache`, for the bundle whose bytes hash to `bundleId` (appBundleId
+ * in cli/builder), made by the Node.js major version and CPU architecture named: a function
+ * moved to another runtime or architecture (the stack's `runtime`, `architecture`) never
+ * reads a cache made for the one before, and the next deploy makes one for its own.
+ */
+export function codeCacheFileName(bundleId: string, node: string = process.version, arch: string = process.arch): string {
+  return `app.${bundleId}.node${node.replace(/^v/, '').split('.')[0]}-${arch}.cache`;
 }
 
 /** Whether a name is one codeCacheFileName makes: what `stratus deploy` writes is checked against it. */
 export function isCodeCacheFileName(name: string): boolean {
-  return /^app\.[0-9a-f]{16}\.cache$/.test(name);
+  return /^app\.[0-9a-f]{16}\.node\d+-[a-z0-9]+\.cache$/.test(name);
 }
 
 export function isCodeCacheEvent(event: unknown): event is CodeCacheEvent {

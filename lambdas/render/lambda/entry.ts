@@ -10,7 +10,8 @@ import { SECRETS_ENV } from '../../../contract/secrets';
 import { createFunctionUrlHandler } from '../../shared/function-url';
 import { createStreamingHandler } from '../../shared/function-url-stream';
 import type { Core } from '../../shared/http';
-import { flushLog } from '../../shared/log';
+import { flushLog, IN_LAMBDA } from '../../shared/log';
+import { startInstrumentation } from './instrumentation';
 import { apiTimeoutFrom } from '../api/api-stage';
 import { isRevalidateEvent, runRevalidate } from './operator-event';
 import { PageStore } from '../static/page-store';
@@ -34,6 +35,7 @@ export function loadRenderApp(modules: AppModules, dir: string, manifest?: Manif
     ...setup.options,
     apiTimeoutMs: apiTimeoutFrom(process.env.STRATUS_API_TIMEOUT_MS),
     routing: { fetchOwn: createOwnOriginFetch(() => process.env.STRATUS_SELF_ORIGIN, resolved.config.routing?.basePath ?? '') },
+    onRequestError: modules.instrumentation?.onRequestError,
   });
 }
 
@@ -50,24 +52,35 @@ export function createRenderLambda(modules: AppModules, dir: string) {
     return reading;
   };
   let secrets: Promise<void> | undefined = process.env[SECRETS_ENV] ? readSecrets() : undefined;
+  // instrumentation.ts's register() and the tracing the environment asks for: once, after the
+  // secrets, before the first request. In Lambda it starts at cold start (the init phase).
+  let started: Promise<void> | undefined;
+  let ready = false;
+  const start = () => (started ??= (secrets ?? Promise.resolve()).then(() => startInstrumentation(modules.instrumentation)).then(() => void (ready = true)));
+  if (IN_LAMBDA) start().catch(() => undefined); // a failed secrets read is retried by the first request
   const core: Core = async (request, context) => {
     if (secrets) {
       try {
         await secrets;
       } catch (error) {
         secrets = readSecrets();
+        started = undefined;
         throw error;
       }
     }
+    if (!ready) await start();
     app ??= loadRenderApp(modules, dir);
     return app.handle(visitorRequest(request, basePathOf(app)), context);
   };
   const urlHandler = createFunctionUrlHandler(core);
   // `stratus revalidate` invokes the function directly (operator-event.ts); everything else comes through its URL.
   const handler = async (event: Parameters<typeof urlHandler>[0], context?: Parameters<typeof urlHandler>[1]) => {
+    // Before the adapter, so the first request is traced too; a failed secrets read is the core's to answer.
+    if (!ready) await start().catch(() => undefined);
     if (!isRevalidateEvent(event)) return urlHandler(event, context);
     // Pages rendered again may read the app's secrets, as on any request.
     if (secrets) await secrets;
+    if (!ready) await start();
     app ??= loadRenderApp(modules, dir);
     try {
       return await runRevalidate(app.revalidate, event);
@@ -76,7 +89,13 @@ export function createRenderLambda(modules: AppModules, dir: string) {
     }
   };
   // The same core behind a streaming Function URL: the API routes' behaviours (contract/edge-behaviours.ts).
-  return { handler, streamHandler: createStreamingHandler(core), modules };
+  const streaming = createStreamingHandler(core);
+  // As `handler`: instrumentation and tracing start before the adapter, so the first request is traced too.
+  const streamHandler: typeof streaming = async (event, responseStream, context) => {
+    if (!ready) await start().catch(() => undefined);
+    return streaming(event, responseStream, context);
+  };
+  return { handler, streamHandler, modules };
 }
 
 /**

@@ -4,6 +4,7 @@
  * leaves `@aws-sdk/*` out), loaded only when there is a secret to read:
  * https://docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html
  */
+import { traceAwsCalls } from '../../shared/tracing/aws-calls';
 import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
 import { DependencyError } from '../../shared/dependency-failure';
 import type { DraftSecret, SecretReaders } from './ports';
@@ -22,7 +23,7 @@ export function sdkReaders(): SecretReaders {
   return {
     async ssm(names) {
       const { SSMClient, GetParametersCommand } = load(SSM_MODULE);
-      const client = new SSMClient(awsClientOptions());
+      const client = traceAwsCalls(new SSMClient(awsClientOptions()), 'SSM');
       const values = new Map<string, string>();
       for (let i = 0; i < names.length; i += SSM_BATCH) {
         const batch = names.slice(i, i + SSM_BATCH);
@@ -40,7 +41,7 @@ export function sdkReaders(): SecretReaders {
     },
     async secretsManager(id) {
       const { SecretsManagerClient, GetSecretValueCommand } = load(SECRETS_MODULE);
-      const answer = await new SecretsManagerClient(awsClientOptions()).send(new GetSecretValueCommand({ SecretId: id }), operationOptions());
+      const answer = await traceAwsCalls(new SecretsManagerClient(awsClientOptions()), 'SecretsManager').send(new GetSecretValueCommand({ SecretId: id }), operationOptions());
       if (typeof answer.SecretString === 'string') return answer.SecretString;
       return Buffer.from(answer.SecretBinary ?? []).toString('utf8');
     },
@@ -55,7 +56,7 @@ export function secretsManagerDraftSecret(arn: string, endpoint?: string): Draft
   return async () => {
     // require, not import(): one module system in the bundle, and jest runs it as it is.
     const sdk = require('@aws-sdk/client-secrets-manager') as typeof import('@aws-sdk/client-secrets-manager');
-    const client = new sdk.SecretsManagerClient(awsClientOptions(endpoint));
+    const client = traceAwsCalls(new sdk.SecretsManagerClient(awsClientOptions(endpoint)), 'SecretsManager');
     let answer;
     try {
       answer = await client.send(new sdk.GetSecretValueCommand({ SecretId: arn }), operationOptions());

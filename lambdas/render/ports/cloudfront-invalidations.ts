@@ -3,6 +3,7 @@
  * through the AWS SDK loaded on first use), and the distribution's id read once from the SSM
  * parameter the stack writes (`STRATUS_DISTRIBUTION_PARAMETER`).
  */
+import { traceAwsCalls } from '../../shared/tracing/aws-calls';
 import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
 import { log } from '../../shared/log';
 import { nodeCrypto } from '../../shared/node-builtins';
@@ -29,7 +30,7 @@ export function cloudFrontSender(options: CloudFrontSenderOptions): Invalidation
   const connect = () =>
     (loaded ??= Promise.resolve(require('@aws-sdk/client-cloudfront') as typeof import('@aws-sdk/client-cloudfront')).then((sdk) => ({
       sdk,
-      client: new sdk.CloudFrontClient(awsClientOptions(options.endpoint)),
+      client: traceAwsCalls(new sdk.CloudFrontClient(awsClientOptions(options.endpoint)), 'CloudFront'),
     })));
   return async (paths) => {
     const [{ sdk, client }, distributionId] = await Promise.all([connect(), options.distributionId()]);
@@ -49,7 +50,7 @@ export function distributionIdFromParameter(name: string, endpoint?: string): ()
     (id ??= (async () => {
       // require, not import(): one module system in the bundle, and jest runs it as it is.
       const sdk = require('@aws-sdk/client-ssm') as typeof import('@aws-sdk/client-ssm');
-      const client = new sdk.SSMClient(awsClientOptions(endpoint));
+      const client = traceAwsCalls(new sdk.SSMClient(awsClientOptions(endpoint)), 'SSM');
       const answer = await client.send(new sdk.GetParameterCommand({ Name: name }), operationOptions());
       if (!answer.Parameter?.Value) throw new Error(`The SSM parameter ${name} holds no distribution id.`);
       return answer.Parameter.Value;

@@ -5,6 +5,7 @@
  * copy they have. One whose regeneration failed leaves its lease in place: the page is
  * tried again once it has expired. In one process, memory-lease.ts.
  */
+import { traceAwsCalls } from '../../shared/tracing/aws-calls';
 import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
 import { createCircuit } from '../../shared/circuit-breaker';
 import { DependencyError } from '../../shared/dependency-failure';
@@ -39,7 +40,7 @@ export function dynamoLease(options: DynamoLeaseOptions): RegenerationLease {
   const connect = () =>
     (loaded ??= Promise.resolve(require('@aws-sdk/client-dynamodb') as typeof import('@aws-sdk/client-dynamodb')).then((sdk) => ({
       sdk,
-      client: new sdk.DynamoDBClient(awsClientOptions(options.endpoint)),
+      client: traceAwsCalls(new sdk.DynamoDBClient(awsClientOptions(options.endpoint)), 'DynamoDB'),
     })));
   const dependency = `DynamoDB table ${options.table}`;
   const circuit = createCircuit(dependency, options.circuitOpenMs);

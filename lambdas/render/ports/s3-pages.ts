@@ -5,6 +5,7 @@
  * copies CloudFront serves straight from the bucket (`PublishedPages`). One JSON object per
  * page, HTML and data together (page-object.ts). Locally, the folder implementations.
  */
+import { traceAwsCalls } from '../../shared/tracing/aws-calls';
 import { awsClientOptions, operationOptions } from '../../shared/aws-client-options';
 import { createCircuit } from '../../shared/circuit-breaker';
 import { DependencyError } from '../../shared/dependency-failure';
@@ -37,7 +38,7 @@ function connect(endpoint: string | undefined): Promise<Connected> {
   if (!connected) {
     connected = Promise.resolve(require('@aws-sdk/client-s3') as S3).then((sdk) => ({
       sdk,
-      client: new sdk.S3Client({ ...awsClientOptions(endpoint), forcePathStyle: !!endpoint }),
+      client: traceAwsCalls(new sdk.S3Client({ ...awsClientOptions(endpoint), forcePathStyle: !!endpoint }), 'S3'),
     }));
     clients.set(id, connected);
   }

@@ -13,6 +13,7 @@ import type { RequestHeaders } from '../../../web/runtime/middleware/request-hea
 import { webBodyOf, type CoreRequest, type CoreResponse } from '../../shared/http';
 import { fromWebStream } from '../../shared/streamed-body';
 import { viewerOrigin } from '../../shared/viewer-host';
+import { inSpan } from '../../shared/tracing/otel';
 import { compileRule, indexRules, sourceMatches, testRule, type CompiledRule, type RuleContext } from './rules';
 import type { RuleRequest } from './rule-match';
 
@@ -148,8 +149,19 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
     },
   };
 
-  /** Runs the middleware on a whole path (basePath and all). */
+  /** Runs the middleware on a whole path (basePath and all), in a span; what it throws is marked as middleware's. */
   function runAt(fullPath: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
+    return inSpan('middleware', { 'url.path': fullPath }, () => {
+      try {
+        const ran = runOnce(fullPath, search, request);
+        return ran instanceof Promise ? ran.catch(thrownByMiddleware) : ran;
+      } catch (error) {
+        return thrownByMiddleware(error);
+      }
+    });
+  }
+
+  function runOnce(fullPath: string, search: string, request: CoreRequest): MiddlewareResult | Promise<MiddlewareResult> {
     {
       const url = `${viewerOrigin(request)}${fullPath}${search ? `?${search}` : ''}`;
       const event = new NextFetchEvent();
@@ -167,6 +179,19 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
       return readAnswer(answer, runtime);
     }
   }
+}
+
+/** Errors middleware threw (or its answer could not be read): `onRequestError` names them `proxy`. */
+const middlewareErrors = new WeakSet<object>();
+
+function thrownByMiddleware(error: unknown): never {
+  if (typeof error === 'object' && error !== null) middlewareErrors.add(error);
+  throw error;
+}
+
+/** Whether middleware threw `error`. */
+export function isMiddlewareError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && middlewareErrors.has(error);
 }
 
 

@@ -10,6 +10,8 @@ import { textAnswer } from '../../shared/answers';
 import { HttpError } from '../../shared/http-error';
 import { readUpTo } from '../../shared/read-capped';
 import { isTextType, type CoreRequest, type CoreResponse } from '../../shared/http';
+import { inSpan } from '../../shared/tracing/otel';
+import { injectTraceHeaders } from '../../shared/tracing/outgoing';
 import { createGuardedLookup, defaultResolveHost, isIpLiteral, isPublicAddress, type ResolveHost } from '../../shared/public-address';
 
 export interface ProxyOptions {
@@ -35,11 +37,20 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
   const policy = { allowLoopback: options.allowLoopback === true };
   const lookup = createGuardedLookup(options.resolveHost ?? defaultResolveHost, policy, () => new HttpError(502, 'the rewrite destination resolves to a private address'));
 
-  return async (url, request) => {
+  return (url, request) =>
+    inSpan(`proxy ${request.method} ${url.hostname}`, { 'http.request.method': request.method, 'url.full': `${url.origin}${url.pathname}`, 'server.address': url.hostname }, async (span) => {
+      const response = await proxy(url, request);
+      span?.setAttribute('http.response.status_code', response.status);
+      return response;
+    }, 'client');
+
+  async function proxy(url: URL, request: CoreRequest): Promise<CoreResponse> {
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return textAnswer(502, 'Bad Gateway');
     if (isIpLiteral(url.hostname) && !isPublicAddress(url.hostname, policy)) return textAnswer(502, 'Bad Gateway');
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) if (!HOP_HEADERS.has(name) && !SITE_HEADERS.test(name)) headers[name] = value;
+    // The origin joins the request's trace (the visitor's own traceparent, if any, is replaced).
+    injectTraceHeaders(headers);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
     const signal = AbortSignal.timeout(timeoutMs);
     try {
@@ -60,7 +71,7 @@ export function createProxy(options: ProxyOptions = {}): Proxy {
     } catch {
       return signal.aborted ? textAnswer(504, 'Gateway Timeout') : textAnswer(502, 'Bad Gateway');
     }
-  };
+  }
 }
 
 

@@ -15,6 +15,7 @@
 import { pageObjectKey, prerenderedKey as storeKey } from '../../../contract/output-layout';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { nodeCrypto } from '../../shared/node-builtins';
+import { inSpan } from '../../shared/tracing/otel';
 import { hashedKey } from '../../shared/hashed-key';
 import { DEFAULT_STORE_CACHE_MS, type PageSource, type PublishedKeys, type PublishedPages, type RegenerationLease, type SharedPages, type StoredPage } from '../ports/ports';
 
@@ -108,7 +109,7 @@ export class PageStore {
   private async readShared(locale: string, pagePath: string, atHand: StoredPage | undefined): Promise<StoredPage | undefined> {
     const shared = this.shared!;
     try {
-      return (await shared.read(this.sharedKey(locale, pagePath))) ?? atHand;
+      return (await this.readSharedKey(shared, this.sharedKey(locale, pagePath))) ?? atHand;
     } catch (error) {
       const failure = failureOf(error, shared, 'the shared page store');
       reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'read a page', served: atHand ? 'the copy at hand' : 'the 500 page' });
@@ -124,7 +125,7 @@ export class PageStore {
    */
   private async readLayers(locale: string, pagePath: string): Promise<StoredPage | undefined> {
     const [shared, prerendered] = await Promise.allSettled([
-      this.shared ? this.shared.read(this.sharedKey(locale, pagePath)) : Promise.resolve(undefined),
+      this.shared ? this.readSharedKey(this.shared, this.sharedKey(locale, pagePath)) : Promise.resolve(undefined),
       this.readPrerendered(locale, pagePath),
     ]);
     if (shared.status === 'fulfilled' && shared.value) return shared.value;
@@ -137,10 +138,16 @@ export class PageStore {
     throw failed;
   }
 
+  private readSharedKey(shared: SharedPages, sharedKey: string): Promise<StoredPage | undefined> {
+    return inSpan('page store read', { 'stratus.store.key': sharedKey }, () => shared.read(sharedKey));
+  }
+
   /** The build's copy of a page, as old as this instance (a revalidating page regenerates `revalidate` seconds after start at the latest). */
   private async readPrerendered(locale: string, pagePath: string): Promise<StoredPage | undefined> {
     if (!this.prerendered) return undefined;
-    const page = await this.prerendered.read(pageObjectKey(this.buildId, locale, pagePath, hashedKey));
+    const key = pageObjectKey(this.buildId, locale, pagePath, hashedKey);
+    const prerendered = this.prerendered;
+    const page = await inSpan('prerendered page read', { 'stratus.store.key': key }, () => prerendered.read(key));
     this.publishedKeys.set(storeKey(locale, pagePath), page?.published);
     if (!page) return undefined;
     if (page.renderedAt === 0) page.renderedAt = this.now();
@@ -160,7 +167,8 @@ export class PageStore {
     if (published) page = { ...page, published };
     if (this.shared) {
       try {
-        await this.shared.write(this.sharedKey(locale, pagePath), page);
+        const sharedKey = this.sharedKey(locale, pagePath);
+        await inSpan('page store write', { 'stratus.store.key': sharedKey }, () => this.shared!.write(sharedKey, page));
       } catch (error) {
         const failure = failureOf(error, this.shared, 'the shared page store');
         reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'write a regenerated page', served: 'the page just rendered, kept by this instance alone' });

@@ -15,10 +15,13 @@ import type { ResolvedConfig } from '../../../contract/config';
 import type { PageData } from '../../../web/runtime/shared/page-types';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
+import { emf } from '../../shared/metrics';
+import { inSpan } from '../../shared/tracing/otel';
 import { createPropsChecks, readDataResult, type DataOutcome, type PropsCheck } from '../data/data-result';
 import type { PageRequest } from '../core/outcome';
 import type { PageHtml } from '../html/page-html';
 import { etagOf, type PageStore } from './page-store';
+import { staticPathsOf } from './static-paths';
 import { memoryLease } from '../ports/memory-lease';
 import type { RegenerationLease, StoredPage } from '../ports/ports';
 
@@ -40,6 +43,12 @@ export const WAIT_POLL_MS = 100;
 export interface StaticPagesOptions {
   /** @default DEFAULT_LEASE_MS */
   leaseMs?: number;
+  /**
+   * Told of a rendering that failed under the lease (awaited before the failure goes on):
+   * `stale` for a stale page's regeneration, `on-demand` for `res.revalidate`'s, none for a
+   * page's first rendering. @default - nothing told
+   */
+  onRenderError?: (error: unknown, page: PageRequest, reason: 'stale' | 'on-demand' | undefined) => Promise<void>;
 }
 
 export interface StaticPages {
@@ -71,11 +80,10 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
 
   /** `check`: the build's prerendering refuses props JSON cannot carry, as next build does; a regeneration checks as server pages do. */
   async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern)): Promise<DataOutcome> {
-    if (!page.module.getStaticProps) return { type: 'props', props: {}, revalidate: false };
-    return readDataResult(page.route.file, 'getStaticProps', await page.module.getStaticProps({
-      params: page.params, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale,
-      ...(draftMode ? { draftMode: true } : {}),
-    }), check);
+    const getStaticProps = page.module.getStaticProps;
+    if (!getStaticProps) return { type: 'props', props: {}, revalidate: false };
+    const context = { params: page.params, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, ...(draftMode ? { draftMode: true } : {}) };
+    return readDataResult(page.route.file, 'getStaticProps', await inSpan('getStaticProps', { 'http.route': page.route.pattern }, () => getStaticProps(context)), check);
   }
 
   /** Renders the page and writes it to the store; a redirect is answered, never stored. */
@@ -85,7 +93,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     const renderedAt = store.now();
     if (result.type === 'props') {
       // One document for every visitor: no query string in it.
-      const body = await html.page({ ...page, search: new URLSearchParams(), visited: undefined }, result.props, { ...page.params }, false);
+      const body = await inSpan('render', { 'http.route': page.route.pattern }, () => html.page({ ...page, search: new URLSearchParams(), visited: undefined }, result.props, { ...page.params }, false));
       stored = { html: body, json: JSON.stringify({ pageProps: result.props } satisfies PageData), etag: etagOf(body), revalidate: result.revalidate, renderedAt };
     } else if (result.type === 'notFound') {
       stored = { html: '', json: JSON.stringify({ notFound: true } satisfies PageData), etag: '', revalidate: result.revalidate, renderedAt, notFound: true };
@@ -134,7 +142,12 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
       if (force || seen) log({ msg: 'regenerated', route: page.route.pattern, path: page.path, locale: page.locale, reason: force ? 'on-demand' : 'stale', ms: store.now() - started });
     } catch (error) {
       // The lease stays until it expires: the page is tried again then, not by every instance at once.
-      logError(error, { msg: 'regeneration failed', route: page.route.pattern, path: page.path, locale: page.locale, retryAfterMs: leaseMs });
+      // `failedRegenerations` is the metric the stack alarms on (lambdas/shared/metrics.ts).
+      logError(error, {
+        msg: 'regeneration failed', route: page.route.pattern, path: page.path, locale: page.locale, retryAfterMs: leaseMs,
+        failedRegenerations: 1, _aws: emf([{ dimensions: [['route'], []], metrics: [{ name: 'failedRegenerations', unit: 'Count' }] }]),
+      });
+      await options.onRenderError?.(error, page, force ? 'on-demand' : seen ? 'stale' : undefined);
       throw error;
     }
     await release(key, token);
@@ -144,7 +157,11 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   /** The page's lease; a lease store that fails is logged once a window and thrown (the caller serves what it has, or 500). */
   async function acquire(key: string, seen: StoredPage | undefined): Promise<string | undefined> {
     try {
-      return await lease.acquire(key, leaseMs);
+      return await inSpan('lease acquire', { 'stratus.lease': key }, async (span) => {
+        const token = await lease.acquire(key, leaseMs);
+        span?.setAttribute('stratus.lease.taken', token !== undefined);
+        return token;
+      });
     } catch (error) {
       const failure = error instanceof DependencyError ? error : new DependencyError(lease.dependency ?? 'the regeneration lease', error);
       reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'take a regeneration lease', served: seen ? 'the stale copy' : 'the 500 page' });
@@ -155,7 +172,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   /** Gives the lease back; one that cannot be given back expires by itself (`leaseMs`). */
   async function release(key: string, token: string): Promise<void> {
     try {
-      await lease.release(key, token);
+      await inSpan('lease release', { 'stratus.lease': key }, () => lease.release(key, token));
     } catch (error) {
       const failure = error instanceof DependencyError ? error : new DependencyError(lease.dependency ?? 'the regeneration lease', error);
       reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'release a regeneration lease', served: 'the page; the lease expires by itself' });
@@ -188,7 +205,23 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     return once(`on-demand:${keyOf(page)}`, () => generateMissing(page, true)) as Promise<StoredPage | StaticRedirect>;
   }
 
+  /**
+   * `stratus dev` (a render bundle built for development) prerenders nothing and keeps
+   * nothing: each request asks getStaticPaths whether the path is one of the page's and
+   * renders it with the code and data of now, as `next dev` does.
+   */
+  async function lookupInDev(page: PageRequest): Promise<StaticLookup> {
+    if (page.route.kind === 'ssg' && page.route.segments.some((s) => s.type !== 'static')) {
+      const { fallback, paths } = await staticPathsOf(page.route, page.module, config, undefined, (message) => new Error(message));
+      const listed = paths.some((p) => p.path === page.path && p.locale === page.locale);
+      if (!listed && fallback === false) return 'missing';
+      if (!listed && fallback === true && page.format === 'html') return 'fallback';
+    }
+    return render(page);
+  }
+
   async function lookup(page: PageRequest): Promise<StaticLookup> {
+    if (process.env.NODE_ENV === 'development') return lookupInDev(page);
     const stored = await store.get(page.locale, page.path);
     if (stored) {
       if (!isStale(stored, store.now())) return stored;

@@ -60,3 +60,32 @@ test('a bundle that requires none gets no folder, and a folder left by an earlie
   expect(written).toEqual([]);
   expect(existsSync(path.join(lambdaDir, LAZY_DIR))).toBe(false);
 });
+
+test("the functions' tracing code: the API, Stratus's spans and its SDK are files beside the bundle, the SDK requiring the API beside it; none loads until tracing starts", async () => {
+  const setup = JSON.stringify(path.join(NODE_MODULES, '..', 'lambdas', 'shared', 'tracing', 'setup'));
+  const spans = JSON.stringify(path.join(NODE_MODULES, '..', 'lambdas', 'shared', 'tracing', 'otel'));
+  const { lambdaDir, written } = await bundle(`
+    const { startTracing } = require(${setup});
+    const { inSpan } = require(${spans});
+    exports.run = (mode) => { const on = startTracing({ STRATUS_TRACING: mode }); return inSpan('work', {}, (span) => [on, span !== undefined]); };
+  `);
+  expect(written.sort()).toEqual(['@opentelemetry/api', 'stratus-tracing', 'stratus-tracing-sdk'].sort());
+  const code = readFileSync(path.join(lambdaDir, 'index.js'), 'utf8');
+  expect(code).not.toContain('BatchSpanProcessor');
+  const sdk = readFileSync(path.join(lambdaDir, LAZY_DIR, 'stratus-tracing-sdk.js'), 'utf8');
+  expect(sdk).toContain('require("./@opentelemetry__api.js")');
+  expect(sdk).not.toMatch(/\bimport\(/);
+  const run = (mode: string) => spawnSync(process.execPath, ['-e', `
+    const b = require(${JSON.stringify(path.join(lambdaDir, 'index.js'))});
+    const result = b.run(${JSON.stringify(mode)});
+    const loaded = Object.keys(require.cache).map((f) => require('path').basename(f)).filter((f) => f !== 'index.js').sort();
+    console.log(JSON.stringify({ result, loaded }));
+  `], { cwd: os.tmpdir(), encoding: 'utf8' });
+  const off = run('off');
+  expect(off.stderr).toBe('');
+  expect(JSON.parse(off.stdout)).toEqual({ result: [false, false], loaded: [] });
+  const on = run('console');
+  expect(JSON.parse(on.stdout)).toEqual({ result: [true, true], loaded: ['@opentelemetry__api.js', 'stratus-tracing-sdk.js', 'stratus-tracing.js'] });
+  // The console exporter printed the span.
+  expect(on.stderr).toMatch(/^trace [0-9a-f]{32}  work  /);
+});

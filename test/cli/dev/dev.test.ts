@@ -1,13 +1,15 @@
 /**
  * `stratus dev` over HTTP, as the dev client sees it: pages carry the dev client before their
- * entry; a save sends an update naming the changed module and its new script; a broken
- * build sends the error with its file, line and code, the last good build serving
- * meanwhile; the fix reloads; a server render error's page carries it mapped to the page's
- * own file; a change to a data function reloads once the server has it; the dev build is
- * kept apart from `stratus build`'s. (test/browser/dev.test.ts drives the same in Chromium.)
+ * entry; a save sends an update naming the changed module and its new script; a page that
+ * connects late gets the update it missed; a broken build sends the error with its file,
+ * line and code, the last good build serving meanwhile; the fix reloads; a server render
+ * error's page carries it mapped to the page's own file; static pages render on each
+ * request; a change to a data function reloads once the server has it; a new package
+ * reloads with a new vendor script; the dev build is kept apart from `stratus build`'s.
+ * (test/browser/dev.test.ts drives the same in Chromium.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,8 +29,12 @@ beforeAll(async () => {
   cpSync(path.join(ROOT, 'test/fixtures/apps/custom-errors'), dir, { recursive: true });
   writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('first version'));
   writeFileSync(path.join(dir, 'pages/explodes.tsx'), 'export default function E(): never { throw new Error("render blew up"); }\nexport function getServerSideProps() { return { props: {} }; }\n');
+  writeFileSync(path.join(dir, 'pages/static-explodes.tsx'), 'export default function S(): never { throw new Error("static render blew up"); }\n');
+  writeFileSync(path.join(dir, 'pages/counted.tsx'), 'let count = 0;\nexport default function C({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getStaticProps() { return { props: { n: ++count } }; }\n');
+  mkdirSync(path.join(dir, 'pages/items'));
+  writeFileSync(path.join(dir, 'pages/items/[id].tsx'), 'export default function I({ id }: { id: string }) { return <p>item {id}</p>; }\nexport function getStaticPaths() { return { paths: [{ params: { id: "a" } }], fallback: false }; }\nexport function getStaticProps({ params }: { params: { id: string } }) { return { props: { id: params.id } }; }\n');
   writeFileSync(path.join(dir, 'pages/data.tsx'), 'export default function D({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getServerSideProps() { return { props: { n: 1 } }; }\n');
-  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STRATUS_DEV_TIMINGS: '1' } });
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 60_000);
@@ -45,7 +51,11 @@ beforeAll(async () => {
     sse = http.get(`${base}/_stratus/dev/events`, (res) => {
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        for (const m of chunk.matchAll(/^event: (.+)\ndata: (.*)$/gm)) events.push({ event: m[1]!, data: m[2]!, at: Date.now() });
+        for (const m of chunk.matchAll(/^event: (.+)\ndata: (.*)$/gm)) {
+          events.push({ event: m[1]!, data: m[2]!, at: Date.now() });
+          // As a page's dev client does: the server's build waits for the pages to apply an update (or a second).
+          if (m[1] === 'update') void fetch(`${base}/_stratus/dev/applied`, { method: 'POST', body: JSON.stringify({ version: (JSON.parse(m[2]!) as { version: number }).version, received: Date.now() }) });
+        }
       });
       resolve();
     });
@@ -101,6 +111,33 @@ test('a save sends an update naming the changed module and its new script, and t
   expect((await get('/')).body).toContain('second version');
 });
 
+test('a page that connects after an update gets the update it missed at once', async () => {
+  const page = await get('/');
+  const since = page.body.match(/<meta name="stratus-dev-version" content="(\d+)">/)![1]!;
+  const edited = Date.now();
+  writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('third version'));
+  await nextEvent(edited, 'update');
+  // A page whose dev client connects only now, naming the build its scripts came from.
+  const late = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const request = http.get(`${base}/_stratus/dev/events?since=${since}`, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (/event: update\n/.test(text)) {
+          request.destroy();
+          resolve(text);
+        }
+      });
+    });
+    request.on('error', () => undefined);
+    setTimeout(() => reject(new Error(`no update for a late page:\n${text}`)), 5000);
+  });
+  const update = JSON.parse(late.match(/event: update\ndata: (.*)\n/)![1]!) as { changed: { id: string }[] };
+  expect(update.changed.map((c) => c.id)).toEqual(['pages/index.tsx']);
+  expect((await get('/')).body).toContain('third version');
+});
+
 test('a broken build sends the error with its file, line and code, the last good build serving; the fix reloads', async () => {
   const broke = Date.now();
   writeFileSync(path.join(dir, 'pages/index.tsx'), 'export default function Home() { return <h1>unclosed </h1 }\n');
@@ -109,7 +146,7 @@ test('a broken build sends the error with its file, line and code, the last good
   expect(problems.errors[0]!.codeFrame).toContain('> 1 | export default function Home()');
   const page = await get('/');
   expect(page.status).toBe(200);
-  expect(page.body).toContain('second version');
+  expect(page.body).toContain('third version');
   const fixed = Date.now();
   writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('fixed version'));
   expect((await nextEvent(fixed, 'reload')).event).toBe('reload');
@@ -131,6 +168,17 @@ test("a render error's page carries the error for the overlay, mapped to the pag
   expect(output).toMatch(/Error: render blew up\n\s+at E \(pages\/explodes\.tsx:1:\d+\)/);
 });
 
+test('static pages render on each request, as under next dev: a page that throws is its own 500, not a failed build; getStaticPaths still decides the paths', async () => {
+  const broken = await get('/static-explodes');
+  expect(broken.status).toBe(500);
+  expect(broken.body).toContain('static render blew up');
+  const first = (await get('/counted')).body.match(/n=(?:<!-- -->)?(\d+)/)![1];
+  const second = (await get('/counted')).body.match(/n=(?:<!-- -->)?(\d+)/)![1];
+  expect(Number(second)).toBeGreaterThan(Number(first));
+  expect((await get('/items/a')).body).toContain('item <!-- -->a');
+  expect((await get('/items/b')).status).toBe(404);
+});
+
 test('a change to a data function alone reloads the page once the server has it', async () => {
   expect((await get('/data')).body).toContain('n=<!-- -->1');
   const edited = Date.now();
@@ -139,6 +187,20 @@ test('a change to a data function alone reloads the page once the server has it'
   expect(events.filter((e) => e.at >= edited && e.event === 'update')).toEqual([]);
   expect(reload.data).toContain('server');
   expect((await get('/data')).body).toContain('n=<!-- -->2');
+});
+
+test('a package imported for the first time reloads the page, which then loads a vendor script that has it', async () => {
+  mkdirSync(path.join(dir, 'node_modules/late-pkg'), { recursive: true });
+  writeFileSync(path.join(dir, 'node_modules/late-pkg/index.js'), "module.exports = function late() { return 'late package'; };\n");
+  const before = (await get('/')).body.match(/src="(\/_app\/static\/chunks\/vendor-[^"]+)"/)![1]!;
+  const edited = Date.now();
+  writeFileSync(path.join(dir, 'pages/index.tsx'), "import late from 'late-pkg';\nexport default function Home() { return <h1>{late()}</h1>; }\n");
+  expect(JSON.parse((await nextEvent(edited, 'reload')).data)).toBe('the packages changed');
+  const page = (await get('/')).body;
+  expect(page).toContain('late package');
+  const vendor = page.match(/src="(\/_app\/static\/chunks\/vendor-[^"]+)"/)![1]!;
+  expect(vendor).not.toBe(before);
+  expect((await get(vendor)).body).toContain('return "late package";');
 });
 
 test('a build warning shows once per change, in the terminal and in the overlay', async () => {

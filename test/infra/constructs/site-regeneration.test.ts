@@ -76,17 +76,28 @@ test('grants: exact actions on the page prefix, the lease table, the secret, the
   expect(statements.flatMap(actionsOf).filter((a) => a.includes('*'))).toEqual([]);
 });
 
-test('failed regenerations: a metric from the render logs, and an alarm on the site topic', () => {
+test('failed regenerations: the metric the render logs carry (EMF), and an alarm on the site topic', () => {
   const { site, stack, template } = synth();
+  template.resourcePropertiesCountIs('AWS::Logs::MetricFilter', { MetricTransformations: [Match.objectLike({ MetricName: FAILED_REGENERATIONS_METRIC })] }, 0);
+  template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+    Namespace: `${site.metricsNamespace}/Render`,
+    MetricName: 'failedRegenerations',
+    Statistic: 'Sum',
+    Threshold: 1,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    AlarmActions: [stack.resolve(site.monitoring.topic.topicArn)],
+  });
+});
+
+test('with metrics off, a metric filter counts the "regeneration failed" lines instead', () => {
+  const app = new App();
+  const stack = new Stack(app, 'Shop', { env: { region: 'eu-west-1' } });
+  const site = new StratusSite(stack, 'Site', { build: readBuildOutput(FIXTURE_BUILD), metrics: false });
+  const template = Template.fromStack(stack);
   template.hasResourceProperties('AWS::Logs::MetricFilter', {
     FilterPattern: '{ $.context = "regeneration failed" }',
     LogGroupName: stack.resolve(site.render.logGroup.logGroupName),
     MetricTransformations: [Match.objectLike({ MetricName: FAILED_REGENERATIONS_METRIC, MetricValue: '1' })],
   });
-  template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-    MetricName: FAILED_REGENERATIONS_METRIC,
-    Threshold: 1,
-    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    AlarmActions: [stack.resolve(site.monitoring.topic.topicArn)],
-  });
+  template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: FAILED_REGENERATIONS_METRIC, Threshold: 1 });
 });

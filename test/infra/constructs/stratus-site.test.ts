@@ -1,9 +1,10 @@
 /**
  * StratusSite as a project's own CDK app uses it (`stratus/cdk`): the app folder, the render
  * function's environment, its secrets (listed for the function to read at cold start, read
- * granted on exactly those), extra permissions and memory; bad props fail at synth.
+ * granted on exactly those), extra permissions and memory; the render function's name as an
+ * output, for `stratus deploy`'s code cache; bad props fail at synth.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -14,6 +15,7 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { readBuildOutput, StratusSite, type StratusSiteProps } from '../../../infra/cdk';
 import { decodeSecrets, SECRETS_ENV } from '../../../contract/secrets';
 import { FIXTURE_BUILD } from '../stack-fixture';
+import { OUTPUTS, renderFunctionFrom } from '../../../infra/outputs';
 
 function synth(props: (stack: Stack) => Partial<StratusSiteProps>) {
   const app = new App();
@@ -132,4 +134,27 @@ test('appDir: the build folder of the app is deployed; with autoBuild false, as 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("a project's own stack outputs the render function's name, which stratus deploy finds for the code cache; none where the stack outputs it itself (Stratus's own)", () => {
+  const { template, stack } = synth(() => ({}));
+  const outputs = template.findOutputs('*') as Record<string, { Value: { Ref: string } }>;
+  const keys = Object.keys(outputs).filter((key) => key.includes(OUTPUTS.renderFunction));
+  expect(keys).toHaveLength(1);
+  const renderId = Object.entries(template.findResources('AWS::Lambda::Function')).find(([, r]) => /Stratus render/.test((r as Fn).Properties.Description ?? ''))![0];
+  expect(outputs[keys[0]!]!.Value).toEqual({ Ref: renderId });
+  // As `cdk deploy --all --outputs-file` writes it: by stack, by output key.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-outputs-'));
+  try {
+    const file = path.join(dir, 'outputs.json');
+    writeFileSync(file, JSON.stringify({ [`${stack.stackName}Edge`]: {}, [stack.stackName]: { [keys[0]!]: 'shop-render-fn', SomethingElse: 'x' } }));
+    expect(renderFunctionFrom(file)).toBe('shop-render-fn');
+    writeFileSync(file, JSON.stringify({ A: { [keys[0]!]: 'one' }, B: { [keys[0]!]: 'two' } }));
+    expect(() => renderFunctionFrom(file)).toThrow(/names 2 render functions.*pass --stack/);
+    expect(renderFunctionFrom(file, 'B')).toBe('two');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const off = synth(() => ({ renderFunctionOutput: false })).template.findOutputs('*');
+  expect(Object.keys(off).filter((key) => key.includes(OUTPUTS.renderFunction))).toEqual([]);
 });

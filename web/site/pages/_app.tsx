@@ -1,7 +1,8 @@
 import Head from 'stratus/head';
 import Link from 'stratus/link';
-import { useRouter } from 'stratus/router';
+import Router, { useRouter } from 'stratus/router';
 import type { AppProps } from 'stratus/types';
+import type { NextWebVitalsMetric } from 'stratus/web-vitals';
 import { t } from '../lib/content';
 import '../styles.css';
 
@@ -36,4 +37,14 @@ export default function App({ Component, pageProps }: AppProps) {
       </main>
     </>
   );
+}
+
+/**
+ * Real visitors' web vitals (and the hydration and route-change timings) go to /api/vitals,
+ * which writes them as CloudWatch metrics by route (the dashboard's web-vitals rows).
+ * sendBeacon: the report leaves even as the page is closed, when LCP, CLS and INP are final.
+ */
+export function reportWebVitals(metric: NextWebVitalsMetric) {
+  const body = JSON.stringify({ name: metric.name, value: metric.value, route: Router.pathname });
+  if (!navigator.sendBeacon?.('/api/vitals', body)) void fetch('/api/vitals', { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } });
 }

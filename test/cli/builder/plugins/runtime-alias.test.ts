@@ -14,7 +14,7 @@ async function resolveImport(specifier: string) {
 
 describe('stratus/* modules', () => {
   test('the public modules are the files at the top of web/runtime, nothing from its internal folders', () => {
-    expect([...publicRuntimeModules().keys()].sort()).toEqual(['config', 'document', 'dynamic', 'head', 'image', 'link', 'router', 'script', 'server', 'types']);
+    expect([...publicRuntimeModules().keys()].sort()).toEqual(['config', 'document', 'dynamic', 'head', 'image', 'link', 'router', 'script', 'server', 'types', 'web-vitals']);
   });
 
   test('a public module resolves', async () => {

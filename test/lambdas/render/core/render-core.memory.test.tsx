@@ -283,6 +283,7 @@ describe('the log line', () => {
       durationMs: expect.any(Number),
       bytes: Buffer.byteLength(res.body as string),
       cache: 'none',
+      _aws: expect.objectContaining({ CloudWatchMetrics: expect.any(Array) }),
     });
   });
 

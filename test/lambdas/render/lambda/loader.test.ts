@@ -145,6 +145,13 @@ test('only the operator event makes a cache: a Function URL event never has its 
   expect(isCodeCacheEvent(functionUrlEvent('/_app/code-cache-warm-up'))).toBe(false);
   expect(isCodeCacheEvent({ ...functionUrlEvent('/'), body: '{"stratus":"code-cache"}' })).toBe(false);
   expect(isCodeCacheEvent(null)).toBe(false);
-  expect(isCodeCacheFileName('../app.0123456789abcdef.cache')).toBe(false);
-  expect(isCodeCacheFileName('app.0123456789abcdef.cache')).toBe(true);
+  expect(isCodeCacheFileName('../app.0123456789abcdef.node22-arm64.cache')).toBe(false);
+  expect(isCodeCacheFileName('app.0123456789abcdef.node22-arm64.cache')).toBe(true);
+  expect(isCodeCacheFileName('app.0123456789abcdef.cache')).toBe(false);
+});
+
+test('one cache name per runtime and architecture: a function moved to another never reads the one made before', () => {
+  expect(codeCacheFileName('0123456789abcdef', 'v22.11.0', 'arm64')).toBe('app.0123456789abcdef.node22-arm64.cache');
+  expect(codeCacheFileName('0123456789abcdef', 'v24.0.1', 'x64')).toBe('app.0123456789abcdef.node24-x64.cache');
+  expect(codeCacheFileName('0123456789abcdef')).toBe(`app.0123456789abcdef.node${process.versions.node.split('.')[0]}-${process.arch}.cache`);
 });

@@ -18,6 +18,11 @@ import { createOverlay, type ShownError, type StackFrame } from './overlay';
 
 /** Where the dev server sends its events (cli/dev/dev-server.ts). */
 const EVENTS_PATH = '/_stratus/dev/events';
+/**
+ * Where the page says it has applied an update (the server's build waits for that,
+ * cli/dev/server-gate.ts), with how long it took (cli/dev/save-timings.ts).
+ */
+const APPLIED_PATH = '/_stratus/dev/applied';
 /** Where a browser stack is mapped to the app's files (cli/dev/stack-frames.ts). */
 const FRAMES_PATH = '/_stratus/dev/frames';
 
@@ -56,6 +61,18 @@ const overlay = createOverlay();
 let renderFailed = false;
 let queue: Promise<unknown> = Promise.resolve();
 
+interface Applied {
+  version: number;
+  received: number;
+  imported?: number;
+  refreshed?: number;
+  styled?: number;
+}
+
+function sendApplied(applied: Applied): void {
+  void fetch(APPLIED_PATH, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(applied), keepalive: true }).catch(() => undefined);
+}
+
 function reload(reason: string): void {
   console.info(`[stratus dev] reloading: ${reason}`);
   location.reload();
@@ -68,11 +85,26 @@ function isBoundary(exports: Record<string, unknown>): boolean {
   return names.length > 0 && names.every((name) => RefreshRuntime.isLikelyComponentType(exports[name]));
 }
 
-async function applyUpdate(message: UpdateMessage): Promise<void> {
-  swapStylesheets(message.css);
+/** Applies an update; says when it is done (stylesheets loaded, modules refreshed), or that there was nothing to do here. */
+async function applyUpdate(message: UpdateMessage, applied: Applied): Promise<void> {
+  const changed = message.changed.filter(({ id, hash }) => loaded.has(id) && loaded.get(id) !== hash).map(({ id }) => id);
+  // Done when the last of the stylesheets and the modules is.
+  let parts = 2;
+  const done = () => --parts === 0 && sendApplied(applied);
+  swapStylesheets(message.css, () => {
+    if (message.css.length > 0) applied.styled = Date.now();
+    done();
+  });
   for (const [pattern, url] of Object.entries(message.pages)) newestPages.set(pattern, url);
   for (const { id, hash } of message.changed) newest.set(id, hash);
-  const changed = message.changed.filter(({ id, hash }) => loaded.has(id) && loaded.get(id) !== hash).map(({ id }) => id);
+  try {
+    await applyModules(message, changed, applied);
+  } finally {
+    done();
+  }
+}
+
+async function applyModules(message: UpdateMessage, changed: string[], applied: Applied): Promise<void> {
   if (changed.length === 0) return;
   if (renderFailed) return reload('the page failed while rendering; it starts again with the fix');
   const visited = new Set<string>();
@@ -89,13 +121,16 @@ async function applyUpdate(message: UpdateMessage): Promise<void> {
     if (importers.length === 0) return reload(`${id} exports more than components, and nothing on this page that imports it can take the change`);
     pending.push(...importers);
   }
+  applied.imported = Date.now();
   RefreshRuntime.performReactRefresh();
+  applied.refreshed = Date.now();
   overlay.clearRuntime();
 }
 
 /** Replaces each stylesheet link of an old URL by one of the new, removing the old once the new has loaded (no flash of unstyled page). */
-function swapStylesheets(pairs: [string, string][]): void {
-  if (pairs.length === 0) return;
+function swapStylesheets(pairs: [string, string][], loaded: () => void): void {
+  let pending = 1;
+  const settle = () => --pending === 0 && loaded();
   const replaced = new Map(pairs);
   for (const byPage of pageStyleMaps) {
     for (const [page, hrefs] of Object.entries(byPage)) byPage[page] = hrefs.map((href) => replaced.get(href) ?? href);
@@ -105,9 +140,14 @@ function swapStylesheets(pairs: [string, string][]): void {
     if (!next) continue;
     const fresh = link.cloneNode() as HTMLLinkElement;
     fresh.setAttribute('href', next);
-    fresh.onload = fresh.onerror = () => link.remove();
+    pending++;
+    fresh.onload = fresh.onerror = () => {
+      link.remove();
+      settle();
+    };
     link.after(fresh);
   }
+  settle();
 }
 
 /** Maps a browser stack to the app's files through the dev server; the raw stack when that fails. */
@@ -157,16 +197,40 @@ const hooks: DevHooks & Record<string, unknown> = {
 };
 (globalThis as unknown as Record<string, unknown>)[HOT_GLOBAL] = hooks;
 
+/** React's reports of a hydration mismatch start so (a thrown one for text, a console error for attributes). */
+const HYDRATION = /^(?:Error: )?(?:Hydration failed|A tree hydrated but)/;
+
 addEventListener('error', (event) => {
-  if (event.error !== undefined || event.message) showRuntime('Unhandled runtime error', event.error ?? new Error(event.message));
+  if (event.error === undefined && !event.message) return;
+  const error = event.error ?? new Error(event.message);
+  showRuntime(HYDRATION.test(String(error instanceof Error ? error.message : error)) ? 'Hydration mismatch' : 'Unhandled runtime error', error);
 });
+
+/** console.error's arguments as the console prints them: `%s`, `%o`… in the first replaced by the rest. */
+function consoleText(args: unknown[]): string {
+  const [first, ...rest] = args;
+  if (typeof first !== 'string') return args.map(String).join(' ');
+  const text = first.replace(/%[sdifoOc]/g, () => (rest.length > 0 ? String(rest.shift()) : ''));
+  return [text, ...rest.map(String)].join(' ');
+}
+
+// React reports a mismatch of attributes, which it leaves as the server rendered them, with
+// console.error alone: the overlay shows it too, with React's diff, as next dev's does.
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  consoleError(...args);
+  const text = consoleText(args);
+  if (HYDRATION.test(text)) overlay.show({ kind: 'runtime', title: 'Hydration mismatch', message: text.trim() });
+};
 addEventListener('unhandledrejection', (event) => showRuntime('Unhandled promise rejection', event.reason));
 
 /** A server error the dev server put into this page (a render that threw). */
 const serverError = document.getElementById('__STRATUS_DEV_ERROR__');
 if (serverError?.textContent) overlay.show(JSON.parse(serverError.textContent) as ShownError);
 
-const events = new EventSource(EVENTS_PATH);
+// The browser build this page's scripts come from: the dev server sends the updates it missed since.
+const since = document.querySelector<HTMLMetaElement>('meta[name="stratus-dev-version"]')?.content ?? '';
+const events = new EventSource(`${EVENTS_PATH}?since=${encodeURIComponent(since)}`);
 let session: string | undefined;
 events.addEventListener('hello', (event) => {
   const { id } = JSON.parse((event as MessageEvent<string>).data) as { id: string };
@@ -175,8 +239,9 @@ events.addEventListener('hello', (event) => {
   session = id;
 });
 events.addEventListener('update', (event) => {
+  const received = Date.now();
   const message = JSON.parse((event as MessageEvent<string>).data) as UpdateMessage;
-  queue = queue.then(() => applyUpdate(message)).catch((error: unknown) => {
+  queue = queue.then(() => applyUpdate(message, { version: message.version, received })).catch((error: unknown) => {
     console.error(error);
     reload('an update failed to apply');
   });
