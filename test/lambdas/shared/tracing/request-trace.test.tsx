@@ -99,7 +99,7 @@ beforeAll(async () => {
     errorPages: {},
     middleware: { module: { middleware: () => NextResponse.next({ headers: { 'x-seen': '1' } }) }, runtime: serverRuntime },
   };
-  const store = new PageStore('/nonexistent', [], { shared: s3Pages({ bucket: BUCKET, prefix: '_data/pages/', endpoint: s3Endpoint }), lease: dynamoLease({ table: TABLE, endpoint: dynamoEndpoint }), buildId: manifest.buildId });
+  const store = new PageStore({ shared: s3Pages({ bucket: BUCKET, prefix: '_data/pages/', endpoint: s3Endpoint }), lease: dynamoLease({ table: TABLE, endpoint: dynamoEndpoint }), buildId: manifest.buildId });
   const app = createRenderApp(modules, manifest, store, {
     routing: { proxy: createProxy({ allowLoopback: true }) },
     onRequestError: async (error, request, context) => void reported.push({ message: (error as Error).message, request, context }),
