@@ -533,6 +533,9 @@ describe('NextRequest', () => {
     const moved = request.nextUrl.clone();
     moved.pathname = '/sign-in';
     expect(moved.href).toBe('https://site.example/base/fr/sign-in?x=1');
+    // An API route is never under a locale: its href keeps none, as the pages router's NextURL writes it.
+    moved.pathname = '/api/ok';
+    expect([moved.href, moved.locale]).toEqual(['https://site.example/base/api/ok?x=1', 'fr']);
     expect(await request.json()).toEqual({ name: 'Ada' });
     expect(request.raw()).toBeInstanceOf(Request);
   });
