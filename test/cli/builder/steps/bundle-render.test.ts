@@ -60,3 +60,12 @@ test('an app without middleware whose API route says runtime edge carries stratu
   expect(JSON.parse(answer.body!)).toMatchObject({ headers: { 'x-test': 'yes' }, pathname: '/api/edge', id: '7' });
   expect(JSON.parse((await app.handler(functionUrlEvent('/api/node'))).body!)).toEqual({ method: 'GET' });
 }, 60_000);
+
+test('a page module calling Router.ready at its top level builds and serves, as with next build', async () => {
+  const app = await buildApp(tempApp({
+    'pages/index.js': "import Router from 'next/router';\nRouter.ready(() => { throw new Error('never on the server'); });\nexport default function Home() { return <p>home</p>; }",
+  }));
+  apps.push(app);
+  const home = await app.handler(functionUrlEvent('/'));
+  expect([home.statusCode, home.body]).toEqual([200, expect.stringContaining('<p>home</p>')]);
+}, 60_000);
