@@ -6,7 +6,10 @@ module.exports = {
     defaultLocale: 'en',
   },
   async redirects() {
-    return [{ source: '/:locale/old-about', destination: '/:locale/about', locale: false, permanent: false }];
+    return [
+      { source: '/:locale/old-about', destination: '/:locale/about', locale: false, permanent: false },
+      { source: '/to-about', destination: '/about', permanent: false },
+    ];
   },
   async rewrites() {
     return [
