@@ -148,7 +148,8 @@ function publicPatterns(publicFiles: readonly string[]): Map<string, string> {
   const exact = MOST_FIXED + shared.size + grouped.length <= MAX_BEHAVIOURS;
   for (const file of grouped) {
     const name = file.split('/').filter(Boolean)[0]!;
-    patternOf.set(file, exact && PLAIN_PATTERN.test(name) ? `/${name}` : `/*${name.slice(name.lastIndexOf('.'))}`);
+    // CloudFront takes path patterns of up to 255 characters (the basePath goes in front).
+    patternOf.set(file, exact && PLAIN_PATTERN.test(name) && name.length <= 200 ? `/${name}` : `/*${name.slice(name.lastIndexOf('.'))}`);
   }
   return patternOf;
 }

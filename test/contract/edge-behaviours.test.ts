@@ -40,7 +40,8 @@ describe('edge behaviour table', () => {
   test('past the quota, top-level files are grouped by extension again (and a name a pattern cannot spell always is)', () => {
     const many = edgeBehaviours([...Array.from({ length: 60 }, (_, i) => `/photo-${i}.jpg`), '/robots.txt'], ALL_BODIES);
     expect(many.map((b) => b.pathPattern).filter((p) => !p.startsWith('/_app') && !p.startsWith('/api'))).toEqual(['/*.jpg', '/*.txt', '*']);
-    const odd = edgeBehaviours(['/my file.txt', '/robots.txt', '/(draft).md'], ALL_BODIES);
+    const odd = edgeBehaviours(['/my file.txt', '/robots.txt', '/(draft).md', `/${'x'.repeat(220)}.css`], ALL_BODIES);
+    expect(odd.map((b) => b.pathPattern)).toContain('/*.css');
     expect(odd.map((b) => b.pathPattern)).toEqual(expect.arrayContaining(['/*.txt', '/robots.txt', '/*.md']));
     expect(selectBehaviour(odd, '/docs/x.txt').origin).toBe('assets');
   });
