@@ -105,7 +105,7 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     kind: 'reported',
     why: "cli/serve/local-origins.ts and infra/edge/body-signer.edge.js, passed on by lambdas/shared/function-url.ts toCoreRequest(): the app's req.headers include the body signer's x-amz-content-sha256 and lack x-forwarded-for, and x-forwarded-proto/port read https/443 on the local http server",
     apps: ['e2e-middleware-request-header-overrides'],
-    check: /dump-headers-serverless|ssr-page/,
+    check: /dump-headers-(serverless|edge)|ssr-page/,
     field: /^(body|text)$/,
   },
   {
