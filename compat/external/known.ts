@@ -141,6 +141,14 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     stratus: /^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/,
   },
   {
+    id: 'client-error-full-load',
+    kind: 'reported',
+    why: "web/runtime/browser/navigator.ts load()/change(): a soft navigation whose getInitialProps throws (with-loading's /about resolves to nothing, which both refuse: GET /about is 500 on both) loads the URL in full and shows the server's 500 page; Next renders its client-side exception page in place (its console also shows the app's own TypeError from the removed Router.on, which with-loading's Header calls in Router.ready)",
+    apps: ['with-loading'],
+    check: /^browser: links/,
+    field: /: (navigation|text)$|^console errors$/,
+  },
+  {
     id: 'legacy-link-fragment-child',
     kind: 'reported',
     why: "web/runtime/link.tsx (legacyBehavior): the child's ref goes to the viewport observer, and a Fragment child has no element, so IntersectionObserver.observe throws and the page is replaced by the client error page; Next's Link handles it",
