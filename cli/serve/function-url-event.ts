@@ -15,6 +15,12 @@ export interface PlainRequest {
   headers: IncomingHttpHeaders;
   body?: Buffer;
   remoteAddress?: string;
+  /**
+   * The local server's own port, when the request came to it: the functions are then told
+   * they were reached over http on that port (what the visitor used), not the Function
+   * URL's https/443.
+   */
+  localPort?: number;
 }
 
 /**
@@ -68,9 +74,13 @@ export function toFunctionUrlEvent(request: PlainRequest): LambdaFunctionURLEven
       queryStringParameters[key] = key in queryStringParameters ? `${queryStringParameters[key]},${value}` : value;
     }
   }
-  // A Function URL sets these itself, whatever the viewer sent (CloudFront reaches it over HTTPS).
-  headers['x-forwarded-proto'] = 'https';
-  headers['x-forwarded-port'] = '443';
+  // A Function URL sets these itself, whatever the viewer sent (CloudFront reaches it over
+  // HTTPS); the local server says what it is, as `next start` does.
+  headers['x-forwarded-proto'] = request.localPort === undefined ? 'https' : 'http';
+  headers['x-forwarded-port'] = request.localPort === undefined ? '443' : String(request.localPort);
+  // CloudFront appends the viewer's address to any X-Forwarded-For the viewer sent.
+  const viewer = request.remoteAddress ?? '127.0.0.1';
+  headers['x-forwarded-for'] = headers['x-forwarded-for'] ? `${headers['x-forwarded-for']}, ${viewer}` : viewer;
   const now = Date.now();
   const body = request.body && request.body.length > 0 ? request.body : undefined;
   // Text goes as a string, anything else base64; bytes that are not UTF-8 stay base64

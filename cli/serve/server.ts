@@ -250,7 +250,7 @@ export async function startServer(options: ServerOptions) {
       res.end(req.method === 'HEAD' ? undefined : FOREIGN_HOST_MESSAGE);
       return;
     }
-    let request: PlainRequest = { method: req.method ?? 'GET', url, headers: req.headers, remoteAddress: req.socket.remoteAddress };
+    let request: PlainRequest = { method: req.method ?? 'GET', url, headers: req.headers, remoteAddress: req.socket.remoteAddress, localPort: req.socket.localPort };
     // CloudFront runs the viewer-request function only on the behaviours it is attached to.
     const pathOnly = request.url.split('?')[0]!;
     const behaviour = selectBehaviour(behaviours, pathOnly);

@@ -14,7 +14,15 @@ export type { Core, CoreRequest, CoreResponse, RequestContext } from './http';
 /** The structured form of a Function URL result (Lambda also accepts a bare string; we never send one). */
 export type FunctionUrlResult = APIGatewayProxyStructuredResultV2;
 
-/** The core request for a Function URL event. */
+/**
+ * Headers the stack itself puts on the way to a private Function URL, for Lambda's check
+ * only: the body signer's payload hash (infra/edge/body-signer.edge.js) and the rest of
+ * origin access control's SigV4 signature. Lambda has checked them before the function
+ * runs, so the app never sees them (`next start` behind CloudFront has none).
+ */
+const SIGNATURE_HEADERS = ['x-amz-content-sha256', 'x-amz-date', 'x-amz-security-token'] as const;
+
+/** The core request for a Function URL event: the viewer's headers, without the stack's signature. */
 export function toCoreRequest(event: LambdaFunctionURLEvent): CoreRequest {
   // Null prototype: the names are the client's (a `__proto__` header stays a plain key).
   const headers: Record<string, string> = Object.create(null);
@@ -23,6 +31,9 @@ export function toCoreRequest(event: LambdaFunctionURLEvent): CoreRequest {
     // Lower-case in AWS's samples, but not promised.
     if (value !== undefined) headers[name.toLowerCase()] = value;
   }
+  for (const name of SIGNATURE_HEADERS) delete headers[name];
+  // Origin access control's own Authorization (a viewer's never reaches the function).
+  if (headers.authorization?.startsWith('AWS4-HMAC-SHA256 ')) delete headers.authorization;
   // Function URLs move cookies out of the headers into an array.
   if (event.cookies && event.cookies.length > 0) headers.cookie = event.cookies.join('; ');
   const method = event.requestContext.http.method.toUpperCase();

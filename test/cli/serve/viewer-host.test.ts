@@ -38,10 +38,10 @@ test('a foreign Host gets 403 with a one-line reason, and never reaches middlewa
   expect(server.alive()).toBe(true);
 });
 
-test("the server's own names reach middleware as the request's URL", async () => {
-  expect(header(await get(`localhost:${server.port}`), 'x-seen-url')).toBe(`https://localhost:${server.port}/?x=1`);
-  expect(header(await get(`127.0.0.1:${server.port}`), 'x-seen-url')).toBe(`https://127.0.0.1:${server.port}/?x=1`);
-  expect(header(await get(`shop.localhost:${server.port}`), 'x-seen-url')).toBe(`https://shop.localhost:${server.port}/?x=1`);
+test("the server's own names reach middleware as the request's URL, over http as the local server is", async () => {
+  expect(header(await get(`localhost:${server.port}`), 'x-seen-url')).toBe(`http://localhost:${server.port}/?x=1`);
+  expect(header(await get(`127.0.0.1:${server.port}`), 'x-seen-url')).toBe(`http://127.0.0.1:${server.port}/?x=1`);
+  expect(header(await get(`shop.localhost:${server.port}`), 'x-seen-url')).toBe(`http://shop.localhost:${server.port}/?x=1`);
 });
 
 test('public SVGs are sandboxed as the stack sandboxes them; pages keep the default policy', async () => {

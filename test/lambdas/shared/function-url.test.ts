@@ -28,6 +28,26 @@ describe('toCoreRequest', () => {
     expect(toCoreRequest(functionUrlEvent('/api/x', { method: 'HEAD', body: 'ignored' })).body).toBeUndefined();
   });
 
+  test("the stack's signature headers are Lambda's alone: the app sees the viewer's headers and CloudFront's", () => {
+    const signed = toCoreRequest(functionUrlEvent('/api/x', {
+      method: 'POST',
+      body: 'a',
+      headers: {
+        'x-amz-content-sha256': 'ca978112ca1bbdcafac231b39a23dc4da786eff8147bb4b94f4a6b0c4da2fdc9',
+        'X-Amz-Date': '20261127T100000Z',
+        'x-amz-security-token': 'token',
+        authorization: 'AWS4-HMAC-SHA256 Credential=AKIA/20261127/eu-west-1/lambda/aws4_request, SignedHeaders=host, Signature=abc',
+        'x-amz-cf-id': 'cf-1',
+        'x-forwarded-for': '203.0.113.9',
+        'x-amz-custom': 'kept',
+      },
+    }));
+    for (const name of ['x-amz-content-sha256', 'x-amz-date', 'x-amz-security-token', 'authorization']) expect(signed.headers[name]).toBeUndefined();
+    expect(signed.headers).toMatchObject({ 'x-amz-cf-id': 'cf-1', 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-amz-custom': 'kept' });
+    // Any other Authorization is not origin access control's: it stays.
+    expect(toCoreRequest(functionUrlEvent('/', { headers: { authorization: 'Bearer t' } })).headers.authorization).toBe('Bearer t');
+  });
+
   test('base64 bodies are decoded', () => {
     const req = toCoreRequest(functionUrlEvent('/', { method: 'POST', body: Buffer.from('héllo').toString('base64'), isBase64Encoded: true }));
     expect(Buffer.from(req.body!).toString('utf8')).toBe('héllo');
