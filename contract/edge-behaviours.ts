@@ -40,6 +40,16 @@ export interface EdgeBehaviour {
    */
   viewerRequest?: boolean;
   /**
+   * A public behaviour taking more than its files (a folder, `/photos/*`, or an extension,
+   * `/*.png`): the bucket's file first, the render function on 403/404 (`failoverOrigin`),
+   * so a path there that is no file is the app's (its 404 page, a rewrite, a page). Its
+   * viewer-request function is the one without the bucket-first page lookup
+   * (`edgeConfigOf(…, buildId)` without a build id): that lookup would ask the bucket for a
+   * page instead of the file itself.
+   * @default false
+   */
+  filesFirst?: boolean;
+  /**
    * Whether the body signer (infra/edge/body-signer.edge.js, a Lambda@Edge origin-request
    * function) runs before the origin: the behaviours whose requests may carry a body to a
    * private Function URL, which takes one only with its SHA-256 in `x-amz-content-sha256`.
@@ -158,7 +168,9 @@ function publicPatterns(publicFiles: readonly string[]): Map<string, string> {
  * Behaviours in CloudFront's order (first match wins, default last). Public files get one
  * behaviour per top-level folder (`/photos/*`) and one per top-level file (`/robots.txt`),
  * or, when the top-level files would pass the quota, one per extension (`/*.png`), so a site
- * with thousands of public files still needs only a few. A path no behaviour takes reaches
+ * with thousands of public files still needs only a few; a folder's or an extension's
+ * behaviour asks the bucket first and the render function when the bucket has no such file
+ * (docs/DECISIONS.md, "Public folders fall back to the app"). A path no behaviour takes reaches
  * the render function: a page or rewrite source ending in `.txt` beside `public/robots.txt`
  * too (docs/DECISIONS.md, "Public files by their own path"). API routes
  * get their own behaviours (`/api`, `/api/*`: every method, never cached, signed bodies, the
@@ -188,7 +200,10 @@ export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoute
   }
   const publicBehaviours = [...patterns.keys()].sort().map((pathPattern): EdgeBehaviour => {
     const { svg, html } = patterns.get(pathPattern)!;
-    return { pathPattern: base + pathPattern, origin: 'assets', cache: 'origin', ...(svg && !html ? { sandboxed: true } : {}) };
+    const sandboxed = svg && !html ? { sandboxed: true } : {};
+    // A pattern with a wildcard takes paths that are no file: those go on to the render function.
+    const filesFirst = pathPattern.includes('*') ? { failoverOrigin: 'render' as const, viewerRequest: true, filesFirst: true } : {};
+    return { pathPattern: base + pathPattern, origin: 'assets', cache: 'origin', ...filesFirst, ...sandboxed };
   });
   const pages: EdgeBehaviour = { pathPattern: '*', origin: 'render', cache: 'origin', viewerRequest: true, ...(bodies.pageBodies ? { bodySigner: true } : {}) };
   const all = [...fixed, ...publicBehaviours, pages];

@@ -84,8 +84,8 @@ export const S3_CACHE_CONTROL = [
 
 /**
  * CloudFront sends public files' paths to the bucket (one behaviour per top-level folder,
- * and per top-level file or, past the quota, per extension); a page whose path falls under
- * one of them would never be reached, so the build says so.
+ * and per top-level file or, past the quota, per extension); a page at a top-level file's
+ * path, or at a file's own path under a folder, would never be reached, so the build says so.
  */
 function checkRoutesReachable(routes: { pattern: string; file: string; segments: { type: string }[] }[], publicFiles: string[]): void {
   let behaviours: ReturnType<typeof edgeBehaviours>;
@@ -97,7 +97,9 @@ function checkRoutesReachable(routes: { pattern: string; file: string; segments:
   for (const route of routes) {
     if (route.segments.some((s) => s.type !== 'static')) continue;
     const behaviour = selectBehaviour(behaviours, route.pattern);
-    if (behaviour.origin === 'assets') {
+    // Under a public folder the bucket is asked first and the render function gets what it lacks
+    // (EdgeBehaviour.filesFirst): only a page at a file's own path is never reached.
+    if (behaviour.origin === 'assets' && (!behaviour.failoverOrigin || publicFiles.includes(route.pattern))) {
       throw new BuildError(
         `${route.file}: ${route.pattern} would be served from the bucket, since public/ files are served at ${behaviour.pathPattern}; move those files into a folder of public/, or rename the page.`,
       );

@@ -87,12 +87,16 @@ const ORIGIN_BY_ID = new Map<string, OriginId>([[ORIGIN_IDS.assets, 'assets'], [
 
 /**
  * The viewer-request function as the distribution runs it for this build (pages the build
- * put in the bucket asked of it first), with the origin group it makes for a request.
+ * put in the bucket asked of it first), with the origin group it makes for a request; on a
+ * public folder's behaviour, the one without that lookup, as the stack attaches there.
  */
 export function localEdgeStep(manifest: Manifest): EdgeStep {
   const viewerRequest = loadViewerRequestWithOrigins(edgeConfigOf(manifest.config, bodyRoutesOf(manifest), manifest.buildId));
-  return (request) => {
-    const { result, originGroup } = viewerRequest(toEdgeEvent(request));
+  // The public folders' function: the same code without the bucket-first page lookup (EdgeBehaviour.filesFirst).
+  let filesViewerRequest: typeof viewerRequest | undefined;
+  return (request, behaviour) => {
+    const run = behaviour?.filesFirst ? (filesViewerRequest ??= loadViewerRequestWithOrigins(edgeConfigOf(manifest.config, bodyRoutesOf(manifest)))) : viewerRequest;
+    const { result, originGroup } = run(toEdgeEvent(request));
     if (isFunctionResponse(result)) {
       const headers = nameMap<string>();
       for (const [name, value] of fromValueMap(result.headers ?? {})) headers[name] = value;

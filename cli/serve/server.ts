@@ -38,7 +38,7 @@ export interface RequestOrigins {
 }
 
 /** The viewer-request edge function: may answer the request itself, or rewrite it (and choose its origins). */
-export type EdgeStep = (request: PlainRequest) => { response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest; origins?: RequestOrigins };
+export type EdgeStep = (request: PlainRequest, behaviour?: EdgeBehaviour) => { response: { status: number; headers: Record<string, string>; body?: string } } | { request: PlainRequest; origins?: RequestOrigins };
 
 /** An origin-request step (the body signer): may answer the request itself, or rewrite it. */
 export type OriginRequestStep = (
@@ -270,7 +270,7 @@ export async function startServer(options: ServerOptions) {
     // The behaviour's origins, unless the viewer-request function chose others for this request.
     let origins: RequestOrigins | undefined = behaviour.failoverOrigin ? { primary: behaviour.origin, failover: behaviour.failoverOrigin, statusCodes: [403, 404] } : undefined;
     if (options.edge && behaviour.viewerRequest) {
-      const edged = options.edge(request);
+      const edged = options.edge(request, behaviour);
       if ('response' in edged) {
         res.writeHead(edged.response.status, withSecurityHeaders(edged.response.headers));
         res.end(request.method === 'HEAD' ? undefined : edged.response.body);

@@ -63,6 +63,12 @@ export interface SiteDistributionProps {
 export class SiteDistribution extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly viewerRequest: cloudfront.Function;
+  /**
+   * The same code on public folders' behaviours (`filesFirst`), without the bucket-first
+   * page lookup, which would ask the bucket for a page instead of the file. None when no
+   * behaviour is one.
+   */
+  readonly filesViewerRequest?: cloudfront.Function;
   readonly policies: SitePolicies;
 
   constructor(scope: Construct, id: string, props: SiteDistributionProps) {
@@ -74,6 +80,13 @@ export class SiteDistribution extends Construct {
       // The CDK default is cloudfront-js-1.0.
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
+    if (props.behaviours.some((behaviour) => behaviour.filesFirst)) {
+      this.filesViewerRequest = new cloudfront.Function(this, 'FilesViewerRequest', {
+        comment: 'Stratus public folders: as ViewerRequest, without the bucket-first page lookup',
+        code: cloudfront.FunctionCode.fromInline(viewerRequestCode({ ...props.edgeConfig, pages: null })),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+      });
+    }
 
     // One origin access control per kind, shared by the origins of that kind.
     const s3Oac = new cloudfront.S3OriginAccessControl(this, 'BucketAccess', { signing: cloudfront.Signing.SIGV4_ALWAYS });
@@ -129,7 +142,7 @@ export class SiteDistribution extends Construct {
         originRequestPolicy: this.policies.originRequestPolicyFor(behaviour),
         responseHeadersPolicy: this.policies.responseHeadersPolicyFor(behaviour),
         functionAssociations: behaviour.viewerRequest
-          ? [{ function: this.viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]
+          ? [{ function: (behaviour.filesFirst && this.filesViewerRequest) || this.viewerRequest, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }]
           : undefined,
         edgeLambdas: behaviour.bodySigner ? [signerOf(behaviour)] : undefined,
       };

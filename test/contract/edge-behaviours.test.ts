@@ -74,7 +74,19 @@ describe('edge behaviour table', () => {
   test('page data falls back to the render function; the edge function runs only where a Lambda may answer', () => {
     expect(selectBehaviour(table, '/_app/data/x.json').failoverOrigin).toBe('render');
     const withFunction = table.filter((b) => b.viewerRequest).map((b) => b.pathPattern);
-    expect(withFunction).toEqual(['/_app/data/*', '/_app/image', '/api', '/api/*', '*']);
+    expect(withFunction).toEqual(['/_app/data/*', '/_app/image', '/api', '/api/*', '/fonts/*', '/photos/*', '*']);
+  });
+
+  test("a public folder's behaviour asks the bucket first and the render function for what is no file; a top-level file's takes its file alone", () => {
+    expect(selectBehaviour(table, '/photos/missing.jpg')).toMatchObject({ origin: 'assets', failoverOrigin: 'render', viewerRequest: true, filesFirst: true });
+    expect(selectBehaviour(table, '/fonts/old/x.woff2')).toMatchObject({ failoverOrigin: 'render', filesFirst: true });
+    for (const path of ['/favicon.ico', '/robots.txt', '/logo.png']) {
+      const behaviour = selectBehaviour(table, path);
+      expect({ path, pattern: behaviour.pathPattern, failover: behaviour.failoverOrigin, fn: behaviour.viewerRequest }).toEqual({ path, pattern: path, failover: undefined, fn: undefined });
+    }
+    // Past the quota, top-level files grouped by extension fall back to the app the same way.
+    const many = Array.from({ length: 80 }, (_, i) => `/f${i}.txt`);
+    expect(selectBehaviour(edgeBehaviours(many, ALL_BODIES), '/notes/missing.txt')).toMatchObject({ pathPattern: '/*.txt', failoverOrigin: 'render', filesFirst: true });
   });
 
   test('the body signer runs only where a body may reach the render function', () => {
@@ -172,12 +184,14 @@ describe('allowed methods and cache keys per behaviour', () => {
     expect(allowedMethods(at('/api/x'))).toEqual(ALL_METHODS);
   });
 
-  test('pages and their data vary on the query and the locale cookie, images on their parameters and Accept, files on nothing', () => {
+  test('pages, their data and public folders vary on the query and the locale cookie, images on their parameters and Accept, top-level files on nothing', () => {
     // x-stratus-page: the path and query a page request asked the bucket for carries (the bucket sees no query).
     expect(cacheKeyOf(at('/about'))).toEqual({ queryStrings: 'all', headers: [EDGE_PAGE_HEADER], cookies: [LOCALE_COOKIE, DRAFT_COOKIE] });
     expect(cacheKeyOf(at('/_app/data/b/a.json'))).toEqual(cacheKeyOf(at('/about')));
     expect(cacheKeyOf(at('/_app/image'))).toEqual({ queryStrings: ['url', 'w', 'q'], headers: ['accept'], cookies: [] });
-    for (const path of ['/_app/static/a.js', '/photos/a.jpg', '/favicon.ico', '/api/x']) {
+    // The render function may answer under a public folder (a missing file, a rewrite source).
+    expect(cacheKeyOf(at('/photos/a.jpg'))).toEqual(cacheKeyOf(at('/about')));
+    for (const path of ['/_app/static/a.js', '/favicon.ico', '/api/x']) {
       expect(cacheKeyOf(at(path))).toEqual({ queryStrings: [], headers: [], cookies: [] });
     }
   });

@@ -14,7 +14,7 @@ import { API_5XX_PATTERN } from '../../infra/constructs/site-monitoring';
 import { PAGE_ORIGIN_HEADERS } from '../../infra/constructs/site-policies';
 import { readSiteSettings } from '../../infra/site-settings';
 import { OUTPUTS } from '../../infra/outputs';
-import { fixtureApp, fixtureBuildWith, onlyResource, resourcesOf, synthFixture } from './stack-fixture';
+import { fixtureApp, fixtureBuildWith, onlyResource, pagesViewerRequest, resourcesOf, synthFixture } from './stack-fixture';
 
 /** CloudFront's managed policies: https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/using-managed-cache-policies.html */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
@@ -92,7 +92,7 @@ describe('behaviours', () => {
     const pages = behaviourOf(getOnlyPages, '*');
     expect(pages.LambdaFunctionAssociations).toBeUndefined();
     expect(behaviourOf(getOnlyPages, '/api/*').LambdaFunctionAssociations).toHaveLength(1);
-    expect(onlyResource(getOnlyPages, 'AWS::CloudFront::Function').Properties.FunctionCode).toContain('"api":true,"pageBodies":false');
+    expect(pagesViewerRequest(getOnlyPages).Properties.FunctionCode).toContain('"api":true,"pageBodies":false');
   });
 
   test('a site that takes no body has no API behaviour, no signer and no Lambda@Edge function', () => {
@@ -103,8 +103,8 @@ describe('behaviours', () => {
   });
 
   test('the viewer-request function knows which paths take bodies', () => {
-    expect(onlyResource(template, 'AWS::CloudFront::Function').Properties.FunctionCode).toContain('"api":true,"pageBodies":true');
-    expect(onlyResource(plain, 'AWS::CloudFront::Function').Properties.FunctionCode).toContain('"api":false,"pageBodies":false');
+    expect(pagesViewerRequest(template).Properties.FunctionCode).toContain('"api":true,"pageBodies":true');
+    expect(pagesViewerRequest(plain).Properties.FunctionCode).toContain('"api":false,"pageBodies":false');
   });
 });
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:f
 import os from 'node:os';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
-import { FIXTURE_BUILD, fixtureApp, onlyResource } from './stack-fixture';
+import { FIXTURE_BUILD, fixtureApp, onlyResource, pagesViewerRequest } from './stack-fixture';
 
 function withRouting(routing: Record<string, unknown>): string {
   const dir = mkdtempSync(join(os.tmpdir(), 'stratus-routing-build-'));
@@ -22,7 +22,7 @@ function withRouting(routing: Record<string, unknown>): string {
 function distributionOf(buildDir: string) {
   const template = Template.fromStack(fixtureApp({ buildDir }).stack);
   const config = onlyResource(template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
-  const fn = onlyResource(template, 'AWS::CloudFront::Function').Properties;
+  const fn = pagesViewerRequest(template).Properties;
   return { config, code: JSON.stringify(fn.FunctionCode) };
 }
 

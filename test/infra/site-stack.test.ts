@@ -332,18 +332,33 @@ describe('distribution', () => {
     expect(b.FunctionAssociations[0].EventType).toBe('viewer-request');
   });
 
-  test('public files: S3 with their own Cache-Control, no cookies or query in the key', () => {
-    for (const pattern of ['/photos/*', '/favicon.ico']) {
-      const b = behaviourFor(pattern);
-      expect(origin(b.TargetOriginId).S3OriginConfig).toBeDefined();
-      expect(b.FunctionAssociations).toBeUndefined();
-      const policy = cachePolicy(b.CachePolicyId);
-      expect(policy.MinTTL).toBe(0);
-      expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
-        QueryStringsConfig: { QueryStringBehavior: 'none' },
-        CookiesConfig: { CookieBehavior: 'none' },
-      });
-    }
+  test('a top-level public file: S3 with its own Cache-Control, no cookies or query in the key, no function', () => {
+    const b = behaviourFor('/favicon.ico');
+    expect(origin(b.TargetOriginId).S3OriginConfig).toBeDefined();
+    expect(b.FunctionAssociations).toBeUndefined();
+    const policy = cachePolicy(b.CachePolicyId);
+    expect(policy.MinTTL).toBe(0);
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+  });
+
+  test('a public folder: its files from S3, any other path under it to the render function (403/404), through the function without the page lookup', () => {
+    const b = behaviourFor('/photos/*');
+    expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
+    const g = group(b.TargetOriginId);
+    expect(g.FailoverCriteria.StatusCodes.Items).toEqual([403, 404]);
+    const [primary, fallback] = g.Members.Items.map((m: any) => origin(m.OriginId));
+    expect(primary.S3OriginConfig).toBeDefined();
+    expect(functionOfOrigin(fallback)).toBe(renderFn());
+    // What the render function may answer varies like a page, and it needs the viewer's host.
+    expect(b.CachePolicyId).toEqual(behaviourFor('*').CachePolicyId);
+    expect(b.OriginRequestPolicyId).toEqual(behaviourFor('*').OriginRequestPolicyId);
+    const functions = resourcesOf(template, 'AWS::CloudFront::Function');
+    const [associated] = b.FunctionAssociations.map((a: any) => a.FunctionARN['Fn::GetAtt'][0]);
+    expect(associated).not.toEqual(behaviourFor('*').FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]);
+    expect(functions[associated]!.Properties.FunctionCode).toContain('"pages":null');
   });
 
   test('pages (default): render function, origin Cache-Control honoured, query and locale cookie in the key', () => {
@@ -382,7 +397,9 @@ describe('distribution', () => {
   });
 
   test('viewer-request function: cloudfront-js-2.0, config injected, under 10 KB', () => {
-    const fn = onlyResource(template, 'AWS::CloudFront::Function').Properties;
+    const pagesFn = behaviourFor('*').FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
+    const fn = resourcesOf(template, 'AWS::CloudFront::Function')[pagesFn]!.Properties;
+    expect(fn.FunctionCode).not.toContain('"pages":null');
     expect(fn.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     expect(fn.AutoPublish).toBe(true);
     expect(fn.FunctionCode).toContain('"locales":["en","fr"]');

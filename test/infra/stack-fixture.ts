@@ -59,6 +59,15 @@ export function resourcesOf(template: Template, type: string): Record<string, Re
   return template.findResources(type) as Record<string, Resource>;
 }
 
+/**
+ * The viewer-request function of the default behaviour (pages). Public folders' behaviours
+ * get a second one, the same code without the bucket-first page lookup.
+ */
+export function pagesViewerRequest(template: Template): Resource {
+  const config = onlyResource(template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
+  return resourcesOf(template, 'AWS::CloudFront::Function')[config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]]!;
+}
+
 export function onlyResource(template: Template, type: string): Resource {
   const all = Object.values(resourcesOf(template, type));
   if (all.length !== 1) throw new Error(`expected one ${type}, found ${all.length}`);

@@ -24,9 +24,10 @@ export function createOwnOriginFetch(selfOrigin: () => string | undefined, baseP
     const headers: Record<string, string> = {};
     for (const name of PASSED_ON) if (request.headers[name] !== undefined) headers[name] = request.headers[name]!;
     const response = await fromWebResponse(await fetch(new URL(basePath + pathAndQuery, base), { headers, redirect: 'manual', signal: AbortSignal.timeout(10_000) }));
-    // fetch decoded the body: its encoding and length no longer describe it.
-    delete response.headers['content-encoding'];
-    delete response.headers['content-length'];
+    // fetch decoded the body: its encoding and length no longer describe it; the hop-by-hop
+    // headers describe fetch's own connection (a `connection: keep-alive` passed on kept the
+    // visitor's connection open after a `Connection: close` request).
+    for (const name of ['content-encoding', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']) delete response.headers[name];
     return response;
   };
 }
