@@ -157,7 +157,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   for (const warning of loadedConfig.warnings) log(`  warning: ${warning}`);
   // The app's type check runs beside the bundling (its own process); the build waits for it before prerendering.
   // Not in dev, as `next dev` does not either: a save would wait seconds for tsc, and a type error would stop the page.
-  const typesChecked = (options.dev ? Promise.resolve() : typeCheck(appDir, loadedConfig.typescript ?? {}, log)).then(
+  const typesChecked = (options.dev ? Promise.resolve() : typeCheck(appDir, loadedConfig.typescript ?? {}, log, { workDir: path.join(outDir, '.cache'), outDir })).then(
     () => undefined,
     (error: unknown) => error,
   );

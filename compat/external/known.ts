@@ -184,10 +184,16 @@ export const BUILD_CAUSES: BuildCause[] = [
     why: 'web/runtime/link.tsx (legacyBehavior): the child goes through Children.only, so a text child (`<Link legacyBehavior>{locale}</Link>`) throws while prerendering; Next wraps text children in an <a>',
   },
   {
-    id: 'type-check-needs-tsconfig',
+    id: 'app-type-errors',
     framework: 'next',
     match: /error TS\d+|Failed to type check/,
-    why: 'next build writes a tsconfig.json for a TypeScript app that has none and type-checks it; cli/builder/steps/type-check.ts checks only when the app has a tsconfig.json, so Stratus builds these apps with their type errors',
+    why: 'the app has type errors: next build type-checks it (writing a tsconfig.json when it has none) and stops on them',
+  },
+  {
+    id: 'app-type-errors',
+    framework: 'stratus',
+    match: /Type errors \(TypeScript [\d.]+, [\d.]+ s\)/,
+    why: 'the app has type errors: stratus build type-checks it as next build does (cli/builder/steps/type-check.ts; with a default configuration in the build folder when it has no tsconfig.json, since the fix of type-check-needs-tsconfig) and stops on them',
   },
   {
     id: 'next-stricter-jsx',

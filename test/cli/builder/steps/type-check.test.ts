@@ -3,7 +3,7 @@
  * `next build` does: type errors stop the build with the compiler's messages (unless
  * `typescript.ignoreBuildErrors`), and the output says how long it took.
  */
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
@@ -13,11 +13,12 @@ import { tempApp } from '../../../helpers/temp-app';
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true, types: [] }, include: ['pages'] });
 
 /** An app with its own node_modules holding TypeScript and React's types (linked from the checkout's). */
-function typedApp(files: Record<string, string>): string {
-  const dir = tempApp({ 'tsconfig.json': TSCONFIG, ...files });
+function typedApp(files: Record<string, string>, tsconfig: string | null = TSCONFIG): string {
+  const dir = tempApp(tsconfig === null ? files : { 'tsconfig.json': tsconfig, ...files });
   mkdirSync(path.join(dir, 'node_modules', '@types'), { recursive: true });
   symlinkSync(path.join(NODE_MODULES, 'typescript'), path.join(dir, 'node_modules', 'typescript'));
   symlinkSync(path.join(NODE_MODULES, '@types', 'react'), path.join(dir, 'node_modules', '@types', 'react'));
+  if (tsconfig === null) symlinkSync(path.join(NODE_MODULES, '@types', 'node'), path.join(dir, 'node_modules', '@types', 'node'));
   return dir;
 }
 
@@ -44,7 +45,46 @@ test('a clean app builds and says how long the check took; ignoreBuildErrors bui
   expect(more).toContain('  skipping validation of types (typescript.ignoreBuildErrors)');
 }, 120_000);
 
-test('without a tsconfig.json there is no check; with one and no TypeScript, a warning', async () => {
+describe('a TypeScript app without a tsconfig.json, as next build checks it after writing one', () => {
+  const LINKED = `import Link from 'next/link';
+import Head from 'next/head';
+import { useRouter } from 'next/router';
+import type { GetServerSideProps } from 'next';
+export const getServerSideProps: GetServerSideProps = async ({ req }) => ({ props: { ua: req.headers['user-agent'] ?? '' } });
+export default function Page({ ua }: { ua: string }) { const router = useRouter(); return <><Head><title>t</title></Head><Link href="/about">{router.pathname}{ua}</Link></>; }`;
+
+  test('type errors stop the build; the app folder gets no tsconfig.json', async () => {
+    const app = typedApp({ 'pages/index.tsx': BROKEN }, null);
+    await expect(build({ appDir: app, outDir: outDir(), imageLambda: false, log: () => {} })).rejects.toThrow(/Type errors \(TypeScript [\d.]+, [\d.]+ s\).*pages\/index\.tsx.*Type 'string' is not assignable to type 'number'/s);
+    expect(existsSync(path.join(app, 'tsconfig.json'))).toBe(false);
+  }, 120_000);
+
+  test("a clean app using next/* builds, not strict (Next's default), and says the check had a default configuration", async () => {
+    const lines: string[] = [];
+    // Not strict: an implicit any passes, as in the tsconfig.json next build writes.
+    const app = typedApp({ 'pages/index.tsx': LINKED, 'pages/about.tsx': 'export default function About(props) { return <p>{props.x}</p>; }' }, null);
+    await build({ appDir: app, outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+, default configuration: the app has no tsconfig\.json\) in [\d.]+ s$/));
+    expect(existsSync(path.join(app, 'tsconfig.json'))).toBe(false);
+  }, 120_000);
+
+  test('ignoreBuildErrors builds; without Node\'s and React\'s types, a warning; a JavaScript app is not checked', async () => {
+    const lines: string[] = [];
+    await build({ appDir: typedApp({ 'pages/index.tsx': BROKEN, 'next.config.js': 'module.exports = { typescript: { ignoreBuildErrors: true } };' }, null), outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
+    expect(lines).toContain('  skipping validation of types (typescript.ignoreBuildErrors)');
+    // Without Node's types (which next build requires too), a warning that names them.
+    const untyped = tempApp({ 'pages/index.tsx': BROKEN });
+    mkdirSync(path.join(untyped, 'node_modules'));
+    symlinkSync(path.join(NODE_MODULES, 'typescript'), path.join(untyped, 'node_modules', 'typescript'));
+    await build({ appDir: untyped, outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
+    expect(lines).toContain('  warning: TypeScript pages but no @types/node or @types/react installed: types are not checked (npm install --save-dev @types/node @types/react)');
+    const js: string[] = [];
+    await build({ appDir: typedApp({ 'pages/index.js': 'export default function Page() { return <p>js</p>; }', 'lib/broken.ts': "export const n: number = 'x';" }, null), outDir: outDir(), imageLambda: false, log: (line) => js.push(line) });
+    expect(js.some((line) => /type-checked|validation of types/.test(line))).toBe(false);
+  }, 120_000);
+});
+
+test('without a tsconfig.json and no TypeScript installed there is no check; with one and no TypeScript, a warning', async () => {
   const lines: string[] = [];
   await build({ appDir: tempApp({ 'pages/index.tsx': BROKEN }), outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
   expect(lines.some((line) => /type-checked|types are not checked/.test(line))).toBe(false);
