@@ -54,9 +54,18 @@ export function writeDefaultTsconfig(appDir: string, workDir: string, outDir: st
   const app = path.resolve(appDir);
   const typeRoots = typeRootsOf(app);
   const types = [...new Set(typeRoots.flatMap((root) => readdirSync(root).filter((name) => !name.startsWith('.'))))];
+  // One copy of React's types for the app and the runtime it imports (which would otherwise
+  // resolve the framework's own from a checkout): the app's, as the build bundles one React.
+  const frameworkConfig = path.join(REPO_ROOT, 'tsconfig.app.json');
+  const paths: Record<string, string[]> = {};
+  for (const [name, targets] of Object.entries((JSON.parse(readFileSync(frameworkConfig, 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths)) {
+    paths[name] = targets.map((target) => path.resolve(REPO_ROOT, target));
+  }
+  const reactTypes = typeRoots.map((root) => path.join(root, 'react')).find((dir) => existsSync(dir));
+  if (reactTypes) Object.assign(paths, { react: [reactTypes], 'react/*': [path.join(reactTypes, '*')] });
   const config = {
-    extends: path.join(REPO_ROOT, 'tsconfig.app.json'),
-    compilerOptions: { strict: false, noEmit: true, typeRoots, types },
+    extends: frameworkConfig,
+    compilerOptions: { strict: false, noEmit: true, typeRoots, types, paths },
     include: [path.join(app, '**/*.ts'), path.join(app, '**/*.tsx'), path.join(REPO_ROOT, 'web', 'runtime', 'types', '*.d.ts')],
     exclude: [path.join(app, 'node_modules'), path.join(app, '.stratus'), path.join(app, '.stratus-dev'), path.join(app, '.next'), path.join(app, 'cdk.out'), ...(outDir ? [path.resolve(outDir)] : [])],
   };

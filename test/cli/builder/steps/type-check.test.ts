@@ -51,7 +51,11 @@ import Head from 'next/head';
 import { useRouter } from 'next/router';
 import type { GetServerSideProps } from 'next';
 export const getServerSideProps: GetServerSideProps = async ({ req }) => ({ props: { ua: req.headers['user-agent'] ?? '' } });
-export default function Page({ ua }: { ua: string }) { const router = useRouter(); return <><Head><title>t</title></Head><Link href="/about">{router.pathname}{ua}</Link></>; }`;
+export default function Page({ ua }: { ua: string }) {
+  const router = useRouter();
+  // styled-jsx's attributes type-check as under Next's types.
+  return <><Head><title>t</title></Head><Link href="/about">{router.pathname}{ua}</Link><style jsx global>{'p { color: red; }'}</style></>;
+}`;
 
   test('type errors stop the build; the app folder gets no tsconfig.json', async () => {
     const app = typedApp({ 'pages/index.tsx': BROKEN }, null);
