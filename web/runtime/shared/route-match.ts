@@ -113,7 +113,8 @@ export function compareRoutes(a: { segments: RouteSegment[] }, b: { segments: Ro
 export function splitPath(pathname: string): string[] {
   const parts = pathname.split('/').filter(Boolean);
   try {
-    return parts.map((part) => decodeURIComponent(part));
+    // A segment without an escape decodes to itself (most do): no call into the decoder.
+    return parts.map((part) => (part.indexOf('%') === -1 ? part : decodeURIComponent(part)));
   } catch {
     throw new MalformedPathError(pathname);
   }
