@@ -1,5 +1,6 @@
 /** The one error vocabulary: codes from the catalogue, one guard across module copies, one way to print. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODES, formatError } from '../../contract/error-codes';
 import { isStratusError, StratusError } from '../../contract/errors';
@@ -56,12 +57,11 @@ test('printed as title, message and hint (its own, else its code’s); anything 
 test('the only error classes that are not StratusErrors are request-time statuses and internal signals', () => {
   const root = path.join(__dirname, '..', '..');
   const found: string[] = [];
-  for (const dir of ['contract', 'web', 'lambdas', 'infra', 'cli']) {
-    for (const entry of readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.parentPath.includes('node_modules')) continue;
-      const text = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-      for (const match of text.matchAll(/class (\w+) extends Error\b/g)) found.push(match[1]!);
-    }
+  // The sources git tracks: other tests write and remove build folders below these while this one runs.
+  const sources = execFileSync('git', ['ls-files', '-z', '--', 'contract', 'web', 'lambdas', 'infra', 'cli'], { cwd: root, encoding: 'utf8' }).split('\0');
+  for (const file of sources.filter((f) => /\.tsx?$/.test(f) && !f.includes('node_modules/'))) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const match of text.matchAll(/class (\w+) extends Error\b/g)) found.push(match[1]!);
   }
   // HttpError and the API stage's two know their status; MalformedPathError becomes a 400; a DependencyError (a
   // failing bucket, table or secret) is served around or becomes a 500/503 naming it; StratusError is the base;

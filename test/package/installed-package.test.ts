@@ -99,7 +99,10 @@ test('npm pack: the CLI, the runtime, the Lambda sources, stratus/cdk and the te
   console.log(`npm pack: ${files.length} files, ${(info!.size / 1024).toFixed(0)} kB packed, ${(info!.unpackedSize / 1024).toFixed(0)} kB unpacked`);
   // 400 kB until issue 33 (tracing, EMF, instrumentation.ts, web vitals, firewall and domain
   // constructs: ≈ 16 kB of sources gzipped, and the constructs in dist/cdk.js and cdk-app.js): 406 kB then.
-  expect(info!.size).toBeLessThan(420 * 1024);
+  // 433 kB after issues 31 and 32 (the dev server's vendor script, save timings and hydration
+  // overlay; the page upload step, the deploy limits and the build's progress line, in dist/cli.js
+  // and dist/cdk-app.js, kept unminified so their stacks stay readable).
+  expect(info!.size).toBeLessThan(450 * 1024);
 });
 
 test('npm install of the tarball in a new project: the stratus command, React from the project (one copy)', () => {
