@@ -54,7 +54,8 @@ interface AssetMarkup {
  * The asset lists are the manifest's own arrays, the same on every request for a page
  * (page-html.ts), so their markup is kept by the page's list of scripts and made again only
  * when the other two lists differ: a page request skips a Set, the spreads and a regex
- * escape per URL (≈ 10k instructions of ≈ 1.06M, issue 35).
+ * escape per URL (with the prefix test in render-page.ts, ≈ 12.7k of ≈ 1.03M instructions a
+ * `/ssr/1` request in process; docs/BENCHMARKS.md, issue 35).
  */
 const assetMarkup = new WeakMap<readonly string[], AssetMarkup>();
 
