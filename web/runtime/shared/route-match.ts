@@ -113,8 +113,7 @@ export function compareRoutes(a: { segments: RouteSegment[] }, b: { segments: Ro
 export function splitPath(pathname: string): string[] {
   const parts = pathname.split('/').filter(Boolean);
   try {
-    // A segment without an escape decodes to itself (most do): no call into the decoder.
-    return parts.map((part) => (part.indexOf('%') === -1 ? part : decodeURIComponent(part)));
+    return parts.map((part) => decodeURIComponent(part));
   } catch {
     throw new MalformedPathError(pathname);
   }
