@@ -157,7 +157,7 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'nosniff',
     kind: 'deliberate',
-    why: "every answer carries X-Content-Type-Options: nosniff (docs/SECURITY.md), so Chromium also logs that it refused the text/plain 404 of a missing script",
+    why: "every answer carries X-Content-Type-Options: nosniff (docs/SECURITY.md), so Chromium also logs that it refused the 404 page of a missing script",
     apps: ['script'],
     field: CONSOLE,
     both: (next, stratus) => stratus.split(' | ').filter((e) => !e.startsWith("Refused to execute script from '/missing.js'")).join(' | ') === next,

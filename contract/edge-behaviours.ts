@@ -121,10 +121,46 @@ export const ALL_BODY_ROUTES: BodyRoutes = { api: true, pageBodies: true };
 /** CloudFront allows 75 behaviours per distribution by default; keep well under. */
 export const MAX_BEHAVIOURS = 60;
 
+/** The fixed behaviours a build can have at most (static, data, image, `/api`, `/api/*`) and the default: counted whatever the body routes, so that every reader of the table makes the same choice below. */
+const MOST_FIXED = 6;
+
+/** Characters a file name may have to be spelled as a CloudFront path pattern (a safe subset of those patterns take; no wildcard). */
+const PLAIN_PATTERN = /^[A-Za-z0-9_.$~'@:+-]+$/;
+
+/**
+ * The public-file pattern of each file: a file in a folder is served by its top-level
+ * folder's (`/photos/*`); a top-level file by its own path (`/robots.txt`), which takes no
+ * other path, while all of them fit in the quota; past that (or for a name a pattern cannot
+ * spell), by its extension (`/*.txt`), which also takes every other path ending so.
+ */
+function publicPatterns(publicFiles: readonly string[]): Map<string, string> {
+  const patternOf = new Map<string, string>();
+  const grouped: string[] = [];
+  const shared = new Set<string>();
+  for (const file of publicFiles) {
+    const parts = file.split('/').filter(Boolean);
+    const name = parts[0] ?? '';
+    const dot = name.lastIndexOf('.');
+    if (parts.length > 1) shared.add(`/${name}/*`), patternOf.set(file, `/${name}/*`);
+    else if (dot <= 0) shared.add(`/${name}`), patternOf.set(file, `/${name}`);
+    else grouped.push(file);
+  }
+  const exact = MOST_FIXED + shared.size + grouped.length <= MAX_BEHAVIOURS;
+  for (const file of grouped) {
+    const name = file.split('/').filter(Boolean)[0]!;
+    // CloudFront takes path patterns of up to 255 characters (the basePath goes in front).
+    patternOf.set(file, exact && PLAIN_PATTERN.test(name) && name.length <= 200 ? `/${name}` : `/*${name.slice(name.lastIndexOf('.'))}`);
+  }
+  return patternOf;
+}
+
 /**
  * Behaviours in CloudFront's order (first match wins, default last). Public files get one
- * behaviour per top-level folder (`/photos/*`) and one per extension of top-level files
- * (`/*.png`), so a site with thousands of public files still needs only a few. API routes
+ * behaviour per top-level folder (`/photos/*`) and one per top-level file (`/robots.txt`),
+ * or, when the top-level files would pass the quota, one per extension (`/*.png`), so a site
+ * with thousands of public files still needs only a few. A path no behaviour takes reaches
+ * the render function: a page or rewrite source ending in `.txt` beside `public/robots.txt`
+ * too (docs/DECISIONS.md, "Public files by their own path"). API routes
  * get their own behaviours (`/api`, `/api/*`: every method, never cached, signed bodies, the
  * streaming origin) ahead of the public files, so `/api/x.json` is never a file. The signer runs on the
  * default behaviour only when pages take bodies, since it runs on every cache miss there.
@@ -144,15 +180,7 @@ export function edgeBehaviours(publicFiles: readonly string[], bodies: BodyRoute
   ];
   // Each pattern, and whether it serves SVGs (`svg`) and HTML pages (`html`).
   const patterns = new Map<string, { svg: boolean; html: boolean }>();
-  for (const file of publicFiles) {
-    const parts = file.split('/').filter(Boolean);
-    let pattern: string;
-    if (parts.length > 1) pattern = `/${parts[0]}/*`;
-    else {
-      const name = parts[0] ?? '';
-      const dot = name.lastIndexOf('.');
-      pattern = dot > 0 ? `/*${name.slice(dot)}` : `/${name}`;
-    }
+  for (const [file, pattern] of publicPatterns(publicFiles)) {
     const seen = patterns.get(pattern) ?? { svg: false, html: false };
     seen.svg ||= SVG_FILE.test(file);
     seen.html ||= HTML_FILE.test(file);

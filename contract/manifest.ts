@@ -29,18 +29,8 @@ export type PageKind =
    */
   | 'api';
 
-/**
- * Whether a route pattern, or a request path, is an API route's: `/api` and everything under
- * it (`pages/api.ts`, `pages/api/**`), as in the pages router. Requests there are matched
- * against API routes alone, without a locale prefix; no page is ever served there.
- *
- * @example
- * isApiPath('/api/users/[id]'); // true
- * isApiPath('/apis');           // false
- */
-export function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
-}
+/** Whether a route pattern or a request path is an API route's (contract/urls.ts, where the browser reads it too). */
+export { isApiPath } from './urls';
 
 /** Every kind a route may have: what `readManifest` accepts. */
 export const PAGE_KINDS: readonly PageKind[] = ['static', 'ssg', 'ssr', 'api'];

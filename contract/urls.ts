@@ -68,3 +68,16 @@ export function parseDataUrl(path: string): { buildId: string; pagePath: string 
  * the client router shows that page while the address bar keeps the visited URL.
  */
 export const REWRITE_HEADER = 'x-stratus-rewrite';
+
+/**
+ * Whether a route pattern, or a request path, is an API route's: `/api` and everything under
+ * it (`pages/api.ts`, `pages/api/**`), as in the pages router. Requests there are matched
+ * against API routes alone, without a locale prefix; no page is ever served there.
+ *
+ * @example
+ * isApiPath('/api/users/[id]'); // true
+ * isApiPath('/apis');           // false
+ */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}

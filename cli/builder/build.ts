@@ -83,9 +83,9 @@ export const S3_CACHE_CONTROL = [
 ];
 
 /**
- * CloudFront sends public files' paths to the bucket (one behaviour per top-level folder
- * and per top-level extension); a page whose path falls under one of them would never be
- * reached, so the build says so.
+ * CloudFront sends public files' paths to the bucket (one behaviour per top-level folder,
+ * and per top-level file or, past the quota, per extension); a page whose path falls under
+ * one of them would never be reached, so the build says so.
  */
 function checkRoutesReachable(routes: { pattern: string; file: string; segments: { type: string }[] }[], publicFiles: string[]): void {
   let behaviours: ReturnType<typeof edgeBehaviours>;

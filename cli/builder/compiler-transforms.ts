@@ -3,7 +3,8 @@
  * applies to an app's own files, applied with Babel to the files that need them and to no
  * other (a file untouched costs one text search): `emotion` with Emotion's own Babel plugin
  * (component selectors, labels), `styledComponents` with styled-components' own (SSR ids,
- * display names), both resolved from the app's node_modules, and `removeConsole` and
+ * display names), both resolved from the app's node_modules first (the version made for
+ * its library), else Stratus's own copy, as Next's compiler has them built in, and `removeConsole` and
  * `reactRemoveProperties` as the pages router's compiler does them. The server and browser
  * builds apply the same transforms, so the HTML and the hydrated page agree.
  */
@@ -19,13 +20,21 @@ export type SourceTransform = (file: string, source: string) => string;
 
 type Babel = typeof import('@babel/core');
 
-/** A Babel plugin the app installs (the library's own): its module, or a build error saying what to install. */
+/**
+ * A library's own Babel plugin: the app's copy when it installs one (made for its version of
+ * the library), else the one Stratus depends on, so that an app listing only the library
+ * builds, as with Next's built-in transforms. A build error saying what to install when
+ * neither resolves (a Stratus installed without it).
+ */
 function appPlugin(appDir: string, name: string, option: string): string {
-  try {
-    return require.resolve(name, { paths: [appDir] });
-  } catch {
-    throw new BuildError(`compiler.${option} needs ${name}, which is not installed in ${appDir}: npm install --save-dev ${name}`);
+  for (const paths of [[appDir], [__dirname]]) {
+    try {
+      return require.resolve(name, { paths });
+    } catch {
+      // Not there: the next place.
+    }
   }
+  throw new BuildError(`compiler.${option} needs ${name}, which is not installed in ${appDir}: npm install --save-dev ${name}`);
 }
 
 /** `console.log(…)` and the other methods as statements, but the excluded ones, removed. */

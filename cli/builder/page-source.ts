@@ -48,6 +48,28 @@ export function definesGetInitialProps(program: acorn.Program): boolean {
   return found;
 }
 
+/**
+ * The `runtime` a module's `export const config = { runtime: '…' }` names, read from the
+ * source as the pages router reads it (a literal; anything computed is not seen), or undefined.
+ */
+export function configRuntime(program: acorn.Program): string | undefined {
+  // `export const config = …`, or `const config = …` with `export { config }` (esbuild's spelling).
+  const exported = exportedNames(program).has('config');
+  for (const node of program.body) {
+    const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
+    if (!exported || declaration?.type !== 'VariableDeclaration') continue;
+    for (const d of declaration.declarations) {
+      if (d.id.type !== 'Identifier' || d.id.name !== 'config' || d.init?.type !== 'ObjectExpression') continue;
+      for (const property of d.init.properties) {
+        if (property.type !== 'Property' || property.computed) continue;
+        const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? property.key.value : undefined;
+        if (key === 'runtime' && property.value.type === 'Literal' && typeof property.value.value === 'string') return property.value.value;
+      }
+    }
+  }
+  return undefined;
+}
+
 function exportName(node: acorn.Identifier | acorn.Literal): string {
   return node.type === 'Identifier' ? node.name : String(node.value);
 }

@@ -40,6 +40,9 @@ export const api: CompatApp = {
     call('GET', '/api/things'),
     call('GET', '/api/things/', { read: ['body', 'header:refresh'] }),
     call('GET', '/api/things/a/b'),
+    // An edge API route (config.runtime 'edge'): a NextRequest in, the returned Response out.
+    { ...call('GET', '/api/edge/7?q=x', { read: ['body', 'header:x-from-edge'] }), headers: { 'x-asked': 'yes', cookie: 'flavour=plum' } },
+    call('POST', '/api/edge/8', { type: 'text/plain', body: 'sent', read: ['body', 'header:x-from-edge'] }),
     {
       kind: 'browser',
       name: 'a page calling an API route with fetch',

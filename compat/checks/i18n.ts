@@ -23,6 +23,15 @@ export const i18n: CompatApp = {
     get('/fr/old-about'),
     get('/brand', { read: ['body'] }),
     get('/en/brand', { read: ['body'] }),
+    // locale: false: a /:locale/… source takes only a real locale (the default one put in when there is none).
+    get('/x/old-about'),
+    // A redirect matched under the default locale spelled out goes to the destination without it, one hop.
+    get('/en/to-about'),
+    get('/fr/to-about'),
+    get('/fr/files/brand.txt', { read: ['body'] }),
+    get('/en/files/brand.txt', { read: ['body'] }),
+    get('/fr/files/missing.txt'),
+    get('/missing.txt'),
     get('/en/posts/a'),
     get('/', { name: 'GET / (Accept-Language: fr)', headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } }),
     get('/', { name: 'GET / (Accept-Language: es, unknown)', headers: { 'accept-language': 'es' } }),

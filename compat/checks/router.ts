@@ -13,6 +13,9 @@ export const router: CompatApp = {
     get('/items/3?color=red'),
     get('/classy'),
     get('/dist'),
+    // A static page: isReady false in its HTML; Router.ready at a module's top level.
+    get('/ready'),
+    { kind: 'browser', name: 'isReady once hydrated, Router.ready run once', steps: [{ goto: '/ready' }, { text: 'isReady true', in: '#ready' }, { eval: 'window.readyCalls' }] },
     {
       kind: 'browser',
       name: 'fields on load, with and without a search',

@@ -15,6 +15,8 @@ export const rules: CompatApp = {
   name: 'rules',
   checks: [
     rule('/'),
+    // The middleware's matcher '/' takes the home page's other spelling too.
+    rule('/index'),
     rule('/old-blog/hello'),
     rule('/old-blog/hello?ref=x'),
     rule('/old-blog/hello/'),

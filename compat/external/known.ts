@@ -83,35 +83,14 @@ const deliberate: KnownDifference[] = [
 /** Differences seen on outside code, with their causes (docs/NEXT-COMPAT.md, "Measured on others' code", has a reproduction for each). */
 export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
   {
-    id: 'error-page-default-title',
-    kind: 'reported',
-    why: "lambdas/render/html/page-html.ts error(): the app's own 404, 500 or _error page is rendered with defaultTitle errorTitle(status), so it gets a <title> (\"404: This page could not be found\") the app never wrote; Next gives custom error pages no title",
-    field: 'title',
-    next: '-',
-    stratus: /^(\d{3}|undefined): /,
-  },
-  {
-    id: 'locale-false-source',
-    kind: 'reported',
-    why: 'lambdas/render/routing/rules.ts formOf()/pathIn(): a `locale: false` rule reads the path as visited; Next reads it with the locale prefix always there (the default locale added when the path has none), so /to-sv matches /:locale/to-sv and /x/to-sv does not',
-    apps: ['e2e-i18n-ignore-redirect-source-locale-redirects'],
-    check: /^GET \/x\/to-/,
-    field: /.*/,
-  },
-  {
-    id: 'default-locale-kept-in-destination',
-    kind: 'reported',
-    why: "lambdas/render/routing/rules.ts (destination, the `localePrefix` given back): a rule matched under the default locale's prefix (/en/to-new) redirects to /en/new, which then 308s to /new; Next's destination drops the default locale (/new), one hop",
-    field: 'location',
-    both: (next, stratus) => /^\/[a-z]{2}(-[A-Za-z]{2,4})?\//.test(stratus) && stratus.replace(/^\/[^/]+/, '') === next,
-  },
-  {
     id: 'link-to-api-route',
     kind: 'reported',
-    why: 'web/runtime/browser/navigator.ts load(): a Link to an API route first asks for page data (a 404 in the console) before loading in full, and one that a middleware redirect lands on (/to?pathname=/api/ok) still renders the 404 page softly; Next loads the URL in full at once',
+    why: "web/runtime/browser/navigator.ts load(): a Link straight to an API route first asks for its page data, which answers 404 without notFound (lambdas/render/core/request.ts; logged in the console), then loads the route in full; Next's client tells /api paths apart and loads them in full at once. Left: the check would add bytes to every page's first load, which is at the 8 kB budget (test/web/runtime/browser/size.test.ts)",
     apps: ['e2e-link-with-api-rewrite'],
     check: /^browser: links/,
-    field: /: (text|url)$|^console errors$/,
+    field: 'console errors',
+    next: 'none',
+    stratus: /^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/,
   },
   {
     id: 'basepath-root-trailing-slash',
@@ -122,18 +101,11 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     field: /^(status|location|content-type|title|text)$/,
   },
   {
-    id: 'edge-api-routes',
-    kind: 'reported',
-    why: "lambdas/render/api/api-stage.ts: `export const config = { runtime: 'edge' }` is not read; the handler is called as (req, res), so its returned Response is never sent (500)",
-    check: /dump-headers-edge/,
-    field: /.*/,
-  },
-  {
     id: 'infrastructure-request-headers',
     kind: 'reported',
     why: "cli/serve/local-origins.ts and infra/edge/body-signer.edge.js, passed on by lambdas/shared/function-url.ts toCoreRequest(): the app's req.headers include the body signer's x-amz-content-sha256 and lack x-forwarded-for, and x-forwarded-proto/port read https/443 on the local http server",
     apps: ['e2e-middleware-request-header-overrides'],
-    check: /dump-headers-serverless|ssr-page/,
+    check: /dump-headers-(serverless|edge)|ssr-page/,
     field: /^(body|text)$/,
   },
   {
@@ -152,14 +124,6 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     field: /^(text|title)$/,
   },
   {
-    id: 'prerendered-is-ready',
-    kind: 'reported',
-    why: "lambdas/render/html/page-html.ts page() with the build's prerender: a static page without data function is prerendered with router.isReady true; Next prerenders it false and sets it after hydration",
-    apps: ['integration-router-is-ready'],
-    check: 'GET /',
-    field: 'text',
-  },
-  {
     id: 'repeated-slash-href',
     kind: 'reported',
     why: "web/runtime/link.tsx: an href with // is collapsed (/hello/world) as Next does, but nothing is logged; Next logs \"Invalid href '/hello//world' passed to next/router in page: …\" (path canonicalisation, the lead's)",
@@ -175,6 +139,14 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     field: 'console errors',
     next: 'none',
     stratus: /^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/,
+  },
+  {
+    id: 'client-error-full-load',
+    kind: 'reported',
+    why: "web/runtime/browser/navigator.ts load()/change(): a soft navigation whose getInitialProps throws (with-loading's /about resolves to nothing, which both refuse: GET /about is 500 on both) loads the URL in full and shows the server's 500 page; Next renders its client-side exception page in place (its console also shows the app's own TypeError from the removed Router.on, which with-loading's Header calls in Router.ready)",
+    apps: ['with-loading'],
+    check: /^browser: links/,
+    field: /: (navigation|text)$|^console errors$/,
   },
   {
     id: 'legacy-link-fragment-child',
@@ -212,22 +184,10 @@ export const BUILD_CAUSES: BuildCause[] = [
     why: 'web/runtime/link.tsx (legacyBehavior): the child goes through Children.only, so a text child (`<Link legacyBehavior>{locale}</Link>`) throws while prerendering; Next wraps text children in an <a>',
   },
   {
-    id: 'router-ready',
-    framework: 'stratus',
-    match: /\.ready is not a function/,
-    why: "web/runtime/router.tsx: the Router singleton has no ready(callback); a module calling Router.ready() at its top level stops `stratus build` (which loads every page module), where Next's singleton queues the callback",
-  },
-  {
     id: 'type-check-needs-tsconfig',
     framework: 'next',
     match: /error TS\d+|Failed to type check/,
     why: 'next build writes a tsconfig.json for a TypeScript app that has none and type-checks it; cli/builder/steps/type-check.ts checks only when the app has a tsconfig.json, so Stratus builds these apps with their type errors',
-  },
-  {
-    id: 'compiler-plugin-required',
-    framework: 'stratus',
-    match: /compiler\.\w+ needs [@\w/-]+, which is not installed/,
-    why: "cli/builder/compiler-transforms.ts appPlugin(): compiler.styledComponents (and emotion) need the library's Babel plugin installed in the app; Next's compiler has those transforms built in, so an app that lists only styled-components builds with Next and not with Stratus",
   },
   {
     id: 'next-stricter-jsx',

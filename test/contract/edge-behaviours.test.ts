@@ -16,20 +16,42 @@ const ALL_BODIES: BodyRoutes = { api: true, pageBodies: true };
 describe('edge behaviour table', () => {
   const table = edgeBehaviours(['/favicon.ico', '/robots.txt', '/photos/a.jpg', '/photos/deep/b.png', '/fonts/x.woff2', '/logo.png'], ALL_BODIES);
 
-  test('fixed paths first (API routes before public files), public files grouped, default last', () => {
+  test('fixed paths first (API routes before public files), public files by folder and by their own path, default last', () => {
     expect(table.map((b) => b.pathPattern)).toEqual([
       '/_app/static/*',
       '/_app/data/*',
       '/_app/image',
       '/api',
       '/api/*',
-      '/*.ico',
-      '/*.png',
-      '/*.txt',
+      '/favicon.ico',
       '/fonts/*',
+      '/logo.png',
       '/photos/*',
+      '/robots.txt',
       '*',
     ]);
+  });
+
+  test('a top-level file\'s behaviour takes its path alone: other paths ending the same way reach the render function (a rewrite source, a page)', () => {
+    for (const path of ['/docs/robots.txt', '/other.txt', '/en/robots.txt', '/robots.txt.bak', '/a/logo.png']) expect(selectBehaviour(table, path).origin).toBe('render');
+    expect(selectBehaviour(table, '/robots.txt').origin).toBe('assets');
+  });
+
+  test('past the quota, top-level files are grouped by extension again (and a name a pattern cannot spell always is)', () => {
+    const many = edgeBehaviours([...Array.from({ length: 60 }, (_, i) => `/photo-${i}.jpg`), '/robots.txt'], ALL_BODIES);
+    expect(many.map((b) => b.pathPattern).filter((p) => !p.startsWith('/_app') && !p.startsWith('/api'))).toEqual(['/*.jpg', '/*.txt', '*']);
+    const odd = edgeBehaviours(['/my file.txt', '/robots.txt', '/(draft).md', `/${'x'.repeat(220)}.css`], ALL_BODIES);
+    expect(odd.map((b) => b.pathPattern)).toContain('/*.css');
+    expect(odd.map((b) => b.pathPattern)).toEqual(expect.arrayContaining(['/*.txt', '/robots.txt', '/*.md']));
+    expect(selectBehaviour(odd, '/docs/x.txt').origin).toBe('assets');
+  });
+
+  test('the choice does not depend on the body routes: the build\'s check and the stack see the same public behaviours', () => {
+    const files = Array.from({ length: 54 }, (_, i) => `/f${i}.css`);
+    const publicOf = (bodies: BodyRoutes) => edgeBehaviours(files, bodies).filter((b) => b.origin === 'assets' && !b.pathPattern.startsWith('/_app')).map((b) => b.pathPattern);
+    expect(publicOf(NO_BODIES)).toEqual(publicOf(ALL_BODIES));
+    expect(publicOf(NO_BODIES)).toHaveLength(54);
+    expect(edgeBehaviours([...files, '/f54.css'], NO_BODIES).filter((b) => b.pathPattern === '/*.css')).toHaveLength(1);
   });
 
   test.each([
@@ -77,7 +99,7 @@ describe('edge behaviour table', () => {
     const table = edgeBehaviours(['/logo.svg', '/robots.txt', '/icons/a.svg', '/icons/b.png', '/docs/guide.html', '/docs/figure.svg', '/static/Z.SVG'], { api: false, pageBodies: false });
     const sandboxed = table.filter((b) => b.sandboxed).map((b) => b.pathPattern);
     // /docs/* shares its behaviour with an HTML page, which must keep its scripts.
-    expect(sandboxed).toEqual(['/*.svg', '/icons/*', '/static/*']);
+    expect(sandboxed).toEqual(['/icons/*', '/logo.svg', '/static/*']);
   });
 
   test('thousands of public files stay within the behaviour quota', () => {

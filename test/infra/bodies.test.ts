@@ -47,7 +47,7 @@ describe('behaviours', () => {
   test('/api and /api/*: every method, never cached, every viewer header but Host, the signer with the body', () => {
     const patterns = distributionOf(template).CacheBehaviors.map((b: any) => b.PathPattern);
     // Ahead of the public files, so /api/export.png is never a bucket file.
-    expect(patterns.indexOf('/api/*')).toBeLessThan(patterns.indexOf('/*.ico'));
+    expect(patterns.indexOf('/api/*')).toBeLessThan(patterns.indexOf('/favicon.ico'));
     const render = behaviourOf(template, '*').TargetOriginId;
     const stream = behaviourOf(template, '/api').TargetOriginId;
     // The API routes' own origin: the streaming Function URL (below).
@@ -76,7 +76,7 @@ describe('behaviours', () => {
   });
 
   test('the signer stays off every GET-only behaviour', () => {
-    for (const pattern of ['/_app/static/*', '/_app/data/*', '/_app/image', '/*.ico', '/photos/*']) {
+    for (const pattern of ['/_app/static/*', '/_app/data/*', '/_app/image', '/favicon.ico', '/photos/*']) {
       expect({ pattern, associations: behaviourOf(template, pattern).LambdaFunctionAssociations }).toEqual({ pattern, associations: undefined });
     }
   });

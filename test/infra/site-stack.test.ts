@@ -333,7 +333,7 @@ describe('distribution', () => {
   });
 
   test('public files: S3 with their own Cache-Control, no cookies or query in the key', () => {
-    for (const pattern of ['/photos/*', '/*.ico']) {
+    for (const pattern of ['/photos/*', '/favicon.ico']) {
       const b = behaviourFor(pattern);
       expect(origin(b.TargetOriginId).S3OriginConfig).toBeDefined();
       expect(b.FunctionAssociations).toBeUndefined();

@@ -39,6 +39,16 @@ const Router = {
   prefetch: ((...args) => active().prefetch(...args)) as StratusRouter['prefetch'],
   beforePopState: ((callback) => active().beforePopState(callback)) as StratusRouter['beforePopState'],
   events: routerEvents,
+  /**
+   * Runs `callback` once the browser's router exists: at once after hydration, else as soon
+   * as the page has hydrated (a module's top level runs before). Never on the server, as in
+   * the pages router (a server render's router lasts one render). Looked for every 10 ms,
+   * not hooked into the runtime's start: a hook would weigh on every page's first load for
+   * the few apps that call this.
+   */
+  ready(callback: () => void): void {
+    if (typeof window == 'object') (function run() { currentRouter() ? callback() : setTimeout(run, 10); })();
+  },
 };
 
 export default Router;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { transformSync, type Message } from 'esbuild';
 import type { PageKind } from '../../../contract/manifest';
 import { BuildError } from '../errors';
-import { definesGetInitialProps, exportedNames, parseModule } from '../page-source';
+import { configRuntime, definesGetInitialProps, exportedNames, parseModule } from '../page-source';
+import { EDGE_RUNTIMES } from '../../../lambdas/render/api/edge-route';
 import type { ScannedPages, ScannedRoute } from './scan-pages';
 
 export interface AnalysedRoute extends ScannedRoute {
@@ -13,6 +14,8 @@ export interface AnalysedRoute extends ScannedRoute {
   hasStaticPaths: boolean;
   /** An `ssr` page whose props come from `getInitialProps` (its own, or `_app`'s). */
   initialProps?: true;
+  /** An API route whose config says `runtime: 'edge'`: the render bundle carries the request classes it is called with. */
+  edge?: true;
 }
 
 const LOADERS: Record<string, 'tsx' | 'ts' | 'jsx' | 'js'> = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx' };
@@ -50,7 +53,7 @@ export function readPage(appDir: string, file: string): { names: Set<string>; in
 const DATA_FUNCTIONS = ['getServerSideProps', 'getStaticProps', 'getStaticPaths'];
 
 /** An API route exports its handler as default, and no data function (it renders nothing). */
-function analyseApiRoute(route: ScannedRoute, names: Set<string>): AnalysedRoute {
+function analyseApiRoute(route: ScannedRoute, names: Set<string>, runtime: string | undefined): AnalysedRoute {
   if (!names.has('default')) {
     throw new BuildError(`${route.file} has no default export: an API route exports its handler as default (export default function handler(req, res) { … }).`);
   }
@@ -58,7 +61,7 @@ function analyseApiRoute(route: ScannedRoute, names: Set<string>): AnalysedRoute
   if (data.length > 0) {
     throw new BuildError(`${route.file} is an API route (under pages/api) and exports ${data.join(', ')}: API routes answer with their handler; move the page out of pages/api.`);
   }
-  return { ...route, kind: 'api', hasStaticPaths: false };
+  return { ...route, kind: 'api', hasStaticPaths: false, ...(runtime !== undefined && EDGE_RUNTIMES.has(runtime) ? { edge: true as const } : {}) };
 }
 
 export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRoute[] {
@@ -71,7 +74,10 @@ export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRou
     if (name === '_app') appInitialProps = special.initialProps;
   }
   return scanned.routes.map((route) => {
-    if (route.api) return analyseApiRoute(route, readExports(appDir, route.file));
+    if (route.api) {
+      const program = parseModule(transformPage(appDir, route.file));
+      return analyseApiRoute(route, exportedNames(program), configRuntime(program));
+    }
     const { names, initialProps } = readPage(appDir, route.file);
     if (!names.has('default')) {
       throw new BuildError(`${route.file} has no default export: a page must export its React component as default.`);

@@ -37,8 +37,11 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   if (middleware) {
     // Next's middleware runtime has a global URLPattern; Lambda's Node 22 does not. Only a middleware that names it carries the polyfill.
     if (readFileSync(middleware, 'utf8').includes('URLPattern')) lines.push(`import ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'url-pattern-global'))};`);
-    lines.push(`import * as middlewareModule from ${JSON.stringify(middleware)};`, `import * as middlewareRuntime from ${JSON.stringify(path.join(RUNTIME_DIR, 'server'))};`);
+    lines.push(`import * as middlewareModule from ${JSON.stringify(middleware)};`);
   }
+  // stratus/server's classes: middleware's answers are made of them, and an edge API route is called with its NextRequest.
+  const edge = routes.some((r) => r.edge);
+  if (middleware || edge) lines.push(`import * as serverRuntime from ${JSON.stringify(path.join(RUNTIME_DIR, 'server'))};`);
   // The app's instrumentation.ts (register, onRequestError): only apps that have one carry it.
   if (instrumentation) lines.push(`import * as instrumentation from ${JSON.stringify(instrumentation)};`);
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
@@ -50,7 +53,8 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     `  apis: { ${byPattern(true)} },`,
     '  App,',
     '  Document,',
-    ...(middleware ? ['  middleware: { module: middlewareModule, runtime: middlewareRuntime },'] : []),
+    ...(middleware ? ['  middleware: { module: middlewareModule, runtime: serverRuntime },'] : []),
+    ...(edge && !middleware ? ['  server: serverRuntime,'] : []),
     ...(instrumentation ? ['  instrumentation,'] : []),
     `  errorPages: { ${errorPages.map((p) => `${JSON.stringify(p)}: error${p.replace('_', '')}`).join(', ')} },`,
     '}, __dirname);',

@@ -31,5 +31,5 @@ export function middleware(request) {
 }
 
 export const config = {
-  matcher: ['/members/:path*', '/promo', '/status', '/about', '/pattern/:id'],
+  matcher: ['/', '/members/:path*', '/promo', '/status', '/about', '/pattern/:id'],
 };

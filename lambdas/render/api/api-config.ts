@@ -5,12 +5,15 @@
  */
 import { StratusError } from '../../../contract/errors';
 import type { ApiModule } from '../../../web/runtime/shared/page-types';
+import { isEdgeRoute } from './edge-route';
 import { DEFAULT_BODY_PARSING, parseSizeLimit, type BodyParsing } from './request-body';
 
 export interface ApiRouteConfig {
   bodyParser: BodyParsing;
   /** `externalResolver: true`: returning before answering is expected, not warned about. */
   externalResolver: boolean;
+  /** `config.runtime: 'edge'`: called as an edge API route (edge-route.ts). */
+  edge: boolean;
 }
 
 /** A route file whose exports cannot serve: names the file and says what to change. */
@@ -42,12 +45,12 @@ function readBodyParser(file: string, value: unknown): BodyParsing {
  *
  * @example
  * readApiConfig('pages/api/upload.ts', { default: handler, config: { api: { bodyParser: { sizeLimit: '4mb' } } } });
- * // { bodyParser: { sizeLimit: 4194304, label: '4mb' }, externalResolver: false }
+ * // { bodyParser: { sizeLimit: 4194304, label: '4mb' }, externalResolver: false, edge: false }
  */
 export function readApiConfig(file: string, module: ApiModule | undefined): ApiRouteConfig {
   if (!module || typeof module.default !== 'function') {
     throw new ApiConfigError(`${file}: an API route exports its handler as default: export default function handler(req, res) { … }`, file);
   }
   const api = module.config?.api;
-  return { bodyParser: readBodyParser(file, api?.bodyParser), externalResolver: api?.externalResolver === true };
+  return { bodyParser: readBodyParser(file, api?.bodyParser), externalResolver: api?.externalResolver === true, edge: isEdgeRoute(module) };
 }

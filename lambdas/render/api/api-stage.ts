@@ -9,7 +9,9 @@
  * A handler that throws or rejects first is a 500; one that has not answered within the
  * budget a 504 naming the route in its log line, and a stream still running at the budget
  * is cut off; an answer over the platform's limit a 500 saying so. Work a handler does
- * after answering may be frozen with the function: answer last.
+ * after answering may be frozen with the function: answer last. A route whose config says
+ * `runtime: 'edge'` is called as an edge route instead (edge-route.ts): `(request, event)`,
+ * its body unparsed, its returned `Response` the answer once its `waitUntil` work is done.
  */
 import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
 import type { ApiHandler } from '../../../web/runtime/shared/page-types';
@@ -25,6 +27,7 @@ import { NO_STORE } from '../../shared/cache-control';
 import type { DraftMode } from './draft-mode';
 import type { ApiCall, ErrorStatus, Outcome } from '../core/outcome';
 import { readBody } from './request-body';
+import { edgeArguments, edgeRequestUrl, type EdgeClasses } from './edge-route';
 
 /** A little under the function's 10 s default timeout, so the 504 and its log line get out. */
 export const DEFAULT_API_TIMEOUT_MS = 9000;
@@ -123,6 +126,10 @@ export interface ApiStageOptions {
   draft?: DraftMode;
   /** The most an answer may carry where answers stream. @default STREAMED_RESPONSE_LIMIT */
   streamLimitBytes?: number;
+  /** The site's basePath, which an edge route's `request.url` carries. @default '' */
+  basePath?: string;
+  /** The app's `NextRequest` and `NextFetchEvent`, for edge routes. @default - a plain web `Request` */
+  edgeClasses?: EdgeClasses;
 }
 
 /**
@@ -143,6 +150,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     // A refusal (400, 413, 415) has a message for the client; a failure a cause to log.
     const refusal = (statusCode: ErrorStatus, message: string): Outcome => ({ ...base, statusCode, message });
     const failure = (statusCode: ErrorStatus, cause: unknown): Outcome => ({ ...base, statusCode, cause });
+    if (config.edge) return runEdge(call, failure);
 
     let parsed: ReturnType<typeof readBody>;
     try {
@@ -209,6 +217,38 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     if (!streams && exceedsPayloadLimit(response, request.method)) return failure(500, tooLarge());
     return { kind: 'api', route, response };
   };
+
+  /** An edge route: its `Response` (after its `waitUntil` work), a 500 when it throws or returns anything else, a 504 past the budget. */
+  async function runEdge(call: ApiCall, failure: (statusCode: ErrorStatus, cause: unknown) => Outcome): Promise<Outcome> {
+    const { route, request } = call;
+    const url = edgeRequestUrl(request, options.basePath ?? '', call.search, call.params);
+    const [req, event] = edgeArguments(request, url, options.edgeClasses);
+    let timer: NodeJS.Timeout | undefined;
+    const budget = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+    const answered = (async () => {
+      const value = await (call.module.default as unknown as (request: unknown, event: unknown) => unknown)(req, event);
+      if (event.pending.length > 0) await Promise.allSettled(event.pending);
+      return value;
+    })();
+    let value: unknown;
+    try {
+      value = await Promise.race([answered, budget]);
+    } catch (error) {
+      return failure(500, error);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (value === 'timeout') {
+      answered.catch(() => undefined);
+      return failure(504, new ApiTimeoutError(`The edge API handler of ${route.file} (${route.pattern}) did not answer within ${timeoutMs} ms (STRATUS_API_TIMEOUT_MS).`));
+    }
+    if (!isWebResponse(value)) {
+      return failure(500, new TypeError(`The edge API handler of ${route.file} returned ${value === null ? 'null' : typeof value}: an edge route (config.runtime 'edge') answers by returning a Response (new Response(…), Response.json(…), NextResponse.json(…)).`));
+    }
+    const response = fromWebStream(value);
+    response.headers['cache-control'] ??= NO_STORE;
+    return { kind: 'api', route, response };
+  }
 }
 
 /**

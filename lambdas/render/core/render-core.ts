@@ -20,6 +20,7 @@ import { logError, startTimer } from '../../shared/log';
 import { locationQuery, readPath, type PathReading } from '../../shared/request-path';
 import { readApiConfig, type ApiRouteConfig } from '../api/api-config';
 import { createApiStage, DEFAULT_API_TIMEOUT_MS } from '../api/api-stage';
+import type { EdgeClasses } from '../api/edge-route';
 import { createDataStage } from './data';
 import { withAssetBase } from '../html/asset-urls';
 import { withoutBasePath } from '../../../web/runtime/shared/site-paths';
@@ -55,6 +56,8 @@ export interface AppModules extends DocumentModules {
   apis?: Record<string, ApiModule>;
   /** The app's `middleware.ts` with `stratus/server`; none when the app has no middleware. */
   middleware?: AppMiddleware;
+  /** The app's `stratus/server` when it has an edge API route (and no middleware, which carries it already). */
+  server?: EdgeClasses;
   /** The app's `instrumentation.ts` (lambda/instrumentation.ts); none when the app has none. */
   instrumentation?: { register?: () => unknown; onRequestError?: OnRequestError };
 }
@@ -123,6 +126,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   const runApi = createApiStage({
     timeoutMs: options.apiTimeoutMs ?? DEFAULT_API_TIMEOUT_MS, configs: readApiConfigs(manifest, modules), defaultLocale: config.defaultLocale,
     revalidate: (urlPath) => revalidate(urlPath), draft: options.draft, streamLimitBytes: options.streamLimitBytes,
+    basePath: config.routing?.basePath ?? '', edgeClasses: modules.server ?? modules.middleware?.runtime,
   });
   const write = createOutput(html);
   const table: RouteTable = {

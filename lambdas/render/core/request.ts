@@ -1,11 +1,12 @@
 /**
  * The request stage: what a request asks for (a page, a page's data, or an API route) and
  * the answers that need no route: 405 for page data asked with a method other than GET or
- * HEAD, a data URL of another build, the framework's own `/_app/` paths. Pages and API
+ * HEAD, a data URL of another build or of an API route, the framework's own `/_app/` paths. Pages and API
  * routes have their methods checked once matched (methods.ts), since that depends on the route.
  */
 import { isApiPath, type Manifest } from '../../../contract/manifest';
 import { APP_PREFIX, DATA_PREFIX, parseDataUrl } from '../../../contract/urls';
+import { splitLocale } from '../../../web/runtime/shared/locale-prefix';
 import type { CoreRequest } from '../../shared/http';
 import { isReadMethod, PAGE_METHODS } from './methods';
 import type { Format, Outcome, Target } from './outcome';
@@ -38,6 +39,8 @@ export function readRequest(request: CoreRequest, format: Format, manifest: Pick
     const data = parseDataUrl(request.path);
     if (!data || data.buildId !== manifest.buildId) return { kind: 'unknownBuild' };
     path = data.pagePath;
+    // An API route has no page data (a redirect of the client's may land on one): the client loads it in full, as the pages router's client does.
+    if (isApiPath(splitLocale(path, manifest.config).path)) return { kind: 'unknownBuild' };
   } else if (path.startsWith(APP_PREFIX)) {
     // The framework's own paths are never pages.
     return { kind: 'notFound', locale: defaultLocale, asPath: request.path };

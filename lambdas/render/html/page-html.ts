@@ -112,6 +112,8 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
         entryScripts: manifest.entryScripts,
         pageScripts: scriptsOf(page.route.pattern),
         styles: stylesOf(page.route.pattern),
+        // Only a page rendered per request with its query (getServerSideProps, getInitialProps) is ready on the server.
+        isReady: page.route.kind === 'ssr',
       });
     },
 
@@ -130,7 +132,7 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
               entryScripts: manifest.entryScripts,
               pageScripts: scriptsOf(`/${name}`),
               styles: stylesOf(`/${name}`),
-              defaultTitle: errorTitle(statusCode),
+              // No title of ours: the app's own error page has the one it writes, or none, as in the pages router.
             }),
           (error) => {
             logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });

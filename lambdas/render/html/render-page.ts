@@ -26,6 +26,12 @@ export interface PageRenderInput {
   styles: readonly string[];
   /** Title used when the page sets none (error pages). */
   defaultTitle?: string;
+  /**
+   * `router.isReady` as the page renders here: false for a page rendered without the
+   * request's query (a static or getStaticProps page, prerendered or not), which the browser
+   * sets once hydrated, as in the pages router. @default true
+   */
+  isReady?: boolean;
 }
 
 function serverHead(): HeadManager & { elements(): HeadElement[] } {
@@ -46,7 +52,7 @@ const notOnServer = () => {
   throw new Error('Router navigation methods cannot run during server rendering; call them in effects or event handlers.');
 };
 
-function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
+function serverRouter(data: EmbeddedData, asPath: string, isReady: boolean): StratusRouter {
   return {
     pathname: data.page,
     route: data.page,
@@ -55,7 +61,7 @@ function serverRouter(data: EmbeddedData, asPath: string): StratusRouter {
     asPath,
     ...routerLocales(data),
     isFallback: data.isFallback,
-    isReady: true,
+    isReady,
     push: notOnServer,
     replace: notOnServer,
     back: notOnServer,
@@ -74,7 +80,7 @@ export function renderPageDocument(input: PageRenderInput): string {
 /** The rendered page and its head, ready for a document (Stratus's own or the app's `_document`). Throws what the page throws. */
 export function renderPageParts(input: PageRenderInput): DocumentParts {
   const head = serverHead();
-  const router = serverRouter(input.data, input.asPath);
+  const router = serverRouter(input.data, input.asPath, input.isReady ?? true);
   const App = input.App ?? DefaultApp;
   let body = withServerRouter(router, () =>
     renderToString(

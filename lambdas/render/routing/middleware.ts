@@ -117,7 +117,7 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   const entries: MiddlewareMatcher[] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   let matchers: CompiledRule[];
   try {
-    matchers = entries.map((entry) => compileRule(typeof entry === 'string' ? { source: entry } : entry));
+    matchers = entries.flatMap(withIndexSpelling).map((entry) => compileRule(typeof entry === 'string' ? { source: entry } : entry));
   } catch (error) {
     throw new MiddlewareConfigError(`middleware.ts config.matcher: ${(error as Error).message}`);
   }
@@ -179,6 +179,17 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
       return readAnswer(answer, runtime);
     }
   }
+}
+
+/**
+ * A matcher for the root also takes the home page's other spelling, `/index` (and, with
+ * i18n, `/<locale>/index`), as the pages router's matcher does: a middleware guarding `/`
+ * is not stepped around by asking for `/index`.
+ */
+function withIndexSpelling(entry: MiddlewareMatcher): MiddlewareMatcher[] {
+  const source = typeof entry === 'string' ? entry : entry?.source;
+  if (source !== '/') return [entry];
+  return [entry, typeof entry === 'string' ? '/index' : { ...entry, source: '/index' }];
 }
 
 /** Errors middleware threw (or its answer could not be read): `onRequestError` names them `proxy`. */

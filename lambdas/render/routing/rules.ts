@@ -53,9 +53,9 @@ export interface RuleContext {
 
 /**
  * Which path a rule's source reads: with the `basePath` (`basePath: false`), as visited,
- * without its locale prefix, or (`locale: false` in a multi-locale app) as visited and, for
- * a path without a prefix, also with the default locale's: the pages router matches those
- * rules on the path with the default locale put in, so `/:locale/old` takes `/old`.
+ * without its locale prefix, or (`locale: false` in a multi-locale app) with its locale
+ * prefix, the default locale's put in when it has none: the pages router matches those rules
+ * on that path only, so `/:locale/old` takes `/old` (as `/en/old`) and not `/x/old`.
  */
 type PathForm = 'withBasePath' | 'asVisited' | 'withoutLocale' | 'localeFalse';
 
@@ -78,7 +78,8 @@ function withDefaultLocale(request: RuleRequest, context: RuleContext): string |
 /** The request's path in that form, and the locale prefix taken off it. */
 function pathIn(form: PathForm, request: RuleRequest, context: RuleContext): { path: string; localePrefix: string } {
   if (form === 'withBasePath') return { path: context.basePath + request.path, localePrefix: '' };
-  if (form === 'asVisited' || form === 'localeFalse') return { path: request.path, localePrefix: '' };
+  if (form === 'asVisited') return { path: request.path, localePrefix: '' };
+  if (form === 'localeFalse') return { path: withDefaultLocale(request, context) ?? request.path, localePrefix: '' };
   // Once per request, whatever the number of rules.
   return (request.withoutLocale ??= localeSplit(request.path, context));
 }
@@ -110,9 +111,7 @@ export function indexRules<T>(list: readonly T[], compiledOf: (entry: T) => Comp
     // Rules reading different forms of the path (`locale: false` beside others, or its two forms): each by its own.
     return (request) => list.filter((entry) => {
       const compiled = compiledOf(entry);
-      if (compiled.key === undefined || compiled.key === keyOf(sourcePath(compiled, request, context).path, request)) return true;
-      const filled = formOf(compiled, context) === 'localeFalse' ? withDefaultLocale(request, context) : undefined;
-      return filled !== undefined && compiled.key === pathKey(filled);
+      return compiled.key === undefined || compiled.key === keyOf(sourcePath(compiled, request, context).path, request);
     });
   }
   const [form] = forms as Set<PathForm>;
@@ -127,19 +126,14 @@ function localeSplit(path: string, context: RuleContext): { path: string; locale
 
 /** Whether the source matches the path (conditions aside), without making its params. */
 export function sourceMatches(compiled: CompiledRule, request: RuleRequest, context: RuleContext): boolean {
-  if (compiled.regex.test(sourcePath(compiled, request, context).path)) return true;
-  const filled = formOf(compiled, context) === 'localeFalse' ? withDefaultLocale(request, context) : undefined;
-  return filled !== undefined && compiled.regex.test(filled);
+  return compiled.regex.test(sourcePath(compiled, request, context).path);
 }
 
 /** The source's params when it matches the path (conditions aside). */
 export function matchSource(compiled: CompiledRule, request: RuleRequest, context: RuleContext): RuleMatch | undefined {
   const { path, localePrefix } = sourcePath(compiled, request, context);
   const found = compiled.regex.test(path) ? compiled.match(path) : false;
-  if (found) return { params: found.params, localePrefix };
-  const filled = formOf(compiled, context) === 'localeFalse' ? withDefaultLocale(request, context) : undefined;
-  const again = filled !== undefined && compiled.regex.test(filled) ? compiled.match(filled) : false;
-  return again ? { params: again.params, localePrefix: '' } : undefined;
+  return found ? { params: found.params, localePrefix } : undefined;
 }
 
 /** The rule's params when source and conditions match. */
@@ -219,7 +213,9 @@ export function compileRouting(routing: ResolvedRouting, locales: LocaleSettings
   /** An internal destination with the site's prefixes given back: locale (unless the rule opted out) and, for redirects, `basePath`. */
   function prefixed(destination: Destination, match: RuleMatch, rule: { basePath?: false }, withBasePath: boolean): Destination {
     if (destination.external) return destination;
-    const locale = match.localePrefix && destination.base === '/' ? match.localePrefix : match.localePrefix + destination.base;
+    // The default locale spelled out (`/en/to-new`) is given back as none, as the pages router writes it: one hop to `/new`.
+    const prefix = match.localePrefix === `/${context.locales.defaultLocale}` ? '' : match.localePrefix;
+    const locale = prefix && destination.base === '/' ? prefix : prefix + destination.base;
     const base = withBasePath && rule.basePath !== false ? routing.basePath + locale : locale;
     return { ...destination, base: base || '/' };
   }

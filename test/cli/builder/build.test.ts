@@ -136,9 +136,14 @@ describe('build errors name the file and say what to do', () => {
     await expect(build({ appDir: path.join(os.tmpdir(), 'stratus-no-such-app'), outDir: tmp(), imageLambda: false })).rejects.toThrow(/stratus-no-such-app is not a folder/);
   });
 
-  test('a page that CloudFront would send to the bucket', async () => {
-    await expect(attempt({ 'pages/feed.xml.tsx': ok, 'public/sitemap.xml': '<urlset/>' }))
-      .rejects.toThrow(/pages\/feed\.xml\.tsx: \/feed\.xml would be served from the bucket, since public\/ files are served at \/\*\.xml/);
+  test('a page that CloudFront would send to the bucket: one at a public file\'s path, or under a public folder', async () => {
+    await expect(attempt({ 'pages/sitemap.xml.tsx': ok, 'public/sitemap.xml': '<urlset/>' }))
+      .rejects.toThrow(/pages\/sitemap\.xml\.tsx: \/sitemap\.xml would be served from the bucket, since public\/ files are served at \/sitemap\.xml/);
+    await expect(attempt({ 'pages/photos/gallery.tsx': ok, 'public/photos/a.jpg': 'jpg' })).rejects.toThrow(/\/photos\/gallery would be served from the bucket, since public\/ files are served at \/photos\/\*/);
+  });
+
+  test('a page ending like a top-level public file (feed.xml beside sitemap.xml) builds: the file\'s behaviour takes its own path alone', async () => {
+    await expect(attempt({ 'pages/feed.xml.tsx': ok, 'public/sitemap.xml': '<urlset/>' })).resolves.toBeDefined();
   });
 
   test('no pages folder', async () => {

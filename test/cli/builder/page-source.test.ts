@@ -1,4 +1,4 @@
-import { exportedNames, parseModule, stripDataFunctions } from '../../../cli/builder/page-source';
+import { configRuntime, exportedNames, parseModule, stripDataFunctions } from '../../../cli/builder/page-source';
 
 describe('stripDataFunctions', () => {
   test('removes data functions and the imports only they used', () => {
@@ -61,4 +61,21 @@ export function getStaticProps() { return { props: { a: format(2) } }; }
     const names = exportedNames(parseModule('export default 1; export function getStaticProps() {} const a = 1; export { a as b };'));
     expect([...names].sort()).toEqual(['b', 'default', 'getStaticProps']);
   });
+});
+
+describe('configRuntime', () => {
+  test('reads a literal runtime from export const config, as the pages router does, and nothing computed', () => {
+    const read = (code: string) => configRuntime(parseModule(code));
+    expect(read("export const config = { runtime: 'edge' }; export default () => null;")).toBe('edge');
+    expect(read("export const config = { api: { bodyParser: false }, 'runtime': 'experimental-edge' };")).toBe('experimental-edge');
+    expect(read("const runtime = 'edge'; export const config = { runtime };")).toBeUndefined();
+    expect(read("export const config = { ['runtime']: 'edge' };")).toBeUndefined();
+    expect(read("export const other = { runtime: 'edge' };")).toBeUndefined();
+    expect(read('export default () => null;')).toBeUndefined();
+  });
+});
+
+test('configRuntime reads the config as esbuild spells it (declared, then exported in a list), not an unexported one', () => {
+  expect(configRuntime(parseModule("const config = { runtime: 'edge' };\nexport { config };"))).toBe('edge');
+  expect(configRuntime(parseModule("const config = { runtime: 'edge' };\nexport default config;"))).toBeUndefined();
 });

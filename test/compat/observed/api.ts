@@ -311,7 +311,7 @@ export const observed: Record<string, RecordedCheck> = {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
       "allow": "-",
-      "body": "<!DOCTYPE html><html><head><meta charSet=\"utf-8\" data-next-head=\"\"/><meta name=\"viewport\" content=\"width=device-width\" data-next-head=\"\"/><title data-next-head=\"\">404: This page could not be found</title><noscript data-n-css=\"\"></noscript><script>(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/1hzlu6kga4q71.js\",\"static/chunks/1-j3mcr_5n5wm.js\"],\"runtimeModuleIds\":[8091,9558]});\n(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/0a9v9rc67p9p0.js\"],\"runtimeModuleIds\":[8091,4212]});</script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/<build>/_buildManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_ssgManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_clientMiddlewareManifest.js\" defer=\"\"></script></head><body><div id=\"__next\"><div style=\"font-family:system-ui,&quot;Segoe UI&quot;,Roboto,Helvetica,Arial,sans-serif,&quot;Apple Color Emoji&quot;,&quot;Segoe UI Emoji&quot;;height:100vh;text-align:center;display:flex;flex-direction:column;align-items:center;justify-content:center\"><div style=\"line-height:48px\"><style>body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}</style><h1 class=\"next-error-h1\" style=\"display:inline-block;margin:0 20px 0 0;padding-right:23px;font-size:24px;font-weight:500;vertical-align:top\">404</h1><div style=\"display:inline-block\"><h2 style=\"font-size:14px;font-weight:400;line-height:28px\">This page could not be found<!-- -->.</h2></div></div></div></div><script id=\"__NEXT_DATA__\" type=\"application/json\">{\"props\":{\"pageProps\":{\"statusCode\":404}},\"page\":\"/_error\",\"query\":{},\"buildId\":\"<build>\",\"nextExport\":true,\"isFallback\":false,\"gip\":true,\"scriptLoader\":[]}</script></body></html>",
+      "body": "<!DOCTYPE html><html><head><meta charSet=\"utf-8\" data-next-head=\"\"/><meta name=\"viewport\" content=\"width=device-width\" data-next-head=\"\"/><title data-next-head=\"\">404: This page could not be found</title><noscript data-n-css=\"\"></noscript><script>(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/3-dr5lq4kzco3.js\",\"static/chunks/00uadalkc6wkp.js\"],\"runtimeModuleIds\":[48091,99558]});\n(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/00wclcurw4lkf.js\"],\"runtimeModuleIds\":[48091,64212]});</script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/<build>/_buildManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_ssgManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_clientMiddlewareManifest.js\" defer=\"\"></script></head><body><div id=\"__next\"><div style=\"font-family:system-ui,&quot;Segoe UI&quot;,Roboto,Helvetica,Arial,sans-serif,&quot;Apple Color Emoji&quot;,&quot;Segoe UI Emoji&quot;;height:100vh;text-align:center;display:flex;flex-direction:column;align-items:center;justify-content:center\"><div style=\"line-height:48px\"><style>body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}</style><h1 class=\"next-error-h1\" style=\"display:inline-block;margin:0 20px 0 0;padding-right:23px;font-size:24px;font-weight:500;vertical-align:top\">404</h1><div style=\"display:inline-block\"><h2 style=\"font-size:14px;font-weight:400;line-height:28px\">This page could not be found<!-- -->.</h2></div></div></div></div><script id=\"__NEXT_DATA__\" type=\"application/json\">{\"props\":{\"pageProps\":{\"statusCode\":404}},\"page\":\"/_error\",\"query\":{},\"buildId\":\"<build>\",\"nextExport\":true,\"isFallback\":false,\"gip\":true,\"scriptLoader\":[]}</script></body></html>",
       "title": "404: This page could not be found",
       "text": "404 This page could not be found."
     },
@@ -341,7 +341,7 @@ export const observed: Record<string, RecordedCheck> = {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
       "allow": "-",
-      "body": "<!DOCTYPE html><html><head><meta charSet=\"utf-8\" data-next-head=\"\"/><meta name=\"viewport\" content=\"width=device-width\" data-next-head=\"\"/><title data-next-head=\"\">404: This page could not be found</title><noscript data-n-css=\"\"></noscript><script>(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/1hzlu6kga4q71.js\",\"static/chunks/1-j3mcr_5n5wm.js\"],\"runtimeModuleIds\":[8091,9558]});\n(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/0a9v9rc67p9p0.js\"],\"runtimeModuleIds\":[8091,4212]});</script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/<build>/_buildManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_ssgManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_clientMiddlewareManifest.js\" defer=\"\"></script></head><body><div id=\"__next\"><div style=\"font-family:system-ui,&quot;Segoe UI&quot;,Roboto,Helvetica,Arial,sans-serif,&quot;Apple Color Emoji&quot;,&quot;Segoe UI Emoji&quot;;height:100vh;text-align:center;display:flex;flex-direction:column;align-items:center;justify-content:center\"><div style=\"line-height:48px\"><style>body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}</style><h1 class=\"next-error-h1\" style=\"display:inline-block;margin:0 20px 0 0;padding-right:23px;font-size:24px;font-weight:500;vertical-align:top\">404</h1><div style=\"display:inline-block\"><h2 style=\"font-size:14px;font-weight:400;line-height:28px\">This page could not be found<!-- -->.</h2></div></div></div></div><script id=\"__NEXT_DATA__\" type=\"application/json\">{\"props\":{\"pageProps\":{\"statusCode\":404}},\"page\":\"/_error\",\"query\":{},\"buildId\":\"<build>\",\"nextExport\":true,\"isFallback\":false,\"gip\":true,\"scriptLoader\":[]}</script></body></html>",
+      "body": "<!DOCTYPE html><html><head><meta charSet=\"utf-8\" data-next-head=\"\"/><meta name=\"viewport\" content=\"width=device-width\" data-next-head=\"\"/><title data-next-head=\"\">404: This page could not be found</title><noscript data-n-css=\"\"></noscript><script>(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/3-dr5lq4kzco3.js\",\"static/chunks/00uadalkc6wkp.js\"],\"runtimeModuleIds\":[48091,99558]});\n(globalThis[\"TURBOPACK\"] || (globalThis[\"TURBOPACK\"] = [])).push({\"otherChunks\":[\"static/chunks/00wclcurw4lkf.js\"],\"runtimeModuleIds\":[48091,64212]});</script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/chunks/<chunk>\" defer=\"\"></script><script src=\"/<static>/<build>/_buildManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_ssgManifest.js\" defer=\"\"></script><script src=\"/<static>/<build>/_clientMiddlewareManifest.js\" defer=\"\"></script></head><body><div id=\"__next\"><div style=\"font-family:system-ui,&quot;Segoe UI&quot;,Roboto,Helvetica,Arial,sans-serif,&quot;Apple Color Emoji&quot;,&quot;Segoe UI Emoji&quot;;height:100vh;text-align:center;display:flex;flex-direction:column;align-items:center;justify-content:center\"><div style=\"line-height:48px\"><style>body{color:#000;background:#fff;margin:0}.next-error-h1{border-right:1px solid rgba(0,0,0,.3)}@media (prefers-color-scheme:dark){body{color:#fff;background:#000}.next-error-h1{border-right:1px solid rgba(255,255,255,.3)}}</style><h1 class=\"next-error-h1\" style=\"display:inline-block;margin:0 20px 0 0;padding-right:23px;font-size:24px;font-weight:500;vertical-align:top\">404</h1><div style=\"display:inline-block\"><h2 style=\"font-size:14px;font-weight:400;line-height:28px\">This page could not be found<!-- -->.</h2></div></div></div></div><script id=\"__NEXT_DATA__\" type=\"application/json\">{\"props\":{\"pageProps\":{\"statusCode\":404}},\"page\":\"/_error\",\"query\":{},\"buildId\":\"<build>\",\"nextExport\":true,\"isFallback\":false,\"gip\":true,\"scriptLoader\":[]}</script></body></html>",
       "title": "404: This page could not be found",
       "text": "404 This page could not be found."
     },
@@ -405,6 +405,40 @@ export const observed: Record<string, RecordedCheck> = {
       "cache-control": "-",
       "allow": "-",
       "body": "{\"slug\":[\"a\",\"b\"]}"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "api-uncached"
+      }
+    }
+  },
+  "GET /api/edge/7?q=x": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "application/json",
+      "cache-control": "-",
+      "allow": "-",
+      "header:x-from-edge": "1",
+      "body": "{\"method\":\"GET\",\"id\":\"7\",\"q\":\"x\",\"pathname\":\"/api/edge/7\",\"asked\":\"yes\",\"cookie\":\"plum\",\"body\":null,\"headersIterate\":true}"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "private, no-cache, no-store, max-age=0, must-revalidate",
+        "because": "api-uncached"
+      }
+    }
+  },
+  "POST /api/edge/8 (text/plain)": {
+    "next": {
+      "status": "201",
+      "location": "-",
+      "content-type": "application/json",
+      "cache-control": "-",
+      "allow": "-",
+      "header:x-from-edge": "1",
+      "body": "{\"method\":\"POST\",\"id\":\"8\",\"q\":null,\"pathname\":\"/api/edge/8\",\"asked\":null,\"cookie\":null,\"body\":\"sent\",\"headersIterate\":true}"
     },
     "known": {
       "cache-control": {

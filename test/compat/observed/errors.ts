@@ -117,7 +117,7 @@ export const observed: Record<string, RecordedCheck> = {
         "because": "malformed-url-400"
       },
       "title": {
-        "stratus": "400: Bad Request",
+        "stratus": "-",
         "because": "malformed-url-400"
       },
       "text": {

@@ -262,6 +262,101 @@ export const observed: Record<string, RecordedCheck> = {
       }
     }
   },
+  "GET /x/old-about": {
+    "next": {
+      "status": "404",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      "allow": "-",
+      "title": "404: This page could not be found",
+      "text": "Home | About | About in French | Post a | SSR | About, prefix written 404 This page could not be found."
+    }
+  },
+  "GET /en/to-about": {
+    "next": {
+      "status": "307",
+      "location": "/about",
+      "content-type": "-",
+      "cache-control": "-",
+      "allow": "-"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=60",
+        "because": "config-redirect-cached"
+      }
+    }
+  },
+  "GET /fr/to-about": {
+    "next": {
+      "status": "307",
+      "location": "/fr/about",
+      "content-type": "-",
+      "cache-control": "-",
+      "allow": "-"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=60",
+        "because": "config-redirect-cached"
+      }
+    }
+  },
+  "GET /fr/files/brand.txt": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "public, max-age=0",
+      "allow": "-",
+      "body": "The brand, as a public file.\n"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=3600, s-maxage=86400",
+        "because": "public-file-cache"
+      }
+    }
+  },
+  "GET /en/files/brand.txt": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "public, max-age=0",
+      "allow": "-",
+      "body": "The brand, as a public file.\n"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=3600, s-maxage=86400",
+        "because": "public-file-cache"
+      }
+    }
+  },
+  "GET /fr/files/missing.txt": {
+    "next": {
+      "status": "404",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      "allow": "-",
+      "title": "404: This page could not be found",
+      "text": "Home | About | About in French | Post a | SSR | About, prefix written 404 This page could not be found."
+    }
+  },
+  "GET /missing.txt": {
+    "next": {
+      "status": "404",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      "allow": "-",
+      "title": "404: This page could not be found",
+      "text": "Home | About | About in French | Post a | SSR | About, prefix written 404 This page could not be found."
+    }
+  },
   "GET /en/posts/a": {
     "next": {
       "status": "200",

@@ -62,6 +62,31 @@ export const observed: Record<string, RecordedCheck> = {
       "text": "Home | Item 3 | Classy next/dist modules context pathname /dist; hook asPath /dist; singleton events function"
     }
   },
+  "GET /ready": {
+    "next": {
+      "status": "200",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "-",
+      "allow": "-",
+      "title": "-",
+      "text": "Home | Item 3 | Classy rendered isReady false isReady not yet"
+    },
+    "known": {
+      "cache-control": {
+        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
+        "because": "static-cache-control"
+      }
+    }
+  },
+  "isReady once hydrated, Router.ready run once": {
+    "next": {
+      "1 goto /ready": "200, hydrated",
+      "2 text \"isReady true\" in #ready": "isReady true",
+      "3 eval window.readyCalls": "1",
+      "console errors": "none"
+    }
+  },
   "fields on load, with and without a search": {
     "next": {
       "1 goto /": "200, hydrated",

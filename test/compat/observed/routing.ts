@@ -150,7 +150,7 @@ export const observed: Record<string, RecordedCheck> = {
         "because": "static-cache-control"
       },
       "text": {
-        "stratus": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second Item 7 ready true",
+        "stratus": "Home | About | Post hello | Docs a/b | Shop | Shop red/large | Greet world | Item 7 | Alias | Blog first | Blog second Item 7 ready false",
         "because": "dynamic-page-without-data-on-request"
       }
     }

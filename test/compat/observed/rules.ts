@@ -18,16 +18,34 @@ export const observed: Record<string, RecordedCheck> = {
       "header:x-seen-hello": "-",
       "header:x-about-variant": "-",
       "header:x-first-visit": "-",
-      "header:x-middleware": "-",
+      "header:x-middleware": "seen",
       "header:x-member": "-",
       "title": "Rules home",
       "text": "Home | About | Old blog hello | Old docs a/b | Info | P hello | Special post | Legacy x/y | Members | Promo Rules home"
     },
     "known": {
       "cache-control": {
-        "stratus": "public, max-age=0, s-maxage=31536000, stale-while-revalidate=31536000",
-        "because": "static-cache-control"
+        "stratus": "private, no-cache",
+        "because": "per-visitor-private"
       }
+    }
+  },
+  "GET /index": {
+    "next": {
+      "status": "404",
+      "location": "-",
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
+      "allow": "-",
+      "header:x-site": "rules",
+      "header:x-post": "-",
+      "header:x-seen-hello": "-",
+      "header:x-about-variant": "-",
+      "header:x-first-visit": "-",
+      "header:x-middleware": "seen",
+      "header:x-member": "-",
+      "title": "404: This page could not be found",
+      "text": "Home | About | Old blog hello | Old docs a/b | Info | P hello | Special post | Legacy x/y | Members | Promo 404 This page could not be found."
     }
   },
   "GET /old-blog/hello": {

@@ -60,7 +60,7 @@ export const observed: Record<string, RecordedCheck> = {
     },
     "known": {
       "console errors": {
-        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/plain') is not executable, and strict MIME type checking is enabled. (/)",
+        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/html') is not executable, and strict MIME type checking is enabled. (/)",
         "because": "nosniff"
       }
     }
@@ -76,7 +76,7 @@ export const observed: Record<string, RecordedCheck> = {
     },
     "known": {
       "console errors": {
-        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/plain') is not executable, and strict MIME type checking is enabled. (/)",
+        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/missing.js) | Refused to execute script from '/missing.js' because its MIME type ('text/html') is not executable, and strict MIME type checking is enabled. (/)",
         "because": "nosniff"
       }
     }

@@ -61,7 +61,7 @@ export function apisOf(routes: Record<string, RouteSpec>): NonNullable<AppModule
 /** A render core over the routes, with an empty page store (nothing prerendered). */
 export function memoryApp(routes: Record<string, RouteSpec>, extra: Partial<Omit<AppModules, 'pages'>> & { options?: RenderAppOptions } = {}) {
   const manifest = manifestOf(routes);
-  const modules: AppModules = { pages: pagesOf(routes), apis: apisOf(routes), App: extra.App, Document: extra.Document, errorPages: extra.errorPages ?? {} };
+  const modules: AppModules = { pages: pagesOf(routes), apis: apisOf(routes), App: extra.App, Document: extra.Document, errorPages: extra.errorPages ?? {}, server: extra.server };
   const store = new PageStore();
   return { app: createRenderApp(modules, manifest, store, extra.options), manifest, modules, store };
 }

@@ -178,7 +178,7 @@ export function createNavigator(options: NavigatorOptions) {
       query: {},
       isFallback: false,
       isReady: true,
-      defaultTitle: ui.errorTitle(statusCode),
+      defaultTitle: custom ? undefined : ui.errorTitle(statusCode),
     };
   }
 

@@ -173,7 +173,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
   let defaultTitle;
   try {
     Component = route ? (await route.load()).default : custom ? (await custom()).default : (await errorUi()).ErrorPage;
-    if (data.statusCode) defaultTitle = (await errorUi()).errorTitle(data.statusCode);
+    // The built-in error page's title; the app's own error page has the one it writes, or none.
+    if (data.statusCode && !custom) defaultTitle = (await errorUi()).errorTitle(data.statusCode);
     // Code-split components the server rendered must be there before React compares.
     await dynamicLoadsSettled();
   } catch (error) {
@@ -194,7 +195,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
     asPath: serverAsPath,
     locale: data.locale,
     isFallback: data.isFallback,
-    isReady: !data.isFallback && (route?.kind === 'ssr' || !route || !location.search),
+    // As the server rendered it: only a page rendered per request (or an error page) is ready before hydration; the others are right after (below).
+    isReady: !route || route.kind === 'ssr',
     defaultTitle,
   };
   navigator.start(initial);

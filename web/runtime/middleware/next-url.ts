@@ -2,6 +2,7 @@
  * `request.nextUrl` of middleware (`stratus/server`): the request URL split the way
  * middleware reads it, without the `basePath` and the locale prefix.
  */
+import { isApiPath } from '../../../contract/urls';
 import { splitLocale } from '../shared/locale-prefix';
 import { withoutBasePath } from '../shared/site-paths';
 
@@ -107,7 +108,8 @@ export class NextURL {
 
   /** The whole URL, `basePath` and locale prefix (none for the default locale) put back. */
   get href(): string {
-    const prefix = this.i18n && this.locale !== this.defaultLocale ? `/${this.locale}` : '';
+    // API routes are never under a locale (locale-prefix.ts).
+    const prefix = this.i18n && this.locale !== this.defaultLocale && !isApiPath(this.pathname) ? `/${this.locale}` : '';
     const path = prefix && this.pathname === '/' ? prefix : prefix + this.pathname;
     const full = this.basePath + path;
     return `${this.origin}${full === '' ? '/' : full}${this.search}${this.hash}`;

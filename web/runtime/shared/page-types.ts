@@ -179,6 +179,13 @@ export interface ApiConfig {
     /** The handler answers through a library of its own: no warning when it returns before answering. */
     externalResolver?: boolean;
   };
+  /**
+   * `'edge'` (or `'experimental-edge'`): the route is called as the pages router's edge API
+   * routes are, `handler(request: NextRequest, event)`, and answers with the web `Response`
+   * it returns. It runs in the render function like any other route.
+   * @default 'nodejs'
+   */
+  runtime?: 'nodejs' | 'edge' | 'experimental-edge';
 }
 
 /** What an API route file exports. */

@@ -45,3 +45,27 @@ test('a middleware that does not name URLPattern carries no polyfill', async () 
   // The polyfill's own message: there in the first app's bundle, not in this one.
   expect(bundle).not.toContain('Missing parameter name at');
 }, 60_000);
+
+test('an app without middleware whose API route says runtime edge carries stratus/server: the route gets a NextRequest', async () => {
+  const app = await buildApp(tempApp({
+    'pages/index.js': page,
+    'pages/api/edge.js': `
+      export const config = { runtime: 'edge' };
+      export default (req) => Response.json({ headers: Object.fromEntries(req.headers.entries()), pathname: req.nextUrl.pathname, id: req.nextUrl.searchParams.get('id') });`,
+    'pages/api/node.js': 'export default (req, res) => res.json({ method: req.method });',
+  }));
+  apps.push(app);
+  const answer = await app.handler(functionUrlEvent('/api/edge?id=7', { headers: { 'x-test': 'yes' } }));
+  expect(answer.statusCode).toBe(200);
+  expect(JSON.parse(answer.body!)).toMatchObject({ headers: { 'x-test': 'yes' }, pathname: '/api/edge', id: '7' });
+  expect(JSON.parse((await app.handler(functionUrlEvent('/api/node'))).body!)).toEqual({ method: 'GET' });
+}, 60_000);
+
+test('a page module calling Router.ready at its top level builds and serves, as with next build', async () => {
+  const app = await buildApp(tempApp({
+    'pages/index.js': "import Router from 'next/router';\nRouter.ready(() => { throw new Error('never on the server'); });\nexport default function Home() { return <p>home</p>; }",
+  }));
+  apps.push(app);
+  const home = await app.handler(functionUrlEvent('/'));
+  expect([home.statusCode, home.body]).toEqual([200, expect.stringContaining('<p>home</p>')]);
+}, 60_000);

@@ -6,7 +6,7 @@ const handler = () => undefined;
 const FILE = 'pages/api/upload.ts';
 
 test('no config: bodies parsed up to 1 MB, no external resolver', () => {
-  expect(readApiConfig(FILE, { default: handler })).toEqual({ bodyParser: DEFAULT_BODY_PARSING, externalResolver: false });
+  expect(readApiConfig(FILE, { default: handler })).toEqual({ bodyParser: DEFAULT_BODY_PARSING, externalResolver: false, edge: false });
   expect(readApiConfig(FILE, { default: handler, config: { api: { bodyParser: true } } }).bodyParser).toEqual(DEFAULT_BODY_PARSING);
   expect(readApiConfig(FILE, { default: handler, config: { api: { bodyParser: {} } } }).bodyParser).toEqual(DEFAULT_BODY_PARSING);
 });

@@ -479,6 +479,24 @@ describe('middleware', () => {
   });
 });
 
+describe('a matcher for the root', () => {
+  const marked = (config: MiddlewareModule['config']) =>
+    routedApp({ middleware: { config, middleware: () => { const res = NextResponse.next(); res.headers.set('x-from-middleware', 'true'); return res; } } });
+
+  test('also takes /index and /<locale>/index (the home page\'s other spelling), as the pages router\'s does, and nothing else', async () => {
+    for (const config of [{ matcher: '/' }, { matcher: [{ source: '/' }] }]) {
+      const handle = marked(config);
+      const seen = async (path: string) => (await handle(path)).headers['x-from-middleware'] ?? 'none';
+      expect(await Promise.all(['/', '/index', '/fr', '/fr/index', data('/'), '/about', '/indexes', '/index/more'].map(seen))).toEqual(['true', 'true', 'true', 'true', 'true', 'none', 'none', 'none']);
+    }
+  });
+
+  test('other matchers are unchanged: /about does not take /about/index', async () => {
+    const handle = marked({ matcher: '/about' });
+    expect([(await handle('/about')).headers['x-from-middleware'], (await handle('/about/index')).headers['x-from-middleware']]).toEqual(['true', undefined]);
+  });
+});
+
 describe("the documented 'default' locale trick (a locale named default, middleware sending it on)", () => {
   test('unprefixed paths are the default locale for middleware, which redirects them to a real locale; prefixed ones are served', async () => {
     const manifest = manifestOf(ROUTES);
@@ -515,6 +533,9 @@ describe('NextRequest', () => {
     const moved = request.nextUrl.clone();
     moved.pathname = '/sign-in';
     expect(moved.href).toBe('https://site.example/base/fr/sign-in?x=1');
+    // An API route is never under a locale: its href keeps none, as the pages router's NextURL writes it.
+    moved.pathname = '/api/ok';
+    expect([moved.href, moved.locale]).toEqual(['https://site.example/base/api/ok?x=1', 'fr']);
     expect(await request.json()).toEqual({ name: 'Ada' });
     expect(request.raw()).toBeInstanceOf(Request);
   });

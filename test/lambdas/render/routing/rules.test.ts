@@ -48,17 +48,25 @@ test('has and missing on header, cookie, query and host; named groups become par
 
 test('locale: the prefix is taken off for matching and given back; locale: false matches it as written', () => {
   expect(redirectOf('/old', '/new', '/fr/old')).toBe('/fr/new');
+  // The default locale spelled out is given back as none: one hop, as the pages router redirects it.
+  expect(redirectOf('/old', '/new', '/en/old')).toBe('/new');
+  expect(redirectOf('/old', '/', '/en/old')).toBe('/');
+  expect(redirectOf('/old', '/', '/fr/old')).toBe('/fr');
   expect(redirectOf('/fr/old', '/new', '/fr/old', {}, { locale: false })).toBe('/new');
   expect(redirectOf('/old', '/new', '/fr/old', {}, { locale: false })).toBeUndefined();
 });
 
-test('locale: false with a /:locale/… source takes a path without a prefix as the default locale\'s, as the pages router matches it', () => {
+test('locale: false with a /:locale/… source takes a path without a prefix as the default locale\'s, and only that, as the pages router matches it', () => {
   expect(redirectOf('/:locale/old', '/:locale/new', '/old', {}, { locale: false })).toBe('/en/new');
   expect(redirectOf('/:locale/old', '/:locale/new', '/fr/old', {}, { locale: false })).toBe('/fr/new');
   expect(redirectOf('/:locale', '/:locale/home', '/', {}, { locale: false })).toBe('/en/home');
   expect(redirectOf('/en/old', '/new', '/old', {}, { locale: false })).toBe('/new');
-  // A source written without a locale still takes the path as visited.
-  expect(redirectOf('/old', '/new', '/old', {}, { locale: false })).toBe('/new');
+  // Only that path: the pages router puts the default locale in before it matches, so the
+  // first segment of an unprefixed path is never taken for a locale, and a source written
+  // without a locale takes no path of an i18n site.
+  expect(redirectOf('/:locale/old', '/:locale/new', '/x/old', {}, { locale: false })).toBeUndefined();
+  expect(redirectOf('/:locale/to-sv', '/sv/new', '/x/to-sv', {}, { locale: false })).toBeUndefined();
+  expect(redirectOf('/old', '/new', '/old', {}, { locale: false })).toBeUndefined();
 });
 
 describe('destinations', () => {
