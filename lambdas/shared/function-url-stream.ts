@@ -83,7 +83,8 @@ export function createStreamingHandler(core: Core): StreamingHandler {
       // Lambda may freeze the instance once the handler settles: the request's log lines and spans leave before that.
       if (IN_LAMBDA) {
         flushLog();
-        await flushTraces();
+        const flushing = flushTraces();
+        if (flushing) await flushing;
       }
     }
   };

@@ -127,7 +127,8 @@ export function createFunctionUrlHandler(core: Core, name = 'render') {
       // Lambda may freeze the instance once the handler returns: the request's log lines and spans leave before that.
       if (IN_LAMBDA) {
         flushLog();
-        await flushTraces();
+        const flushing = flushTraces();
+        if (flushing) await flushing;
       }
     }
   };

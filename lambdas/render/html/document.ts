@@ -33,7 +33,7 @@ export interface DocumentParts {
 }
 
 /** Stylesheets, then module preloads of the page's chunks and the entry's imports. */
-function headLinks(parts: DocumentParts): string {
+function headLinksOf(parts: DocumentParts): string {
   const preload = new Set<string>();
   for (const src of [...parts.pageScripts, ...parts.entryScripts.slice(1)]) preload.add(src);
   return (
@@ -42,11 +42,39 @@ function headLinks(parts: DocumentParts): string {
   );
 }
 
-function entryScript(parts: DocumentParts): string {
+/** The head's links and the module script, made once per set of asset lists. */
+interface AssetMarkup {
+  entryScripts: readonly string[];
+  styles: readonly string[];
+  links: string;
+  script: string;
+}
+
+/**
+ * The asset lists are the manifest's own arrays, the same on every request for a page
+ * (page-html.ts), so their markup is kept by the page's list of scripts and made again only
+ * when the other two lists differ: a page request skips a Set, the spreads and a regex
+ * escape per URL (with the prefix test in render-page.ts, ≈ 12.7k of ≈ 1.03M instructions a
+ * `/ssr/1` request in process; docs/BENCHMARKS.md, issue 35).
+ */
+const assetMarkup = new WeakMap<readonly string[], AssetMarkup>();
+
+function assetsOf(parts: DocumentParts): AssetMarkup {
+  const kept = assetMarkup.get(parts.pageScripts);
+  if (kept && kept.entryScripts === parts.entryScripts && kept.styles === parts.styles) return kept;
+  const made: AssetMarkup = { entryScripts: parts.entryScripts, styles: parts.styles, links: headLinksOf(parts), script: entryScriptOf(parts) };
+  assetMarkup.set(parts.pageScripts, made);
+  return made;
+}
+
+function entryScriptOf(parts: DocumentParts): string {
   const entry = parts.entryScripts[0];
   // `defer` as the pages router writes its scripts (a module script is deferred anyway).
   return entry ? `<script type="module" src="${escapeAttr(entry)}" defer></script>` : '';
 }
+
+const headLinks = (parts: DocumentParts) => assetsOf(parts).links;
+const entryScript = (parts: DocumentParts) => assetsOf(parts).script;
 
 const dataScript = (parts: DocumentParts) => `<script id="__STRATUS_DATA__" type="application/json">${serializeForScript(parts.data)}</script>`;
 

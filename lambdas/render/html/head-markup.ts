@@ -6,7 +6,7 @@
  */
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { HeadElement } from '../../../web/runtime/shared/head-manager';
+import { DEFAULT_HEAD, type HeadElement } from '../../../web/runtime/shared/head-manager';
 
 const DIRECT_TAGS = new Set(['title', 'meta', 'link', 'base']);
 /**
@@ -49,10 +49,15 @@ function directMarkup(element: HeadElement): string | null {
   return text === null ? null : `<title${attributes}>${escapeHtml(text)}</title>`;
 }
 
+function markupOf(element: HeadElement): string {
+  return directMarkup(element) ?? renderToStaticMarkup(createElement(Fragment, null, element));
+}
+
+/** The defaults every document starts with (the same elements on every request), written once. */
+const DEFAULT_MARKUP = new Map(DEFAULT_HEAD.map((element) => [element, markupOf(element)]));
+
 export function headMarkup(elements: readonly HeadElement[]): string {
   let out = '';
-  for (const element of elements) {
-    out += directMarkup(element) ?? renderToStaticMarkup(createElement(Fragment, null, element));
-  }
+  for (const element of elements) out += DEFAULT_MARKUP.get(element) ?? markupOf(element);
   return out;
 }

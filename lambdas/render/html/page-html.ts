@@ -33,6 +33,9 @@ export interface PageHtml {
   error(statusCode: number, locale: string, asPath: string): Markup;
 }
 
+/** The built-in error page has no scripts of its own. */
+const NO_SCRIPTS: readonly string[] = [];
+
 /** `render()`'s document, or `fallback(error)`'s when it throws or rejects. */
 function orElse(render: () => Markup, fallback: (error: unknown) => Markup): Markup {
   try {
@@ -60,10 +63,14 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
     };
   }
 
-  /** `_app`'s stylesheets, then the page's own. */
+  /** `_app`'s stylesheets, then the page's own: one array per page, so the document's markup of them is made once (document.ts). */
+  const stylesByPage = new Map<string, string[]>();
   function stylesOf(page: string): string[] {
     const own = pageStyles?.[page];
-    return own ? [...manifest.styles, ...own] : manifest.styles;
+    if (!own) return manifest.styles;
+    let styles = stylesByPage.get(page);
+    if (!styles) stylesByPage.set(page, (styles = [...manifest.styles, ...own]));
+    return styles;
   }
 
   const scriptsByPage = new Map(manifest.routes.map((route) => [route.pattern, route.scripts]));
@@ -80,7 +87,7 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
       data: embedded(BUILT_IN_ERROR_PAGE, {}, { statusCode }, locale, { statusCode }),
       asPath,
       entryScripts: manifest.entryScripts,
-      pageScripts: [],
+      pageScripts: NO_SCRIPTS,
       styles: manifest.styles,
       defaultTitle: errorTitle(statusCode),
     };

