@@ -203,7 +203,7 @@ test('a package imported for the first time reloads the page, which then loads a
   expect((await get(vendor)).body).toContain('return "late package";');
 });
 
-test('a build warning shows once per change, in the terminal and in the overlay', async () => {
+test('a build warning shows once when it appears (one save may make two builds), in the terminal and in the overlay', async () => {
   const edited = Date.now();
   const before = output.length;
   writeFileSync(path.join(dir, '.env'), 'DATABASE_URL=postgres://local\n');
