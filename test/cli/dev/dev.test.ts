@@ -66,7 +66,7 @@ afterAll(async () => {
   sse?.destroy();
   child?.kill('SIGTERM');
   await new Promise((resolve) => child?.once('exit', resolve));
-  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 async function nextEvent(after: number, name?: string, timeout = 15_000): Promise<{ event: string; data: string; at: number }> {
