@@ -195,11 +195,16 @@ export async function dev(options: DevOptions) {
     }
   }
 
-  /** The build's errors and warnings after a change: each printed once, and sent to the overlays when they changed. */
+  /**
+   * The build's errors and warnings after a change, sent to the overlays when they changed.
+   * Errors are printed after every build; a warning when it appears, not again after each
+   * build it stays in (one save can make two builds: a file created, then written).
+   */
   function report(next: Problems): void {
     const unique = { errors: next.errors, warnings: [...new Set(next.warnings)] };
     for (const error of unique.errors) options.log(`✖ ${error.title}\n${error.message}`);
-    for (const warning of unique.warnings) options.log(`⚠ warning: ${warning}`);
+    const shown = new Set(problems.warnings);
+    for (const warning of unique.warnings) if (!shown.has(warning)) options.log(`⚠ warning: ${warning}`);
     const fresh = JSON.stringify(unique) !== JSON.stringify(problems);
     problems = unique;
     if (fresh) broadcast('problems', problems);

@@ -56,6 +56,10 @@ const visibleText = async (page: Page) => {
   const where = (await page.locator('#__next').count()) ? '#__next' : 'body';
   return collapse(await page.locator(where).first().innerText({ timeout: 5000 }).catch(() => '(no body)')).slice(0, TEXT_CHARS);
 };
+/** The root's text, in the page: what `visibleText` reads, before it is collapsed. */
+const ROOT_TEXT = `(document.getElementById('__next') || document.body || { innerText: '' }).innerText`;
+/** How long a followed link's page may take to show after its URL changed. */
+const TEXT_CHANGE_MS = 3000;
 const consoleErrors = (errors: string[]) => (errors.length ? [...new Set(errors)].sort().join(' | ') : 'none');
 
 function normaliseAll(observation: Observation, target: Target): Observation {
@@ -94,6 +98,7 @@ export function observeLinks(browser: Browser, target: Target, pathname: string,
         await load(page, target.baseUrl + pathname);
         await page.evaluate('window.__compatMark = 1');
         const before = page.url();
+        const textBefore = await page.evaluate(ROOT_TEXT).catch(() => '');
         const clicked = await page
           .locator(`#__next a[href="${href.replace(/"/g, '\\"')}"]`)
           .first()
@@ -108,6 +113,9 @@ export function observeLinks(browser: Browser, target: Target, pathname: string,
         await page.waitForLoadState('load', { timeout: LOAD_MS }).catch(() => undefined);
         await page.waitForFunction(HYDRATED, undefined, { timeout: 10_000, polling: 50 }).catch(() => undefined);
         await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
+        // A client router may change the URL before it renders the new page (Next's does): the
+        // text is read once it changed, or after a short wait for a page that reads the same.
+        await page.waitForFunction(`${ROOT_TEXT} !== ${JSON.stringify(textBefore)}`, undefined, { timeout: TEXT_CHANGE_MS, polling: 50 }).catch(() => undefined);
         const url = new URL(page.url());
         observation[`${label}: url`] = url.pathname + url.search + url.hash;
         observation[`${label}: navigation`] = (await page.evaluate('window.__compatMark === 1').catch(() => false)) ? 'soft' : 'full load';

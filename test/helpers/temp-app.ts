@@ -7,7 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 const folders: string[] = [];
-afterAll(() => folders.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+// A dev server the test file stops in its own afterAll may still be writing its build here:
+// removal retries (ENOTEMPTY), and a folder left in the system's temp folder fails no test.
+afterAll(() =>
+  folders.splice(0).forEach((dir) => {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (error) {
+      console.warn(`left ${dir}: ${(error as Error).message}`);
+    }
+  }),
+);
 
 export function tempApp(files: Record<string, string>, prefix = 'stratus-app-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
