@@ -24,6 +24,7 @@ export { LOCALE_COOKIE } from '../../contract/urls';
  */
 export const PAGE_ORIGIN_HEADERS = [
   'x-forwarded-host',
+  'x-real-ip',
   'accept',
   'accept-language',
   'content-type',

@@ -35,6 +35,10 @@ function handler(event) {
   var host = own(headers, 'host');
   delete headers['x-forwarded-host'];
   if (host) headers['x-forwarded-host'] = { value: host.value };
+  // The viewer's address as CloudFront saw it (X-Forwarded-For begins with whatever the
+  // visitor wrote): a visitor's own X-Real-IP never gets through.
+  delete headers['x-real-ip'];
+  if (event.viewer && event.viewer.ip) headers['x-real-ip'] = { value: event.viewer.ip };
 
   // Only the body signer (Lambda@Edge, origin request) states a body's hash to the origin;
   // only this function says which page a request for the bucket's copy stands for.

@@ -75,11 +75,9 @@ function toRecord(headers: Headers, skip?: Set<string>): Record<string, string> 
   return record;
 }
 
-/** The viewer's address: the first of `X-Forwarded-For` (CloudFront's), found without splitting the list (a middleware run is a few µs). */
-function viewerIp(forwarded: string | undefined): string | undefined {
-  if (forwarded === undefined) return undefined;
-  const comma = forwarded.indexOf(',');
-  return (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim();
+/** The viewer's address: `X-Real-IP`, which the viewer-request function sets from CloudFront's own record of it (a visitor's is dropped; `X-Forwarded-For` begins with whatever the visitor wrote). */
+function viewerIp(realIp: string | undefined): string | undefined {
+  return realIp === undefined ? undefined : realIp.trim();
 }
 
 /** Headers of the middleware's response that are not passed on to the answer. */
@@ -171,7 +169,7 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
         headers: new RequestHeaders(request.headers, true),
         body: webBodyOf(request),
         nextConfig: urlSettings,
-        ip: viewerIp(request.headers['x-forwarded-for']),
+        ip: viewerIp(request.headers['x-real-ip']),
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
       });
       const answer = handler(nextRequest, event);

@@ -16,6 +16,9 @@ beforeAll(async () => {
     'pages/api/edge-headers.js': `
 export const config = { runtime: 'edge' };
 export default function handler(request) { return Response.json({ headers: Object.fromEntries(request.headers) }); }`,
+    'middleware.js': `
+import { NextResponse } from 'next/server';
+export function middleware(request) { return request.nextUrl.pathname === '/api/ip' ? NextResponse.json({ ip: request.ip ?? null }) : NextResponse.next(); }`,
     'pages/ssr.js': `
 export default function Page({ headers }) { return <pre id="h">{JSON.stringify(headers)}</pre>; }
 export function getServerSideProps({ req }) { return { props: { headers: req.headers } }; }`,
@@ -33,6 +36,8 @@ function expectViewerHeaders(headers: Headers, viewerFor = /^(::ffff:)?127\.0\.0
   expect(headers['x-forwarded-proto']).toBe('http');
   expect(headers['x-forwarded-port']).toBe(String(server.port));
   expect(headers['x-forwarded-host']).toBe(`localhost:${server.port}`);
+  // The viewer-request function's record of the viewer, whatever the visitor sent as X-Real-IP.
+  expect(headers['x-real-ip']).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
 }
 
 test('an API route sees the viewer, not the body signer; the signed body arrives whole', async () => {
@@ -64,4 +69,10 @@ test('an edge API route and getServerSideProps see the same headers', async () =
   expect(page.status).toBe(200);
   const json = /<pre id="h">([^<]*)<\/pre>/.exec(page.body.toString())![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
   expectViewerHeaders(JSON.parse(json) as Headers);
+});
+
+test("middleware's request.ip is the viewer's address, not what the visitor wrote into X-Real-IP or X-Forwarded-For", async () => {
+  const answer = await sendRaw(server.port, { method: 'GET', target: '/api/ip', headers: [['Host', `localhost:${server.port}`], ['X-Real-IP', '10.0.0.1'], ['X-Forwarded-For', '10.0.0.2']] });
+  expect(answer.status).toBe(200);
+  expect((JSON.parse(answer.body.toString()) as { ip: string }).ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
 });

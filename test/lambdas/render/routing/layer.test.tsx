@@ -463,14 +463,14 @@ describe('middleware', () => {
     expect((await handleAsync('/about?boom')).status).toBe(500);
   });
 
-  test('request.ip is the first address of X-Forwarded-For, trimmed; none without the header', async () => {
+  test("request.ip is X-Real-IP (the viewer-request function's record of the viewer), never what a visitor wrote into X-Forwarded-For", async () => {
     const seen: (string | undefined)[] = [];
     const handleIp = routedApp({ middleware: { middleware: (request: NextRequest) => void seen.push(request.ip) } });
-    await handleIp('/about', { headers: { 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.1, 10.0.0.2' } });
-    await handleIp('/about', { headers: { 'x-forwarded-for': '2001:db8::1' } });
-    await handleIp('/about', { headers: { 'x-forwarded-for': '' } });
+    await handleIp('/about', { headers: { 'x-real-ip': ' 203.0.113.7 ', 'x-forwarded-for': '10.9.9.9, 203.0.113.7' } });
+    await handleIp('/about', { headers: { 'x-real-ip': '2001:db8::1' } });
+    await handleIp('/about', { headers: { 'x-forwarded-for': '10.9.9.9' } });
     await handleIp('/about');
-    expect(seen).toEqual(['203.0.113.7', '2001:db8::1', '', undefined]);
+    expect(seen).toEqual(['203.0.113.7', '2001:db8::1', undefined, undefined]);
   });
 
   test('middleware exports that cannot run fail at cold start (and so the build), saying what to write', () => {
