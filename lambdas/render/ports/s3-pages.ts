@@ -11,7 +11,7 @@ import { createCircuit } from '../../shared/circuit-breaker';
 import { DependencyError } from '../../shared/dependency-failure';
 import { BUCKET_PAGE_DATA, staticCacheControl } from '../../shared/cache-control';
 import { deserializePage, hashedKey, serializePage } from './page-object';
-import type { PageSource, PublishedPages, SharedPages } from './ports';
+import type { PageSource, PublishedPages, SharedPages, StoredPage } from './ports';
 
 /** S3 keys are at most 1,024 bytes; a longer page key is stored under its hash. */
 const MAX_READABLE_KEY = 900;
@@ -51,6 +51,18 @@ function isMissing(error: unknown): boolean {
   return name === 'NoSuchKey' || name === 'NotFound';
 }
 
+/** A page object at `key`, undefined when S3 says it is not there; any other failure as a DependencyError. */
+async function readPageObject(options: S3PagesOptions, key: string, dependency: string): Promise<StoredPage | undefined> {
+  const { sdk, client } = await connect(options.endpoint);
+  try {
+    const object = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: key }), operationOptions());
+    return deserializePage(await object.Body!.transformToString());
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw new DependencyError(dependency, error);
+  }
+}
+
 /**
  * Pages as objects `<prefix><buildId>/<locale><path>.json`, readable in the console.
  *
@@ -66,18 +78,13 @@ export function s3Pages(options: S3PagesOptions): SharedPages {
   const writes = createCircuit(dependency, options.circuitOpenMs);
   return {
     dependency,
-    read: (key) => reads.run(async () => {
-      const { sdk, client } = await connect(options.endpoint);
-      try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: keyOf(key) }), operationOptions());
-        return deserializePage(await object.Body!.transformToString());
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        const failure = new DependencyError(dependency, error);
-        writes.trip(failure);
+    read: (key) => reads.run(() =>
+      readPageObject(options, keyOf(key), dependency).catch((failure: unknown) => {
+        // A bucket that cannot be read is not written to either.
+        if (failure instanceof DependencyError) writes.trip(failure);
         throw failure;
-      }
-    }),
+      }),
+    ),
     write: (key, page) => writes.run(async () => {
       const { sdk, client } = await connect(options.endpoint);
       try {
@@ -107,16 +114,7 @@ export function s3Prerendered(options: S3PagesOptions): PageSource {
   const reads = createCircuit(dependency, options.circuitOpenMs);
   return {
     dependency,
-    read: (key) => reads.run(async () => {
-      const { sdk, client } = await connect(options.endpoint);
-      try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: options.prefix + key }), operationOptions());
-        return deserializePage(await object.Body!.transformToString());
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw new DependencyError(dependency, error);
-      }
-    }),
+    read: (key) => reads.run(() => readPageObject(options, options.prefix + key, dependency)),
   };
 }
 

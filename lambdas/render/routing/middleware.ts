@@ -75,11 +75,6 @@ function toRecord(headers: Headers, skip?: Set<string>): Record<string, string> 
   return record;
 }
 
-/** The viewer's address: `X-Real-IP`, which the viewer-request function sets from CloudFront's own record of it (a visitor's is dropped; `X-Forwarded-For` begins with whatever the visitor wrote). */
-function viewerIp(realIp: string | undefined): string | undefined {
-  return realIp === undefined ? undefined : realIp.trim();
-}
-
 /** Headers of the middleware's response that are not passed on to the answer. */
 const NOT_PASSED_ON = new Set(['set-cookie', 'location', 'content-length', 'content-type']);
 
@@ -169,7 +164,9 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
         headers: new RequestHeaders(request.headers, true),
         body: webBodyOf(request),
         nextConfig: urlSettings,
-        ip: viewerIp(request.headers['x-real-ip']),
+        // The viewer's address: X-Real-IP, which the viewer-request function sets from CloudFront's
+        // own record of it (a visitor's is dropped; X-Forwarded-For begins with what the visitor wrote).
+        ip: request.headers['x-real-ip']?.trim(),
         geo: { country: request.headers['cloudfront-viewer-country'], city: request.headers['cloudfront-viewer-city'], region: request.headers['cloudfront-viewer-country-region'] },
       });
       const answer = handler(nextRequest, event);

@@ -109,7 +109,7 @@ export class PageStore {
   private async readShared(locale: string, pagePath: string, atHand: StoredPage | undefined): Promise<StoredPage | undefined> {
     const shared = this.shared!;
     try {
-      return (await this.readSharedKey(shared, this.sharedKey(locale, pagePath))) ?? atHand;
+      return (await this.readSharedPage(shared, locale, pagePath)) ?? atHand;
     } catch (error) {
       const failure = failureOf(error, shared, 'the shared page store');
       reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'read a page', served: atHand ? 'the copy at hand' : 'the 500 page' });
@@ -125,7 +125,7 @@ export class PageStore {
    */
   private async readLayers(locale: string, pagePath: string): Promise<StoredPage | undefined> {
     const [shared, prerendered] = await Promise.allSettled([
-      this.shared ? this.readSharedKey(this.shared, this.sharedKey(locale, pagePath)) : Promise.resolve(undefined),
+      this.shared ? this.readSharedPage(this.shared, locale, pagePath) : Promise.resolve(undefined),
       this.readPrerendered(locale, pagePath),
     ]);
     if (shared.status === 'fulfilled' && shared.value) return shared.value;
@@ -138,8 +138,10 @@ export class PageStore {
     throw failed;
   }
 
-  private readSharedKey(shared: SharedPages, sharedKey: string): Promise<StoredPage | undefined> {
-    return inSpan('page store read', { 'stratus.store.key': sharedKey }, () => shared.read(sharedKey));
+  /** The shared store's copy of a page, in a span of its own. */
+  private readSharedPage(shared: SharedPages, locale: string, pagePath: string): Promise<StoredPage | undefined> {
+    const key = this.sharedKey(locale, pagePath);
+    return inSpan('page store read', { 'stratus.store.key': key }, () => shared.read(key));
   }
 
   /** The build's copy of a page, as old as this instance (a revalidating page regenerates `revalidate` seconds after start at the latest). */
