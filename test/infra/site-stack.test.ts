@@ -307,8 +307,11 @@ describe('distribution', () => {
     expect(fallback.OriginPath).toBe('/_archive');
   });
 
-  test('/_app/data/*: prebuilt files from S3, failing over to the render function on 403/404', () => {
-    const b = behaviourFor('/_app/data/*');
+  /**
+   * GET and HEAD from the bucket, the render function on its 403/404, keyed and forwarded as
+   * pages are (what the function may answer varies like a page, and it needs the viewer's host).
+   */
+  function expectBucketThenRender(b: any): void {
     expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
     const g = group(b.TargetOriginId);
     expect(g.FailoverCriteria.StatusCodes.Items).toEqual([403, 404]);
@@ -317,6 +320,11 @@ describe('distribution', () => {
     expect(functionOfOrigin(fallback)).toBe(renderFn());
     expect(b.CachePolicyId).toEqual(behaviourFor('*').CachePolicyId);
     expect(b.OriginRequestPolicyId).toEqual(behaviourFor('*').OriginRequestPolicyId);
+  }
+
+  test('/_app/data/*: prebuilt files from S3, failing over to the render function on 403/404', () => {
+    const b = behaviourFor('/_app/data/*');
+    expectBucketThenRender(b);
     expect(b.FunctionAssociations).toHaveLength(1);
   });
 
@@ -346,15 +354,7 @@ describe('distribution', () => {
 
   test('a public folder: its files from S3, any other path under it to the render function (403/404), through the function without the page lookup', () => {
     const b = behaviourFor('/photos/*');
-    expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
-    const g = group(b.TargetOriginId);
-    expect(g.FailoverCriteria.StatusCodes.Items).toEqual([403, 404]);
-    const [primary, fallback] = g.Members.Items.map((m: any) => origin(m.OriginId));
-    expect(primary.S3OriginConfig).toBeDefined();
-    expect(functionOfOrigin(fallback)).toBe(renderFn());
-    // What the render function may answer varies like a page, and it needs the viewer's host.
-    expect(b.CachePolicyId).toEqual(behaviourFor('*').CachePolicyId);
-    expect(b.OriginRequestPolicyId).toEqual(behaviourFor('*').OriginRequestPolicyId);
+    expectBucketThenRender(b);
     const functions = resourcesOf(template, 'AWS::CloudFront::Function');
     const [associated] = b.FunctionAssociations.map((a: any) => a.FunctionARN['Fn::GetAtt'][0]);
     expect(associated).not.toEqual(behaviourFor('*').FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]);
