@@ -146,8 +146,8 @@ function pageEntrySource(file: string, runtime: string[], app: string | false): 
 }
 
 /** The runtime's own chunks loaded on demand (start-client.tsx's `import()`s), by their import path: wrapped as pages are. */
-const LAZY_RUNTIME_IMPORT = /^\.\/(error-ui|route-styles|announcer)$/;
-const LAZY_RUNTIME = new Map(['error-ui.tsx', 'route-styles.ts', 'announcer.ts'].map((file) => [path.join(RUNTIME_DIR, 'browser', file.replace(/\.tsx?$/, '')), path.join(RUNTIME_DIR, 'browser', file)]));
+const LAZY_RUNTIME_IMPORT = /^\.\/(error-ui|route-styles|announcer|client-router)$/;
+const LAZY_RUNTIME = new Map(['error-ui.tsx', 'route-styles.ts', 'announcer.ts', 'client-router.ts'].map((file) => [path.join(RUNTIME_DIR, 'browser', file.replace(/\.tsx?$/, '')), path.join(RUNTIME_DIR, 'browser', file)]));
 
 /** The files of LAZY_RUNTIME, for the runtime-size measurement (summarize.ts) to leave out. */
 export const LAZY_RUNTIME_FILES = [...LAZY_RUNTIME.values()];

@@ -1,7 +1,8 @@
 /**
  * Browser entry: hydrates the server-rendered page with the embedded data, then hands
- * navigation to the client router (web/runtime/browser/navigator.ts). The generated client
- * entry calls it with the app's `_app`, its routes and its error pages.
+ * navigation to the client router (web/runtime/browser/navigator.ts, in a chunk of its own
+ * that loads beside hydration: client-router.ts). The generated client entry calls it with
+ * the app's `_app`, its routes and its error pages.
  *
  * @example
  * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', load: () => import('./pages/index') }], errorPages: {} });
@@ -15,11 +16,12 @@ import { RouterContext, routerLocales, type StratusRouter } from '../shared/rout
 import { routerEvents, setCurrentRouter } from '../shared/router-state';
 import { ErrorBoundary } from './error-boundary';
 import { createDomHead } from './head-dom';
-import { browserHistory } from './history-source';
-import { createNavigator, searchToQuery, type PageState } from './navigator';
+import type { Navigator, PageState } from './navigator';
 import type { PageStyles } from './route-styles';
 import { saveData } from './viewport';
-import { routerQuery, segmentsOf } from '../shared/route-match';
+import { routerQuery, searchToQuery, segmentsOf } from '../shared/route-match';
+import type { Url } from '../shared/router-context';
+import { formatUrl } from '../shared/url';
 import { sitePaths, withoutBasePath } from '../shared/site-paths';
 import { splitLocale } from '../shared/locale-prefix';
 import { dynamicLoadsSettled } from '../shared/dynamic-loads';
@@ -54,7 +56,6 @@ export async function startClient(options: ClientOptions): Promise<void> {
   if (process.env.STRATUS_INITIAL_PROPS !== 'off') void import('../shared/initial-props').catch(() => undefined);
   const data = readEmbeddedData();
   const container = document.getElementById('__next')!;
-  const history = browserHistory();
   const head = createDomHead();
   const App = options.App ?? DefaultApp;
   // Pages' own stylesheets (route-styles.ts), a chunk loaded at start in apps whose pages have any.
@@ -79,31 +80,48 @@ export async function startClient(options: ClientOptions): Promise<void> {
     pending = pending.filter(([waiting]) => waiting > id);
   }
 
-  const navigator = createNavigator({
-    buildId: data.buildId,
-    locales: data.locales,
-    defaultLocale: data.defaultLocale,
-    routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern), load: withStyles(route.pattern, route.load) })),
-    errorPages: Object.fromEntries(Object.entries(options.errorPages).map(([name, load]) => [name, withStyles(`/${name}`, load)])),
-    App: options.App,
-    errorUi,
-    history,
-    events: routerEvents,
-    fetch: (input, init) => fetch(input, init),
-    render,
-    // Focus and the announcement after a soft navigation (announcer.ts): a chunk loaded by the first one.
-    onNavigated: (state) => void import('./announcer').then(({ announcePage }) => announcePage(container, state.asPath), () => undefined),
-    saveData,
-    resolveOnServer: options.resolveOnServer,
+  // The client router's chunk (client-router.ts) loads beside hydration, which does not need it.
+  const routerChunk = import('./client-router').then(({ createNavigator, browserHistory }) =>
+    createNavigator({
+      buildId: data.buildId,
+      locales: data.locales,
+      defaultLocale: data.defaultLocale,
+      routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern), load: withStyles(route.pattern, route.load) })),
+      errorPages: Object.fromEntries(Object.entries(options.errorPages).map(([name, load]) => [name, withStyles(`/${name}`, load)])),
+      App: options.App,
+      errorUi,
+      history: browserHistory(),
+      events: routerEvents,
+      fetch: (input, init) => fetch(input, init),
+      render,
+      // Focus and the announcement after a soft navigation (announcer.ts): a chunk loaded by the first one.
+      onNavigated: (state) => void import('./announcer').then(({ announcePage }) => announcePage(container, state.asPath), () => undefined),
+      saveData,
+      resolveOnServer: options.resolveOnServer,
+    }),
+  );
+  /** The router once it holds the hydrated page (navigator.start); what the app asks of it before then waits. */
+  let started!: (navigator: Navigator) => void;
+  const ready = new Promise<Navigator>((resolve, reject) => {
+    started = resolve;
+    routerChunk.catch(reject);
   });
+  /** Should the router's chunk not load, navigations become full loads, as the router's own fallback does. */
+  const navigate =
+    (method: 'push' | 'replace') =>
+    (url: Url, as?: Url, how?: Parameters<Navigator['push']>[2]): Promise<boolean> =>
+      ready.then(
+        (navigator) => navigator[method](url, as, how),
+        () => (location[method === 'push' ? 'assign' : 'replace'](formatUrl(as ?? url)), false),
+      );
 
   const methods = {
-    push: navigator.push,
-    replace: navigator.replace,
+    push: navigate('push'),
+    replace: navigate('replace'),
     back: () => history.back(),
-    reload: () => history.reload(),
-    prefetch: navigator.prefetch,
-    beforePopState: navigator.beforePopState,
+    reload: () => location.reload(),
+    prefetch: (url: Url, as?: Url, how?: Parameters<Navigator['prefetch']>[2]) => ready.then((navigator) => navigator.prefetch(url, as, how), () => undefined),
+    beforePopState: (callback: Parameters<Navigator['beforePopState']>[0]) => void ready.then((navigator) => navigator.beforePopState(callback)),
     events: routerEvents,
   };
 
@@ -126,7 +144,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     return (
       <HeadManagerContext.Provider value={head}>
         <RouterContext.Provider value={router}>
-          <ErrorBoundary page={state.props} onError={onRenderError}>
+          <ErrorBoundary page={state.props} onError={(error) => onRenderError(error, state)}>
             <App Component={state.Component} pageProps={state.props} />
           </ErrorBoundary>
           <StylesOf page={state.route} styles={currentStyles} />
@@ -142,18 +160,17 @@ export async function startClient(options: ClientOptions): Promise<void> {
    * client error page (what this resolves to, for the boundary to show) when it has none,
    * or when that fails too.
    */
-  function onRenderError(error: unknown): Promise<ComponentType | undefined> {
-    const failing = navigator.state;
+  function onRenderError(error: unknown, failing: PageState): Promise<ComponentType | undefined> {
     const load = options.errorPages._error;
     return errorUi().then((ui) => {
       if (!load || failing.route === '/_error') return ui.ClientError;
-      withStyles('/_error', load)()
-        .then(async ({ default: ErrorComponent }) => {
+      Promise.all([withStyles('/_error', load)(), ready])
+        .then(async ([{ default: ErrorComponent }, navigator]) => {
           const { route: pathname, query, asPath, locale } = failing;
           const props = await ui.loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
           await navigator.update({ route: '/_error', Component: ErrorComponent, props, defaultTitle: undefined });
         })
-        .catch(() => navigator.update({ route: '/_error', Component: ui.ClientError, props: {}, defaultTitle: undefined }));
+        .catch(() => ready.then((navigator) => navigator.update({ route: '/_error', Component: ui.ClientError, props: {}, defaultTitle: undefined })));
       return undefined;
     });
   }
@@ -199,22 +216,25 @@ export async function startClient(options: ClientOptions): Promise<void> {
     isReady: !route || route.kind === 'ssr',
     defaultTitle,
   };
-  navigator.start(initial);
-  addEventListener('pagehide', navigator.saveScroll);
   await render(initial);
-
-  const kind = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
-  const saved = navigator.savedScroll();
-  if (saved && (kind === 'back_forward' || kind === 'reload')) scrollTo(saved[0], saved[1]);
-
-  if (data.isFallback && route) {
-    await navigator.hydrateFallback();
-  } else if (!initial.isReady || location.search || location.hash) {
-    await navigator.update({
+  let hydrated = initial;
+  if (!(data.isFallback && route) && (!initial.isReady || location.search || location.hash)) {
+    hydrated = {
+      ...initial,
       asPath: path + location.search + location.hash,
       // A server page's query is the server's; others (static pages, the 404 and error pages) take the address bar's, as the pages router does.
       query: route?.kind === 'ssr' ? data.query : routerQuery(data.query, searchToQuery(location.search)),
       isReady: true,
-    });
+    };
+    await render(hydrated);
   }
+
+  const navigator = await routerChunk;
+  navigator.start(hydrated);
+  started(navigator);
+  addEventListener('pagehide', navigator.saveScroll);
+  const kind = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
+  const saved = navigator.savedScroll();
+  if (saved && (kind === 'back_forward' || kind === 'reload')) scrollTo(saved[0], saved[1]);
+  if (data.isFallback && route) await navigator.hydrateFallback();
 }
