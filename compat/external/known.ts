@@ -117,13 +117,6 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     field: /: (url|navigation|text)$/,
   },
   {
-    id: 'app-initial-props-to-app',
-    kind: 'reported',
-    why: "web/runtime/shared/initial-props.ts loadInitialProps(): what `_app`'s getInitialProps returns beyond pageProps is not passed to the App component (this.props.url is undefined); Next spreads the whole result into App's props",
-    apps: ['integration-app-aspath'],
-    field: /^(text|title)$/,
-  },
-  {
     id: 'repeated-slash-href',
     kind: 'reported',
     why: "web/runtime/link.tsx: an href with // is collapsed (/hello/world) as Next does, but nothing is logged; Next logs \"Invalid href '/hello//world' passed to next/router in page: …\" (path canonicalisation, the lead's)",

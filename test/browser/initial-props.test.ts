@@ -18,6 +18,12 @@ afterEach(async () => {
 test('the first load renders the server-side getInitialProps props and hydrates them; _document shapes <html> and <body>', async () => {
   await tab.goto('/');
   expect(await tab.page.locator('#side').textContent()).toBe('page props from the server (req: true, app: server)');
+  // What _app's getInitialProps returns besides pageProps is _app's own props, kept through hydration.
+  expect(await tab.page.locator('#app-shell').textContent()).toBe('app shell from the server at /');
+  expect(await tab.page.evaluate(() => (JSON.parse(document.getElementById('__STRATUS_DATA__')!.textContent!) as { props: unknown }).props)).toEqual({
+    pageProps: { side: 'server', hasReq: true, appSide: 'server' },
+    shell: { side: 'server', asPath: '/' },
+  });
   expect(await tab.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
   expect(await tab.page.evaluate(() => [document.body.className, document.body.dataset.theme])).toEqual(['gip-body', 'dusk']);
   // Chromium logs the 404 of /favicon.ico (the fixture has none); nothing else.
@@ -30,6 +36,7 @@ test('a soft navigation to a getInitialProps page calls it in the browser, with 
   await tab.clickLink('Other');
   await tab.waitForText('other from the browser');
   expect(await tab.page.locator('#other-side').textContent()).toBe('other from the browser, from home, at /other?from=home');
+  expect(await tab.page.locator('#app-shell').textContent()).toBe('app shell from the browser at /other?from=home');
   expect(tab.path()).toBe('/other?from=home');
   expect(await tab.isMarked()).toBe(true);
   expect(tab.requestsTo('/_app/data/')).toEqual([]);
@@ -37,6 +44,7 @@ test('a soft navigation to a getInitialProps page calls it in the browser, with 
   await tab.clickLink('Home');
   await tab.waitForText('page props from the browser');
   expect(await tab.page.locator('#side').textContent()).toBe('page props from the browser (req: false, app: browser)');
+  expect(await tab.page.locator('#app-shell').textContent()).toBe('app shell from the browser at /');
   expect(tab.requestsTo('/_app/data/')).toEqual([]);
   expect(tab.errors).toEqual([]);
 });

@@ -65,15 +65,21 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   const call = serverContext(page, query, config, body);
   const { getServerSideProps } = page.module;
   const attributes = { 'http.route': page.route.pattern };
+  // getInitialProps: `_app`'s whole result; its keys besides pageProps are `_app`'s props too, as the pages router passes them, each checked as props are.
+  const { pageProps, ...app } = getServerSideProps ? { pageProps: undefined } : await inSpan('getInitialProps', attributes, () => loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)));
+  const appRead = Object.keys(app).length > 0 ? readDataResult('pages/_app', 'getInitialProps', { props: app }, check) : undefined;
   const read = getServerSideProps
     ? readDataResult(page.route.file, 'getServerSideProps', await inSpan('getServerSideProps', attributes, () => getServerSideProps(call.context)), check)
-    : readDataResult(page.route.file, 'getInitialProps', { props: await inSpan('getInitialProps', attributes, () => loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context))) }, check);
+    : readDataResult(page.route.file, 'getInitialProps', { props: pageProps! }, check);
   const result = read instanceof Promise ? await read : read;
   const res = call.response();
   // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.
   if (res?.writableEnded) return { kind: 'api', route: page.route, response: res.toCoreResponse(NO_STORE) };
   const { status, cacheControl, headers, cookies } = answerSetBy(res);
-  if (result.type === 'props') return { kind: 'render', page, props: result.props, query, isFallback: false, status, cacheControl, headers, cookies };
+  if (result.type === 'props') {
+    const appOutcome = appRead instanceof Promise ? await appRead : appRead;
+    return { kind: 'render', page, props: result.props, appProps: appOutcome?.type === 'props' ? appOutcome.props : undefined, query, isFallback: false, status, cacheControl, headers, cookies };
+  }
   if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, headers, cookies };
   return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE, headers, cookies };
 }

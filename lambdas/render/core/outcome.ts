@@ -85,7 +85,7 @@ export type Outcome =
    * empty props. `status` and `cacheControl` are what getServerSideProps set on `ctx.res`
    * (`statusCode`, `Cache-Control`), when it did.
    */
-  | (Common & { kind: 'render'; page: PageRequest; props: PageProps; query: Query; isFallback: boolean; status?: number; cacheControl?: string })
+  | (Common & { kind: 'render'; page: PageRequest; props: PageProps; /** What else `_app.getInitialProps` returned: `_app`'s other props. */ appProps?: PageProps; query: Query; isFallback: boolean; status?: number; cacheControl?: string })
   /** A static page from the store: its HTML, page data and ETag are ready. */
   | (Common & { kind: 'static'; page: PageRequest; stored: StoredPage })
   /** A data function's redirect, or the default locale's prefix taken off (308). */

@@ -56,7 +56,7 @@ function redirectResponse(outcome: Extract<Outcome, { kind: 'redirect' }>): Core
 function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written {
   switch (outcome.kind) {
     case 'render':
-      return withMarkup(outcome.status ?? 200, pages.page(outcome.page, outcome.props, outcome.query, outcome.isFallback), outcome.cacheControl ?? NO_STORE, outcome.headers);
+      return withMarkup(outcome.status ?? 200, pages.page(outcome.page, outcome.props, outcome.query, outcome.isFallback, outcome.appProps), outcome.cacheControl ?? NO_STORE, outcome.headers);
     case 'static': {
       const { stored } = outcome;
       const cacheControl = staticCacheControl(stored.revalidate);

@@ -27,8 +27,11 @@ export interface DocumentModules {
 export type Markup = string | Promise<string>;
 
 export interface PageHtml {
-  /** The page's document; throws (or rejects with) what the page, `_app` or `_document` throws. */
-  page(page: PageRequest, props: PageProps, query: Query, isFallback: boolean): Markup;
+  /**
+   * The page's document; throws (or rejects with) what the page, `_app` or `_document` throws.
+   * `appProps`: what else `_app.getInitialProps` returned, `_app`'s props besides `pageProps`.
+   */
+  page(page: PageRequest, props: PageProps, query: Query, isFallback: boolean, appProps?: PageProps): Markup;
   /** The error page's document for a status; never throws nor rejects (a failing custom page gives way to the built-in one). */
   error(statusCode: number, locale: string, asPath: string): Markup;
 }
@@ -54,9 +57,9 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
 
   const pageStyles = manifest.pageStyles && Object.keys(manifest.pageStyles).length > 0 ? manifest.pageStyles : undefined;
 
-  function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData>): EmbeddedData {
+  function embedded(page: string, query: Query, props: PageProps, locale: string, extra: Partial<EmbeddedData>, appProps?: PageProps): EmbeddedData {
     return {
-      buildId, page, query, props: { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false,
+      buildId, page, query, props: appProps ? { ...appProps, pageProps: props } : { pageProps: props }, locale, locales: config.locales, defaultLocale: config.defaultLocale, isFallback: false,
       ...(pageStyles ? { pageStyles } : {}),
       ...(config.i18n ? { i18n: true as const } : {}),
       ...extra,
@@ -101,12 +104,12 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
   }
 
   return {
-    page(page, props, query, isFallback) {
+    page(page, props, query, isFallback, appProps) {
       return render({
         App: modules.App,
         Page: page.module.default,
         props,
-        data: embedded(page.route.pattern, query, props, page.locale, { isFallback }),
+        data: embedded(page.route.pattern, query, props, page.locale, { isFallback }, appProps),
         // As the address bar shows it (less the basePath), the visited URL when a rewrite chose the page: with the site's trailing slash.
         asPath: page.visited ? withTrailingSlash(page.visited.path) + (page.visited.search.size ? `?${page.visited.search}` : '') : withTrailingSlash(page.path) + (page.search.size ? `?${page.search}` : ''),
         entryScripts: manifest.entryScripts,

@@ -87,7 +87,7 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
       createElement(
         HeadManagerContext.Provider,
         { value: head },
-        createElement(RouterContext.Provider, { value: router }, createElement(App, { Component: input.Page, pageProps: input.props })),
+        createElement(RouterContext.Provider, { value: router }, createElement(App, { ...input.data.props, Component: input.Page, pageProps: input.props })),
       ),
     ),
   );

@@ -4,22 +4,8 @@
  * rendering, and `getInitialProps` for the app's `_error`. A first load without an error
  * does not carry it.
  */
-import Head from '../shared/head';
-import { ClientErrorPage } from '../shared/error-page';
-import { CLIENT_ERROR_TITLE } from '../shared/errors';
-
-export { ErrorPage } from '../shared/error-page';
+export { ErrorPage, ClientErrorPage as ClientError } from '../shared/error-page';
 export { errorTitle } from '../shared/errors';
 export { loadInitialProps } from '../shared/initial-props';
-
-/** The built-in page for an exception in the browser, with its title. */
-export function ClientError() {
-  return (
-    <>
-      <Head><title>{CLIENT_ERROR_TITLE}</title></Head>
-      <ClientErrorPage />
-    </>
-  );
-}
 
 export type ErrorUi = typeof import('./error-ui');

@@ -14,7 +14,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Emitter } from '../shared/events';
-import type { AppComponent, ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
+import type { AppComponent, AppProps, ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
 import { dataPath, matchRoute, routerQuery, searchToQuery, splitPath } from '../shared/route-match';
 import { chooseErrorPage } from '../shared/error-page-choice';
 import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
@@ -33,6 +33,8 @@ export interface PageState {
   route: string;
   Component: ComponentType<any>;
   props: PageProps;
+  /** What else `_app.getInitialProps` returned (a getInitialProps page's): `_app`'s other props. */
+  appProps?: PageProps;
   query: Query;
   /** Path without the locale prefix, with search and hash. */
   asPath: string;
@@ -211,15 +213,17 @@ export function createNavigator(options: NavigatorOptions) {
     ]);
     // A getInitialProps that throws ends like unreachable data: a full load, and the server's answer.
     // initial-props.ts is a chunk of its own (start-client.tsx starts loading it at once in apps that call getInitialProps).
-    const data =
+    // `_app` gets its getInitialProps' whole result as props, pageProps and the rest (none for pages with page data).
+    const data: PageData | ErrorAnswer | AppProps =
       fetched ??
       (process.env.STRATUS_INITIAL_PROPS === 'off'
         ? { pageProps: {} }
-        : { pageProps: await (await import('../shared/initial-props')).loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }) });
-    if ('redirect' in data) return data;
+        : await (await import('../shared/initial-props')).loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }));
+    if ('redirect' in data) return data as { redirect: { destination: string } };
     if ('notFound' in data) return errorState(404, base);
-    if ('statusCode' in data) return errorState(data.statusCode, base);
-    return { ...base, route: route.pattern, Component: module.default, props: data.pageProps, query, isFallback: false, isReady: true };
+    if ('statusCode' in data) return errorState(data.statusCode as number, base);
+    const { pageProps, ...appProps } = data as AppProps;
+    return { ...base, route: route.pattern, Component: module.default, props: pageProps, appProps: fetched ? undefined : appProps, query, isFallback: false, isReady: true };
   }
 
   /** Writes the history entry for a navigation (back/forward have already moved it). */

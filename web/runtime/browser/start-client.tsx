@@ -145,7 +145,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
       <HeadManagerContext.Provider value={head}>
         <RouterContext.Provider value={router}>
           <ErrorBoundary page={state.props} onError={(error) => onRenderError(error, state)}>
-            <App Component={state.Component} pageProps={state.props} />
+            <App {...state.appProps} Component={state.Component} pageProps={state.props} />
           </ErrorBoundary>
           <StylesOf page={state.route} styles={currentStyles} />
           <Committed id={id} onCommit={onCommit} />
@@ -167,10 +167,10 @@ export async function startClient(options: ClientOptions): Promise<void> {
       Promise.all([withStyles('/_error', load)(), ready])
         .then(async ([{ default: ErrorComponent }, navigator]) => {
           const { route: pathname, query, asPath, locale } = failing;
-          const props = await ui.loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
-          await navigator.update({ route: '/_error', Component: ErrorComponent, props, defaultTitle: undefined });
+          const { pageProps: props } = await ui.loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
+          await navigator.update({ route: '/_error', Component: ErrorComponent, props, appProps: undefined, defaultTitle: undefined });
         })
-        .catch(() => ready.then((navigator) => navigator.update({ route: '/_error', Component: ui.ClientError, props: {}, defaultTitle: undefined })));
+        .catch(() => ready.then((navigator) => navigator.update({ route: '/_error', Component: ui.ClientError, props: {}, appProps: undefined, defaultTitle: undefined })));
       return undefined;
     });
   }
@@ -204,10 +204,13 @@ export async function startClient(options: ClientOptions): Promise<void> {
   // Hydrate with what the server rendered (static pages are rendered without the search,
   // and no page with the hash); the full URL follows right after, as in the pages router.
   const serverAsPath = path + (route?.kind === 'ssr' ? location.search : '');
+  // `_app`'s props besides pageProps: what else its getInitialProps returned, kept in the page's data as the pages router keeps them.
+  const { pageProps, ...appProps } = data.props;
   const initial: PageState = {
     route: data.page,
     Component,
-    props: data.props.pageProps,
+    props: pageProps,
+    appProps,
     query: data.query,
     asPath: serverAsPath,
     locale: data.locale,

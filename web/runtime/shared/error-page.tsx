@@ -4,7 +4,7 @@
  * error-page table (README, "Error pages").
  */
 import Head from './head';
-import { CLIENT_ERROR_MESSAGE, ERROR_TITLES, UNKNOWN_ERROR_TITLE } from './errors';
+import { CLIENT_ERROR_MESSAGE, CLIENT_ERROR_TITLE, ERROR_TITLES, UNKNOWN_ERROR_TITLE } from './errors';
 
 const styles = {
   wrap: { fontFamily: 'system-ui, sans-serif', height: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center' },
@@ -14,8 +14,13 @@ const styles = {
   h2: { fontSize: 14, fontWeight: 400, lineHeight: '28px', margin: 0 },
 } as const;
 
-/** The status (every status, titled or not), and its title (`title` overrides it) or the generic message. */
+/**
+ * The status (every status, titled or not), and its title (`title` overrides it) or the generic
+ * message. Without a status (an `_app` that renders the page without its `pageProps`), the
+ * client-exception page and title, as the pages router's error page shows then.
+ */
 export function ErrorPage({ statusCode, title }: { statusCode: number; title?: string }) {
+  if (!statusCode) return <ClientErrorPage />;
   const text = title ?? ERROR_TITLES[statusCode] ?? UNKNOWN_ERROR_TITLE;
   return (
     <div style={styles.wrap}>
@@ -33,10 +38,13 @@ export function ErrorPage({ statusCode, title }: { statusCode: number; title?: s
   );
 }
 
-/** What replaces the page after an uncaught exception while rendering in the browser. */
+/** What replaces the page after an uncaught exception while rendering in the browser, with its title. */
 export function ClientErrorPage() {
   return (
     <div style={styles.wrap}>
+      <Head>
+        <title>{CLIENT_ERROR_TITLE}</title>
+      </Head>
       <h2 style={styles.h2}>{CLIENT_ERROR_MESSAGE}</h2>
     </div>
   );

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { StratusError } from '../../../contract/errors';
-import type { AppComponent, AppInitialPropsContext, InitialPropsContext, PageProps, WithInitialProps } from './page-types';
+import type { AppComponent, AppInitialPropsContext, AppProps, InitialPropsContext, PageProps, WithInitialProps } from './page-types';
 
 /** `getInitialProps` returned something that cannot be a page's props: names the component and what it found. */
 export class InitialPropsError extends StratusError {
@@ -18,30 +18,31 @@ export class InitialPropsError extends StratusError {
 const isPropsObject = (value: unknown): value is PageProps => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The page's props from `getInitialProps`, as the pages router computes them, on the server
- * and in the browser alike: `_app.getInitialProps({ Component, ctx, router })`'s
- * `pageProps` when `_app` has one (it calls the page's own, if it wants it), else the
- * page's `getInitialProps(ctx)`, else `{}`. Throws what they throw, and InitialPropsError
- * for a result that is not an object.
+ * What `getInitialProps` gives `_app`, as the pages router computes it, on the server and in
+ * the browser alike: `_app.getInitialProps({ Component, ctx, router })`'s whole result when
+ * `_app` has one (it calls the page's own, if it wants it), its `pageProps` `{}` when it has
+ * none; else `{ pageProps }` with the page's `getInitialProps(ctx)`, or `{}`. `_app` gets it
+ * all as its props (Next keeps the other keys in `__NEXT_DATA__.props` too). Throws what they
+ * throw, and InitialPropsError for a result that is not an object.
  *
  * @example
- * const props = await loadInitialProps(App, Page, { pathname: '/', query: {}, asPath: '/', locale: 'en', locales: ['en'], defaultLocale: 'en' });
+ * const { pageProps, ...appProps } = await loadInitialProps(App, Page, { pathname: '/', query: {}, asPath: '/', locale: 'en', locales: ['en'], defaultLocale: 'en' });
  */
 export async function loadInitialProps(
   App: WithInitialProps<AppComponent, AppInitialPropsContext> | undefined,
   Component: WithInitialProps<ComponentType<any>, InitialPropsContext>,
   ctx: InitialPropsContext,
-): Promise<PageProps> {
+): Promise<AppProps> {
   if (App?.getInitialProps) {
     const { pathname, query, asPath, locale, locales, defaultLocale } = ctx;
     const appProps = await App.getInitialProps({ Component, ctx, router: { pathname, query, asPath, locale, locales, defaultLocale } });
     if (!isPropsObject(appProps)) throw new InitialPropsError('App', appProps);
     const pageProps = (appProps as { pageProps?: unknown }).pageProps ?? {};
     if (!isPropsObject(pageProps)) throw new InitialPropsError('App (its pageProps)', pageProps);
-    return pageProps;
+    return { ...appProps, pageProps };
   }
-  if (!Component.getInitialProps) return {};
+  if (!Component.getInitialProps) return { pageProps: {} };
   const props = await Component.getInitialProps(ctx);
   if (!isPropsObject(props)) throw new InitialPropsError(Component.displayName ?? Component.name ?? 'Page', props);
-  return props;
+  return { pageProps: props };
 }

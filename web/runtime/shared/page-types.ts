@@ -8,6 +8,9 @@ import type { RouteSegment, RouteParams } from './route-match';
 
 export type PageProps = Record<string, unknown>;
 
+/** `_app`'s props besides `Component`: `pageProps`, and the other keys its `getInitialProps` returned (as `__NEXT_DATA__.props` holds them). */
+export type AppProps = PageProps & { pageProps: PageProps };
+
 export interface Redirect {
   destination: string;
   permanent?: boolean;
@@ -261,7 +264,7 @@ export interface EmbeddedData {
   /** Route pattern of the page (`/posts/[slug]`), the app's `/404`, `/500`, `/_error`, or BUILT_IN_ERROR_PAGE. */
   page: string;
   query: Record<string, string | string[]>;
-  props: { pageProps: PageProps };
+  props: AppProps;
   locale: string;
   locales: string[];
   defaultLocale: string;

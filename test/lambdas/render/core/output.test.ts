@@ -40,7 +40,7 @@ describe('render', () => {
   test('HTML: the page rendered now, never cached', () => {
     const { asHtml, html } = setup();
     expect(asHtml(outcome)).toEqual({ status: 200, headers: { 'content-type': HTML, 'cache-control': NO_STORE, 'content-length': '23' }, body: '<html>{"id":"1"}</html>' });
-    expect(html.page).toHaveBeenCalledWith(page, { id: '1' }, { id: '1' }, false);
+    expect(html.page).toHaveBeenCalledWith(page, { id: '1' }, { id: '1' }, false, undefined);
   });
 
   test('JSON: the props alone, no document rendered', () => {

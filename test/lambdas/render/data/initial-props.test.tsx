@@ -44,6 +44,40 @@ test("_app.getInitialProps gets the AppContext and its pageProps feed the page (
   expect(JSON.parse(data.body as string)).toEqual({ pageProps: { greeting: 'no page props via _app at /plain' } });
 });
 
+test("what _app.getInitialProps returns besides pageProps is _app's props too, in the HTML and in the page's embedded data", async () => {
+  const page = gipPage(() => ({ greeting: 'hello' }));
+  type Props = { Component: ComponentType<any>; pageProps: Record<string, unknown>; url?: { pathname: string; asPath: string }; theme?: string };
+  const App: AppComponent = Object.assign(
+    ({ Component, pageProps, url, theme }: Props) => (
+      <main data-theme={theme ?? 'none'}>
+        <p>{url ? `${url.pathname} as ${url.asPath}` : 'no url'}</p>
+        <Component {...pageProps} />
+      </main>
+    ),
+    {
+      async getInitialProps({ Component, ctx }: { Component: any; ctx: InitialPropsContext }) {
+        return { pageProps: await Component.getInitialProps(ctx), url: { pathname: ctx.pathname, asPath: ctx.asPath }, theme: 'dusk' };
+      },
+    },
+  );
+  const { app } = memoryApp({ '/greet/[name]': { kind: 'ssr', module: page } }, { App });
+  const res = await app.handle(request('/greet/ada?x=1'), context);
+  expect(res.body).toContain('<main data-theme="dusk"><p>/greet/[name] as /greet/ada?x=1</p><p>hello</p></main>');
+  expect(embeddedData(res.body as string).props).toEqual({ pageProps: { greeting: 'hello' }, url: { pathname: '/greet/[name]', asPath: '/greet/ada?x=1' }, theme: 'dusk' });
+  // Page data is the page's props alone, as the pages router's is.
+  expect(JSON.parse((await app.handle(request('/_app/data/build-1/greet/ada.json'), context)).body as string)).toEqual({ pageProps: { greeting: 'hello' } });
+});
+
+test("the built-in error page rendered without its props (an _app that drops pageProps) is the client-exception page, as the pages router's", async () => {
+  const App: AppComponent = Object.assign(({ Component }: { Component: ComponentType<any> }) => <Component />, { getInitialProps: async () => ({ url: '/' }) });
+  const { app } = memoryApp({ '/': { kind: 'ssr', module: gipPage(() => ({ greeting: 'hi' })) } }, { App });
+  const res = await app.handle(request('/nowhere'), context);
+  expect(res.status).toBe(404);
+  expect(titleOf(res.body as string)).toBe('Application error: a client-side exception has occurred');
+  expect(res.body).toContain('Application error: a client-side exception has occurred (see the browser console for more information).');
+  expect(res.body).not.toContain('undefined');
+});
+
 test('an exception in getInitialProps (page or _app) is a 500, logged, like one in a data function', async () => {
   const logs = captureLogs();
   try {
