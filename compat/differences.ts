@@ -261,16 +261,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     stratus: 'seen',
   },
   {
-    id: 'full-load-data-404-logged',
-    kind: 'deliberate',
-    why: "the page data of a path a config redirect answers is a 404 without notFound, which sends the client to a full load as Next's client goes; the browser logs that 404",
-    apps: ['rules'],
-    check: 'a link into a redirected path',
-    field: CONSOLE,
-    next: 'none',
-    stratus: /^Failed to load resource: the server responded with a status of 404/,
-  },
-  {
     id: 'middleware-asked-each-navigation',
     kind: 'deliberate',
     why: "a Link to a path middleware decides asks the server each time it is followed, so a cookie set since (a sign-in) counts; Next's client router keeps the first answer (its redirect) for the rest of the page's life unless middleware answers x-middleware-cache: no-cache",

@@ -91,16 +91,6 @@ const deliberate: KnownDifference[] = [
 /** Differences seen on outside code, with their causes (docs/NEXT-COMPAT.md, "Measured on others' code", has a reproduction for each). */
 export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
   {
-    id: 'link-to-api-route',
-    kind: 'reported',
-    why: "web/runtime/browser/navigator.ts load(): a Link straight to an API route first asks for its page data, which answers 404 without notFound (lambdas/render/core/request.ts; logged in the console), then loads the route in full; Next's client tells /api paths apart and loads them in full at once. Left: the check would add bytes to every page's first load, which is at the 8 kB budget (test/web/runtime/browser/size.test.ts)",
-    apps: ['e2e-link-with-api-rewrite'],
-    check: /^browser: links/,
-    field: 'console errors',
-    next: 'none',
-    stratus: /^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/,
-  },
-  {
     id: 'basepath-root-trailing-slash',
     kind: 'reported',
     why: 'lambdas/render/routing/layer.ts (the trailing-slash step): with basePath and trailingSlash: true, the basePath itself (/root) is served as the home page; Next redirects it (308) to /root/',
@@ -123,15 +113,6 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     apps: ['e2e-repeated-forward-slashes-error'],
     check: /^browser: /,
     field: /.*/,
-  },
-  {
-    id: 'data-404-before-full-load',
-    kind: 'reported',
-    why: "web/runtime/browser/navigator.ts load(): a Link to a config redirect's source first asks for its page data, which answers 404 (logged in the console), then loads in full; Next's client knows the redirect sources (clientRouterFilterRedirects) and loads in full without asking",
-    check: /^browser: links/,
-    field: 'console errors',
-    next: 'none',
-    stratus: /^(Failed to load resource: the server responded with a status of 404 \(Not Found\)( \| )?)+$/,
   },
   {
     id: 'client-error-full-load',

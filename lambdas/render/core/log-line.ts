@@ -34,6 +34,7 @@ export function cacheOf(outcome: Outcome): 'static' | 'fallback' | 'none' | unde
     case 'response':
       return 'none';
     case 'unknownBuild':
+    case 'notPageData':
       return undefined;
     default:
       return outcome.route?.kind === 'ssr' || outcome.route?.kind === 'api' ? 'none' : undefined;

@@ -95,6 +95,11 @@ export type Outcome =
   /** A page-data URL of another build: the client falls back to a full page load. */
   | (Common & { kind: 'unknownBuild' })
   /**
+   * Page data of a URL that is no page here (an API route, a file, another origin a rewrite
+   * proxies to): an answer that is not an error, which the client meets with a full load.
+   */
+  | (Common & { kind: 'notPageData' })
+  /**
    * A refusal or a failure (ErrorStatus); `cause` is logged with its stack (failures only),
    * `message` is the JSON answer's `error` when it says more than the status (a body's 400).
    */
@@ -114,6 +119,7 @@ export function routeOf(outcome: Outcome): ManifestRoute | undefined {
     case 'static':
       return outcome.page.route;
     case 'unknownBuild':
+    case 'notPageData':
     case 'response':
       return undefined;
     default:

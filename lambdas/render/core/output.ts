@@ -26,6 +26,7 @@ function withMarkup(status: number, markup: Markup, cacheControl: string, added:
 
 const NOT_FOUND_JSON = JSON.stringify({ notFound: true } satisfies PageData);
 const UNKNOWN_BUILD_JSON = JSON.stringify({ error: 'unknown build id' });
+const NOT_PAGE_DATA_JSON = JSON.stringify({ fullLoad: true });
 /** The `error` of the core's own JSON answers under `/api`: the status's reason phrase. */
 const API_ERRORS: Record<number, string> = {
   400: 'Bad Request', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error', 504: 'Gateway Timeout',
@@ -69,6 +70,7 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
     case 'error':
       return withMarkup(outcome.statusCode, pages.error(outcome.statusCode, outcome.locale, outcome.asPath), NO_STORE, outcome.headers);
     case 'unknownBuild':
+    case 'notPageData':
       return json(outcome);
     case 'api':
     case 'response':
@@ -95,6 +97,9 @@ function json(outcome: Outcome): CoreResponse {
     case 'unknownBuild':
       // A 404 without `notFound`, so the client does a full page load.
       return bodyAnswer(404, JSON_TYPE, UNKNOWN_BUILD_JSON, NO_STORE, outcome.headers);
+    case 'notPageData':
+      // Neither props nor a redirect: the client loads the URL in full, with no failed request in the browser's console.
+      return bodyAnswer(200, JSON_TYPE, NOT_PAGE_DATA_JSON, NO_STORE, outcome.headers);
     case 'api':
     case 'response':
       return api(outcome);

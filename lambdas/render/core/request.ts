@@ -39,8 +39,8 @@ export function readRequest(request: CoreRequest, format: Format, manifest: Pick
     const data = parseDataUrl(request.path);
     if (!data || data.buildId !== manifest.buildId) return { kind: 'unknownBuild' };
     path = data.pagePath;
-    // An API route has no page data (a redirect of the client's may land on one): the client loads it in full, as the pages router's client does.
-    if (isApiPath(splitLocale(path, manifest.config).path)) return { kind: 'unknownBuild' };
+    // An API route has no page data (a Link to one, a redirect of the client's may land on one): the client loads it in full, as the pages router's client does.
+    if (isApiPath(splitLocale(path, manifest.config).path)) return { kind: 'notPageData' };
   } else if (path.startsWith(APP_PREFIX)) {
     // The framework's own paths are never pages.
     return { kind: 'notFound', locale: defaultLocale, asPath: request.path };

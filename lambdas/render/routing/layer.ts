@@ -102,8 +102,8 @@ function through(end: Omit<LayerEnd, 'target'>, target: Target): LayerEnd {
   return { target, answer: end.answer, headers: end.headers, cookies: end.cookies, perVisitor: end.perVisitor, rewrittenTo: end.rewrittenTo };
 }
 
-/** A data request the layer cannot answer as page data (another origin, a file): the client then loads the page in full. */
-const FULL_LOAD: Outcome = { kind: 'unknownBuild' };
+/** A data request the layer cannot answer as page data (another origin, a file, an API route): the client then loads the page in full. */
+const FULL_LOAD: Outcome = { kind: 'notPageData' };
 
 /** The routing layer of one build (created by site-routing.ts). */
 export interface RoutingLayer {
@@ -268,7 +268,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
 
     const redirect = rules.redirectFor(request);
     if (rules.redirectsVaryFor(request)) end.perVisitor = true;
-    // Page data of a path a config redirect answers: the client loads the URL in full, as the pages router's does.
+    // Page data of a path a config redirect answers: the client loads the URL in full (which the redirect answers), as the pages router's does; no failed request.
     if (redirect) return extend(end, { target, answer: target.format === 'json' ? FULL_LOAD : redirectTo(withCanonicalPath(redirect.location), redirect.statusCode, end.perVisitor) });
 
     if (middleware?.matches(request)) {

@@ -772,12 +772,6 @@ export const observed: Record<string, RecordedCheck> = {
       "11 back": "done",
       "12 url": "/posts/hello",
       "console errors": "none"
-    },
-    "known": {
-      "console errors": {
-        "stratus": "Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/docs-old/a/b.json) | Failed to load resource: the server responded with a status of 404 (Not Found) (/<data>/<build>/old-blog/hello.json)",
-        "because": "full-load-data-404-logged"
-      }
     }
   },
   "links to rewritten paths": {

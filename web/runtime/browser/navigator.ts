@@ -24,7 +24,7 @@ import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../s
 import { formatUrl, repeatedSlashesFixed } from '../shared/url';
 import type { HistorySource } from './history-source';
 import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
-import { REWRITE_HEADER } from '../../../contract/urls';
+import { isApiPath, REWRITE_HEADER } from '../../../contract/urls';
 import { siteHref, sitePaths, withoutBasePath, withTrailingSlash } from '../shared/site-paths';
 
 /** What the app renders: one page, its props and the router fields. */
@@ -187,6 +187,8 @@ export function createNavigator(options: NavigatorOptions) {
   async function load(target: Target, how: ChangeOptions): Promise<PageState | { redirect: { destination: string } }> {
     const base = { asPath: withTrailingSlash(target.path) + target.search + target.hash, locale: target.locale };
     const attempts = how.hydrate ? 3 : 1;
+    // An API route is no page: loaded in full at once, without asking for its page data, as the pages router's client does.
+    if (isApiPath(target.path)) throw Error('no page');
     const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await askServer(options, dataUrlOf(target) + target.search, target, attempts) : undefined;
     if (onServer && 'redirect' in onServer.answer) return onServer.answer;
     const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));

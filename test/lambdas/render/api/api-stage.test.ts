@@ -134,10 +134,10 @@ describe('matching', () => {
     const localized = await call('/fr/api/users/7');
     expect(localized.status).toBe(404);
     expect(localized.headers['content-type']).toMatch(/^text\/html/);
-    // A 404 without notFound: the client loads the API route in full (a redirect's destination may be one).
+    // Neither props nor an error: the client loads the API route in full (a Link, a redirect's destination may be one).
     const data = await call(`/_app/data/${BUILD_ID}/api/users/7.json`);
-    expect(data.status).toBe(404);
-    expect(json(data)).not.toHaveProperty('notFound');
+    expect(data.status).toBe(200);
+    expect(json(data)).toEqual({ fullLoad: true });
   });
 
   test('bad percent-encoding under /api: a JSON 400', async () => {

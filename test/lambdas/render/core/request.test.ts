@@ -37,9 +37,9 @@ describe('readRequest', () => {
     expect(page(`/_app/data/${BUILD_ID}/fr/about.json`)).toMatchObject({ path: '/fr/about' });
   });
 
-  test('the data URL of an API route (a redirect\'s destination), in any locale: unknownBuild, so the client loads it in full', () => {
+  test('the data URL of an API route (a Link, a redirect\'s destination), in any locale: notPageData, so the client loads it in full', () => {
     const page = (url: string) => readRequest(request(url), 'json', manifest);
-    for (const url of ['api/ok', 'api', 'fr/api/ok', 'en/api/a/b']) expect(page(`/_app/data/${BUILD_ID}/${url}.json`)).toEqual({ kind: 'unknownBuild' });
+    for (const url of ['api/ok', 'api', 'fr/api/ok', 'en/api/a/b']) expect(page(`/_app/data/${BUILD_ID}/${url}.json`)).toEqual({ kind: 'notPageData' });
     expect(page(`/_app/data/${BUILD_ID}/apis.json`)).toMatchObject({ format: 'json', path: '/apis' });
     expect(page(`/_app/data/${BUILD_ID}/docs/api.json`)).toMatchObject({ format: 'json', path: '/docs/api' });
   });

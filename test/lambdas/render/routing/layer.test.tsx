@@ -102,10 +102,14 @@ describe('redirects()', () => {
     expect(withCookie.headers['cache-control']).toMatch(/no-store/);
   });
 
-  test('page data of a redirected path makes the client load the URL in full, as the pages router does (a 404 without notFound)', async () => {
-    const answer = await handle(data('/blog/hello'));
-    expect(answer.status).toBe(404);
-    expect(JSON.parse(bodyOf(answer))).not.toHaveProperty('notFound');
+  test('page data of a redirected path makes the client load the URL in full, as the pages router does: neither props nor an error status (none in the console)', async () => {
+    for (const path of ['/blog/hello', '/fr/blog/hello']) {
+      const answer = await handle(data(path));
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(bodyOf(answer))).toEqual({ fullLoad: true });
+      expect(answer.headers.location).toBeUndefined();
+      expect(answer.headers['cache-control']).toMatch(/no-store/);
+    }
   });
 
   test('generated paths: a redirect to a path of the site never leaves it', async () => {
@@ -240,10 +244,11 @@ describe('rewrites()', () => {
     expect((await handle(data('/about'))).headers['x-stratus-rewrite']).toBeUndefined();
   });
 
-  test('page data of a path rewritten to a file or another origin makes the client load in full', async () => {
+  test('page data of a path rewritten to a file or another origin makes the client load in full (no error status, none in the console)', async () => {
     const answer = await handle(data('/brand'));
-    expect(answer.status).toBe(404);
-    expect(JSON.parse(bodyOf(answer))).not.toHaveProperty('notFound');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(bodyOf(answer))).toEqual({ fullLoad: true });
+    expect(answer.headers['cache-control']).toMatch(/no-store/);
   });
 });
 

@@ -14,7 +14,7 @@ const NotFound = () => null;
 
 type Answer = { status: number; body?: unknown } | 'network';
 
-function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<string, () => Promise<{ default: typeof Page }>>; initial?: string; timeoutMs?: number } = {}) {
+function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<string, () => Promise<{ default: typeof Page }>>; initial?: string; timeoutMs?: number; resolveOnServer?: boolean } = {}) {
   const history = memoryHistory(options.initial ?? '/');
   const events = createEmitter();
   const log: unknown[][] = [];
@@ -47,6 +47,7 @@ function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<s
     fetch: fetchImpl,
     render: async (state) => void rendered.push(state),
     timeoutMs: options.timeoutMs,
+    resolveOnServer: options.resolveOnServer,
   });
   nav.start({ route: '/', Component: Page, props: {}, query: {}, asPath: '/', locale: 'en', isFallback: false, isReady: true });
   return { nav, history, log, fetched, rendered };
@@ -106,6 +107,7 @@ test.each<[string, Answer]>([
   ['5xx', { status: 502 }],
   ['network failure', 'network'],
   ['unknown build id', { status: 404, body: { error: 'unknown build id' } }],
+  ['that is no page data (an API route, a file)', { status: 200, body: { fullLoad: true } }],
 ])('data %s on a navigation makes a full load of the target', async (_name, answer) => {
   const { nav, history, log, rendered } = setup({ answers: { '/live.json': [answer] } });
   expect(await nav.push('/live')).toBe(false);
@@ -141,6 +143,17 @@ test('redirects: internal softly, external with a full load; notFound renders th
   expect(await nav.push('/no/such/route')).toBe(false);
   expect(await nav.push('/api/hello')).toBe(false);
   expect(history.fullLoads).toEqual(['https://example.com/', '/no/such/route', '/api/hello']);
+});
+
+test('an app with rules asks the server what a URL serves, but an API route is loaded in full at once, its page data never asked for', async () => {
+  const { nav, history, fetched } = setup({ resolveOnServer: true, answers: { '/to-new.json': [{ status: 200, body: { fullLoad: true } }] } });
+  expect(await nav.push('/api/hello?x=1')).toBe(false);
+  expect(await nav.push('/fr/api/hello')).toBe(false);
+  expect(fetched).toEqual([]);
+  // A config redirect's source: its page data is neither props nor an error, and the URL is loaded in full.
+  expect(await nav.push('/to-new')).toBe(false);
+  expect(fetched).toEqual(['/_app/data/b1/to-new.json']);
+  expect(history.fullLoads).toEqual(['/api/hello?x=1', '/fr/api/hello', '/to-new']);
 });
 
 test('hydrating a fallback page retries 5xx up to 3 attempts in all, then shows the 500 page', async () => {
