@@ -34,6 +34,8 @@ export function checkTargets(rows: ResultRow[]): TargetCheck[] {
   };
   return [
     atLeast('floor-ratio-ssr-1', '/ssr/1 through stratus serve at least 0.85× a bare node:http server of the page (median of per-round ratios)', 0.85),
+    atLeast('handler-ratio-floor', 'render function handler in process at least 0.85× the floor page in CPU time (median of per-round ratios: what Lambda pays)', 0.85),
+    ratioCheck('handler-instructions-floor', 'render function handler in process within 1/0.85 of the floor page\'s instructions (callgrind)', (r) => r <= 1 / 0.85),
     ratioCheck('ssr-rps-ssr-1', 'SSR requests/s on /ssr/1 at least 7× Next.js', (r) => r >= 7),
     ratioCheck('ssr-rps-ssr-1', 'SSR requests/s on /ssr/1 at least 2× React Router 7', (r) => r >= 2, 'reactRouter'),
     ratioCheck('render-core', 'render core at least 0.8× bare renderToString', (r) => r >= 0.8),

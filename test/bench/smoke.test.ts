@@ -25,7 +25,7 @@ interface Row {
 }
 
 const EXPECTED_ROWS = [
-  'ssr-rps-ssr-1', 'ssr-p50-ssr-1', 'ssr-p99-ssr-1', 'floor-rps-ssr-1', 'floor-p99-ssr-1', 'floor-ratio-ssr-1', 'ssr-rps-fr-ssr-1', 'ssr-rps-home', 'ssr-rps-page-data-ssr-1', 'ssr-rps-JSON-API-api-items-1',
+  'ssr-rps-ssr-1', 'ssr-p50-ssr-1', 'ssr-p99-ssr-1', 'floor-rps-ssr-1', 'floor-p99-ssr-1', 'floor-ratio-ssr-1', 'floor-cpu-ssr-1', 'handler-floor', 'handler-ratio-floor', 'local-server-cpu', 'ssr-rps-fr-ssr-1', 'ssr-rps-home', 'ssr-rps-page-data-ssr-1', 'ssr-rps-JSON-API-api-items-1',
   'routing-cost-ssr-1', 'routing-cost-api-items-1',
   'memory-peak-rss',
   'render-core',
