@@ -26,7 +26,8 @@ export interface BuiltApp {
   /** Page data URL of a path, e.g. `/ssr/1` → `/_app/data/<id>/ssr/1.json`. */
   dataUrl(pagePath: string): string;
   /** Image optimiser URL of a site path at width 640, quality 75; absent when the framework has none. */
-  imageUrl?(src: string): string;
+  /** The image URL of `src` at 640 px, quality `quality` (75 unless given). */
+  imageUrl?(src: string, quality?: number): string;
   /** Folder the server reads public files from (photos for the image row are linked here). */
   publicDir: string;
   /** Spawns the server; resolves at its first 200 on `probePath`. */
@@ -106,7 +107,7 @@ export async function buildStratus(log: (line: string) => void, outDir: string, 
     buildSeconds,
     publicDir: path.join(outDir, 'assets'),
     dataUrl: (p) => `/_app/data/${manifest.buildId}${p === '/' ? '/index' : p}.json`,
-    imageUrl: (src) => `/_app/image?url=${encodeURIComponent(src)}&w=640&q=75`,
+    imageUrl: (src, quality = 75) => `/_app/image?url=${encodeURIComponent(src)}&w=640&q=${quality}`,
     start: (port, probePath = '/ssr/1') =>
       startServer(NODE, [path.join(REPO, 'bin', 'stratus.js'), 'serve', appDir, '--out', outDir, '--port', String(port)], { cwd: REPO, port, probePath, env: measuredEnv() }),
   };
@@ -134,7 +135,7 @@ export async function buildNext(log: (line: string) => void): Promise<NextBuild>
     publicDir: path.join(standaloneDir, 'public'),
     // With i18n, Next's data URLs carry the locale even for the default one.
     dataUrl: (p) => `/_next/data/${buildId}/en${p === '/' ? '/index' : p}.json`,
-    imageUrl: (src) => `/_next/image?url=${encodeURIComponent(src)}&w=640&q=75`,
+    imageUrl: (src, quality = 75) => `/_next/image?url=${encodeURIComponent(src)}&w=640&q=${quality}`,
     start: (port, probePath = '/ssr/1') =>
       startServer(NODE, [path.join(standaloneDir, 'server.js')], {
         cwd: standaloneDir,

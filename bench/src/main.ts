@@ -37,6 +37,7 @@ import { runSize, serverSizes } from './rows/size';
 import { runSoftNav } from './rows/soft-nav';
 import { runDevLoop } from './rows/dev-loop';
 import { runThroughput } from './rows/throughput';
+import { bareServerChild, cannedServerChild, handlerChild, runWhereItGoes } from './rows/where-it-goes';
 import { buildSsrFloor } from './floor-server';
 import { buildRoutedStratus, runRoutingCost } from './rows/routing-cost';
 import { runScale } from './rows/scale';
@@ -96,6 +97,10 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
     log(`SSR throughput: ${options.rounds} rounds, ${options.load.connections} connections, ${options.load.seconds} s per path`);
     // The floor of /ssr/1 runs in the same rounds, after the frameworks.
     rows.push(...(await runThroughput([...apps, await buildSsrFloor(stratusOut)], options, log)));
+  }
+  if (wants('throughput')) {
+    log('where /ssr/1 goes: the render function in process against the floor page, and the local server alone against bare node:http');
+    rows.push(...(await runWhereItGoes(stratus, options, mainFile, log)));
   }
   if (wants('routing')) {
     log(`routing layer: the app with 20 rules + a middleware against the plain app, ${options.rounds} rounds`);
@@ -203,6 +208,18 @@ export async function main(argv: string[], mainFile: string): Promise<number> {
   if (argv[0] === 'child-streaming') {
     await streamingChild(argv.slice(1));
     return 0;
+  }
+  if (argv[0] === 'child-handler') {
+    await handlerChild(argv.slice(1));
+    return 0;
+  }
+  if (argv[0] === 'child-canned-server') {
+    await cannedServerChild(argv.slice(1));
+    return -1;
+  }
+  if (argv[0] === 'child-bare-server') {
+    bareServerChild(argv.slice(1));
+    return -1;
   }
   if (argv[0] === 'child-render-ops') {
     await renderOpsChild(argv.slice(1));

@@ -165,6 +165,18 @@ function childrenOf(pid: number): number[] {
   return found;
 }
 
+/** CPU seconds (user + system, all threads) process `pid` has used so far, from /proc (Linux; 0 where it cannot be read). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields 14 and 15 (utime, stime) in clock ticks (USER_HZ, 100 on Linux); the name in brackets may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Peak resident memory (VmHWM) of a process and its children, in bytes (Linux). */
 export function peakRss(pid: number): number {
   let total = statusField(pid, 'VmHWM');

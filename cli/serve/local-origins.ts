@@ -91,7 +91,7 @@ const ORIGIN_BY_ID = new Map<string, OriginId>([[ORIGIN_IDS.assets, 'assets'], [
  * public folder's behaviour, the one without that lookup, as the stack attaches there.
  */
 export function localEdgeStep(manifest: Manifest): EdgeStep {
-  const viewerRequest = loadViewerRequestWithOrigins(edgeConfigOf(manifest.config, bodyRoutesOf(manifest), manifest.buildId));
+  const viewerRequest = loadViewerRequestWithOrigins(edgeConfigOf(manifest.config, bodyRoutesOf(manifest), manifest.buildId, manifest.routes));
   // The public folders' function: the same code without the bucket-first page lookup (EdgeBehaviour.filesFirst).
   let filesViewerRequest: typeof viewerRequest | undefined;
   return (request, behaviour) => {

@@ -338,7 +338,7 @@ export class StratusSite extends Construct {
       streamUrl: this.stream?.url,
       imageUrl: this.image.url,
       // With the build id: pages the build put in the bucket are answered from there.
-      edgeConfig: edgeConfigOf(manifest.config, bodies, manifest.buildId),
+      edgeConfig: edgeConfigOf(manifest.config, bodies, manifest.buildId, manifest.routes),
       bodySigner: this.bodySigner?.function,
       priceClass: props.priceClass,
       domainNames: domain ? domainNamesOf(domain) : undefined,

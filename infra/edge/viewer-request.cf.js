@@ -101,7 +101,7 @@ function fromBucketFirst(request, uri, base) {
   // The basePath itself has one spelling (with the slash or without, as the site chose); the function redirects the other.
   if (base && uri === '/' && request.uri !== base + (CONFIG.trailingSlash ? '/' : '')) return;
   var key = pageKey(uri);
-  if (key === null) return;
+  if (key === null || serverOnly(key)) return;
   request.headers[EDGE_PAGE_HEADER] = { value: encodeUnsafe(request.uri, QUERY_UNSAFE) + queryOf(request) };
   request.uri = base + PAGES_PREFIX + CONFIG.pages.buildId + '/' + key.replace(/[%!'()*]/g, escapeChar) + '.html';
   request.querystring = {};
@@ -135,6 +135,25 @@ function pageKey(uri) {
   if (path === '/') path = '/index';
   else if (/^\/index(\/|$)/.test(path)) path = '/index' + path;
   return (locale + path).length > 800 ? null : locale + path;
+}
+
+// Whether a page key (locale/path) names a page only the render function answers
+// (CONFIG.serverRoutes, infra/edge/server-only-routes.ts): no bucket copy to ask for first.
+function serverOnly(key) {
+  var r = CONFIG.serverRoutes || [], p = key.slice(key.indexOf('/')), i;
+  p = (p === '/index' ? '/' : p.replace(/^\/index\//, '/')).split('/');
+  for (i = 0; i < r.length; i++) if (routeMatches(r[i].split('/'), p)) return true;
+  return false;
+}
+
+// `:` one segment, `::` one or more, `:::` zero or more; anything else the segment itself.
+function routeMatches(a, p) {
+  for (var i = 0; i < a.length; i++) {
+    if (a[i] === ':::') return true;
+    if (a[i] === '::') return p.length > i;
+    if (i >= p.length || (a[i] !== ':' && a[i] !== p[i])) return false;
+  }
+  return a.length === p.length;
 }
 
 // A character the bucket would read otherwise, as an escape it decodes back to itself.

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { runIsolated } from './isolated-code';
 import type { ResolvedConfig } from '../../contract/config';
 import type { BodyRoutes } from '../../contract/edge-behaviours';
+import type { ManifestRoute } from '../../contract/manifest';
+import { serverOnlyRoutes } from './server-only-routes';
 
 /** The settings the edge function needs: a slice of the app's resolved config, and its body routes. */
 export interface EdgeConfig {
@@ -31,6 +33,12 @@ export interface EdgeConfig {
    * them without the render function. @default null: every page from the render function
    */
   pages?: EdgePages | null;
+  /**
+   * With `pages`: the page routes only the render function answers, in the edge's form
+   * (infra/edge/server-only-routes.ts), asked of it without trying the bucket first.
+   * @default [] (every page path tries the bucket first)
+   */
+  serverRoutes?: string[];
 }
 
 /** Where the edge finds the pages the build put in the bucket. */
@@ -99,12 +107,13 @@ const CONFIG_MARKERS = /\/\*STRATUS_CONFIG\*\/[\s\S]*?\/\*END_STRATUS_CONFIG\*\/
  * Picks what the edge needs from the app's config and the build's body routes; with the
  * build's id, pages the build put in the bucket are asked of it first.
  */
-export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api: false, pageBodies: false }, buildId?: string): EdgeConfig {
+export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api: false, pageBodies: false }, buildId?: string, routes: readonly Pick<ManifestRoute, 'kind' | 'segments'>[] = []): EdgeConfig {
   return {
     locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats, api: bodies.api, pageBodies: bodies.pageBodies,
     basePath: config.routing?.basePath ?? '', trailingSlash: config.routing?.trailingSlash ?? false,
     i18n: config.i18n === true || config.locales.length > 1,
     pages: buildId === undefined ? null : { buildId, bucketOrigin: ORIGIN_IDS.assets, renderOrigin: ORIGIN_IDS.render },
+    serverRoutes: buildId === undefined ? [] : serverOnlyRoutes(routes),
   };
 }
 
@@ -127,8 +136,11 @@ export function viewerRequestCode(config: EdgeConfig, source = readFileSync(view
   if (!CONFIG_MARKERS.test(source)) throw new Error('viewer-request.cf.js lost its /*STRATUS_CONFIG*/ markers');
   // Whole-line comments are for readers of the source; the 10 KB limit counts every byte
   // uploaded. That leaves the `cloudfront` import first, where runtime 2.0 wants it.
-  const code = source.replace(CONFIG_MARKERS, JSON.stringify(config)).replace(COMMENT_LINES, '').replace(/^\s+/, '');
+  // Indentation goes too: the source has no string or template spanning lines.
+  const code = source.replace(CONFIG_MARKERS, JSON.stringify(config)).replace(COMMENT_LINES, '').replace(/^[ \t]+/gm, '').replace(/^\s+/, '');
   const bytes = Buffer.byteLength(code, 'utf8');
+  // The server-only routes only save a round trip to the bucket: past the limit, every page tries the bucket first again.
+  if (bytes > MAX_FUNCTION_BYTES && config.serverRoutes?.length) return viewerRequestCode({ ...config, serverRoutes: [] }, source);
   if (bytes > MAX_FUNCTION_BYTES) {
     throw new Error(`viewer-request function is ${bytes} bytes with this config; CloudFront Functions allow ${MAX_FUNCTION_BYTES}.`);
   }

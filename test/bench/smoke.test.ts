@@ -25,7 +25,7 @@ interface Row {
 }
 
 const EXPECTED_ROWS = [
-  'ssr-rps-ssr-1', 'ssr-p50-ssr-1', 'ssr-p99-ssr-1', 'floor-rps-ssr-1', 'floor-p99-ssr-1', 'floor-ratio-ssr-1', 'ssr-rps-fr-ssr-1', 'ssr-rps-home', 'ssr-rps-page-data-ssr-1', 'ssr-rps-JSON-API-api-items-1',
+  'ssr-rps-ssr-1', 'ssr-p50-ssr-1', 'ssr-p99-ssr-1', 'floor-rps-ssr-1', 'floor-p99-ssr-1', 'floor-ratio-ssr-1', 'floor-cpu-ssr-1', 'handler-floor', 'handler-ratio-floor', 'local-server-cpu', 'ssr-rps-fr-ssr-1', 'ssr-rps-home', 'ssr-rps-page-data-ssr-1', 'ssr-rps-JSON-API-api-items-1',
   'routing-cost-ssr-1', 'routing-cost-api-items-1',
   'memory-peak-rss',
   'render-core',
@@ -33,7 +33,7 @@ const EXPECTED_ROWS = [
   'cold-node-floor', 'cold-lambda', 'cold-lambda-inside', 'cold-server', 'cold-lambda-above-node', 'cold-lambda-cached-above-node', 'cold-lambda-cached-inside',
   'size-server-raw', 'size-server-zip', 'size-server-zip-deployed', 'first-load-home-gzip', 'first-load-home-brotli', 'first-load-ssr-gzip', 'first-load-react-floor', 'first-load-home-beyond-react',
   'nav-static', 'nav-server',
-  'images-rate-floor', 'images-handler-floor', 'images-rate', 'images-p50', 'images-p99',
+  'images-rate-floor', 'images-ratio-floor', 'images-ratio-floor-varied-q', 'images-handler-ratio-floor-varied-q', 'images-handler-floor', 'images-rate', 'images-p50', 'images-p99',
   'scale-build-10', 'scale-rss-10', 'scale-package-10', 'scale-cold-10', 'scale-build-1000', 'scale-package-1000', 'scale-cold-1000', 'scale-cold-delta',
   'cost-ms-ssr-1', 'cost-price-ssr-1', 'cost-ms-static', 'cost-ms-api', 'cost-price-api',
   // Counted by perf, where it is installed and the CPU lets it count (the bench's own check:

@@ -19,7 +19,12 @@ import { percentile, summarize } from '../stats';
 import type { ResultRow } from '../table';
 
 /** An app whose framework has an image optimiser (React Router has none). */
-export type ImageApp = BuiltApp & { imageUrl(src: string): string };
+export type ImageApp = BuiltApp & { imageUrl(src: string, quality?: number): string };
+
+/** The quality of the n-th image of a round in the varied set: every value from 50 to 95 in turn, so each key is a transform of its own. */
+const variedQuality = (n: number) => 50 + ((n * 7) % 46);
+/** The fixed set: quality 75 for every image, as `next/image` asks by default. */
+const fixedQuality = () => 75;
 
 export const hasImageOptimiser = (app: BuiltApp): app is ImageApp => typeof app.imageUrl === 'function';
 
@@ -69,6 +74,12 @@ export async function runImages(
   // The image function's handler in this process (Function URL event in, result out: no HTTP), on files of its own.
   const stratusApp = apps.find((a) => a.framework === 'stratus') as unknown as StratusBuild & ImageApp;
   const handlerSources = Array.from({ length: options.images.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
+  // The varied-quality set (Stratus, the floor and the handler only: Next 16 allows quality 75 alone unless configured).
+  const variedSources = Array.from({ length: options.images.rounds }, (_, r) => ({
+    server: linkImageSources(stratusApp, `r${r}-q-server-`, count),
+    floor: linkImageSources(stratusApp, `r${r}-q-floor-`, count),
+    handler: linkImageSources(stratusApp, `r${r}-q-handler-`, count),
+  }));
   // Warm-up files of their own for each server, the floor and the handler, linked now for the same reason.
   const { warmup } = options.images;
   const warmSources = new Map(apps.map((app) => [app.framework, linkImageSources(app, 'warm-', warmup)]));
@@ -88,11 +99,11 @@ export async function runImages(
       if (res?.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`${fw}: image request answered ${res?.status} ${res?.headers['content-type']}: ${res?.body.toString().slice(0, 200)}`);
     }
     const stratusDir = apps.find((a) => a.framework === 'stratus')!.publicDir;
-    const throughServer = (app: ImageApp, urls: string[]) => {
+    const throughServer = (app: ImageApp, urls: string[], quality: (n: number) => number = fixedQuality) => {
       const server = servers.get(app.framework)!;
       return batch(
-        urls.map((src) => async () => {
-          const res = await fetch(server.url + app.imageUrl(src), { headers: { accept: 'image/webp,image/*' } });
+        urls.map((src, n) => async () => {
+          const res = await fetch(server.url + app.imageUrl(src, quality(n)), { headers: { accept: 'image/webp,image/*' } });
           const body = await res.arrayBuffer();
           if (res.status !== 200 || res.headers.get('content-type') !== 'image/webp' || body.byteLength === 0) {
             throw new Error(`${app.framework} ${src}: ${res.status} ${res.headers.get('content-type')}`);
@@ -102,19 +113,19 @@ export async function runImages(
       );
     };
     // The floor: sharp alone on the same files (read from disk, as the servers do).
-    const rawSharp = (files: string[]) =>
+    const rawSharp = (files: string[], quality: (n: number) => number = fixedQuality) =>
       batch(
-        files.map((file) => async () => {
-          await sharp(readFileSync(file)).resize({ width: 640, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+        files.map((file, n) => async () => {
+          await sharp(readFileSync(file)).resize({ width: 640, withoutEnlargement: true }).webp({ quality: quality(n) }).toBuffer();
         }),
         concurrency,
       );
-    const inProcess = async (srcs: string[]) => {
+    const inProcess = async (srcs: string[], quality: (n: number) => number = fixedQuality) => {
       const restoreLog = setLogSink(() => undefined);
       try {
         return await batch(
-          srcs.map((src) => async () => {
-            const event = { rawPath: '/_app/image', rawQueryString: stratusApp.imageUrl(src).split('?')[1]!, headers: { accept: 'image/webp,image/*' }, requestContext: { http: { method: 'GET' }, requestId: 'bench' } };
+          srcs.map((src, n) => async () => {
+            const event = { rawPath: '/_app/image', rawQueryString: stratusApp.imageUrl(src, quality(n)).split('?')[1]!, headers: { accept: 'image/webp,image/*' }, requestContext: { http: { method: 'GET' }, requestId: 'bench' } };
             const result = await imageHandler(event as unknown as Parameters<typeof imageHandler>[0]);
             if (result.statusCode !== 200 || result.headers?.['content-type'] !== 'image/webp') throw new Error(`image handler ${src}: ${result.statusCode}`);
           }),
@@ -144,6 +155,15 @@ export async function runImages(
       const handler = await inProcess(handlerSources[round]!);
       add('handler', handler);
       log(`  round ${round + 1} handler  ${handler.perSecond.toFixed(2)} images/s, p50 ${handler.p50.toFixed(0)} ms, p99 ${handler.p99.toFixed(0)} ms (in process, no HTTP)`);
+      // The same three with the quality varying per image (each key its own transform), one after the other.
+      const varied = variedSources[round]!;
+      const variedServer = await throughServer(stratusApp, varied.server, variedQuality);
+      add('stratus-q', variedServer);
+      const variedFloor = await rawSharp(varied.floor.map((src) => path.join(stratusDir, src)), variedQuality);
+      add('floor-q', variedFloor);
+      const variedHandler = await inProcess(varied.handler, variedQuality);
+      add('handler-q', variedHandler);
+      log(`  round ${round + 1} q 50–95: stratus ${variedServer.perSecond.toFixed(2)}, sharp ${variedFloor.perSecond.toFixed(2)}, handler ${variedHandler.perSecond.toFixed(2)} images/s`);
     }
     // The work an image costs, which other tenants' load does not move: the Stratus server
     // process against this process running raw sharp (the HTTP client's share is in neither).
@@ -160,6 +180,20 @@ export async function runImages(
   const get = (key: string, field: keyof Batch) => (results.get(key) ? summarize(results.get(key)!.map((b) => b[field])) : undefined);
   const rows: ResultRow[] = [];
   rows.push({ id: 'images-rate-floor', section, label: 'images/s against raw sharp', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
+  // Rounds share the machine's state: the ratio of a round is the figure that other tenants' load moves least.
+  const perRound = (key: string, floorKey: string) => {
+    const ours = results.get(key);
+    const theirs = results.get(floorKey);
+    return ours && theirs ? ours.map((b, round) => b.perSecond / theirs[round]!.perSecond) : undefined;
+  };
+  for (const [id, key, floorKey, label] of [
+    ['images-ratio-floor', 'stratus', 'floor', 'images/s ÷ raw sharp\'s, per round, q 75 (stratus serve)'],
+    ['images-ratio-floor-varied-q', 'stratus-q', 'floor-q', 'images/s ÷ raw sharp\'s, per round, q 50–95 varying per image (stratus serve)'],
+    ['images-handler-ratio-floor-varied-q', 'handler-q', 'floor-q', 'image function handler in process ÷ raw sharp, per round, q 50–95'],
+  ] as const) {
+    const ratios = perRound(key, floorKey);
+    if (ratios) rows.push({ id, section, label, unit: '×', better: 'higher', stratus: summarize(ratios), otherLabel: 'floor', note: `rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}` });
+  }
   rows.push({ id: 'images-handler-floor', section, label: 'image function handler in process (no HTTP) against raw sharp', unit: 'images/s', better: 'higher', stratus: get('handler', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
   if (perImage) {
     const one = (value: number) => summarize([value]);

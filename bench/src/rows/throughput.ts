@@ -6,12 +6,12 @@
  */
 import type { BuiltApp } from '../apps';
 import type { BenchOptions } from '../options';
-import { freePort, peakRss } from '../processes';
+import { cpuSeconds, freePort, peakRss } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -38,6 +38,8 @@ interface Samples {
   rps: number[];
   p50: number[];
   p99: number[];
+  /** CPU µs the server process spent a request (user + system, all its threads). */
+  cpu: number[];
 }
 
 export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log: (line: string) => void): Promise<ResultRow[]> {
@@ -56,14 +58,17 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
           const url = server.url + urlOf(app, p);
           if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds, timeout: 30 });
           // A 30 s request timeout: a slow answer counts in the latency rather than as an error.
+          const cpuBefore = cpuSeconds(server.child.pid!);
           const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 });
+          const cpuAfter = cpuSeconds(server.child.pid!);
           // Wrong answers fail the run; a few timeouts of an overloaded server are counted and shown.
           if (result.non2xx > 0) {
             throw new Error(`${app.framework} ${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors under load\n${server.stderr()}`);
           }
           if (result.errors > 0) errors.set(app.framework, (errors.get(app.framework) ?? 0) + result.errors);
-          const entry = samples.get(key(app.framework, p)) ?? { rps: [], p50: [], p99: [] };
+          const entry = samples.get(key(app.framework, p)) ?? { rps: [], p50: [], p99: [], cpu: [] };
           entry.rps.push(result.requests.average);
+          if (result.requests.total > 0) entry.cpu.push(((cpuAfter - cpuBefore) * 1e6) / result.requests.total);
           entry.p50.push(result.latency.p50);
           entry.p99.push(result.latency.p99);
           samples.set(key(app.framework, p), entry);
@@ -116,5 +121,9 @@ function floorRows(samples: Map<string, Samples>, section: string): ResultRow[] 
     id: 'floor-ratio-ssr-1', section, label: '/ssr/1 requests/s ÷ the floor\'s, per round (stratus serve)', unit: '×', better: 'higher',
     stratus: summarize(ratios), otherLabel: 'floor', note: `rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
   });
+  // The server's own CPU a request: the load generator's share (same machine) is in neither figure.
+  if (stratus.cpu.length && floor.cpu.length) {
+    rows.push({ id: 'floor-cpu-ssr-1', section, label: '/ssr/1 server CPU a request (user + system), stratus serve against the floor', unit: 'µs', better: 'lower', stratus: summarize(stratus.cpu), other: summarize(floor.cpu), otherLabel: 'floor' });
+  }
   return rows;
 }

@@ -72,7 +72,7 @@ export function checkDeployLimits(outDir: string, manifest: Manifest, dirs: { re
     throw new BuildError(`CloudFront would refuse the distribution: ${(error as Error).message}`);
   }
   try {
-    viewerRequestCode(edgeConfigOf(manifest.config, bodies, manifest.buildId));
+    viewerRequestCode(edgeConfigOf(manifest.config, bodies, manifest.buildId, manifest.routes));
   } catch (error) {
     throw new BuildError(`CloudFront would refuse the edge function: ${(error as Error).message} Fewer locales (or shorter names) make it smaller.`);
   }
