@@ -30,6 +30,22 @@ test('the first load renders the server-side getInitialProps props and hydrates 
   expect(tab.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
 });
 
+test("a getInitialProps that throws on a soft navigation shows the error page in place, as the pages router does: no full load", async () => {
+  await tab.goto('/');
+  await tab.markWindow();
+  await tab.clickLink('Boom');
+  // Worded as the pages router's, naming the host.
+  await tab.waitForText(`Application error: a client-side exception has occurred while loading ${new URL(tab.page.url()).hostname} (see the browser console for more information).`);
+  expect(tab.path()).toBe('/boom');
+  expect(await tab.isMarked()).toBe(true);
+  expect(await tab.page.title()).toBe('Application error: a client-side exception has occurred');
+  expect(tab.errors.some((e) => e.includes('getInitialProps failed on purpose'))).toBe(true);
+  // Back home, softly: the page renders again.
+  await tab.page.goBack();
+  await tab.waitForText('page props from the browser');
+  expect(await tab.isMarked()).toBe(true);
+});
+
 test('a soft navigation to a getInitialProps page calls it in the browser, with no page-data request', async () => {
   await tab.goto('/');
   await tab.markWindow();

@@ -4,7 +4,7 @@
  * `<Head>` and the client error page.
  */
 import type { BrowserContext } from 'playwright-core';
-import { CLIENT_ERROR_MESSAGE, CLIENT_ERROR_TITLE } from '../../web/runtime/shared/errors';
+import { CLIENT_ERROR_TITLE, clientErrorMessage } from '../../web/runtime/shared/errors';
 import { eventually, siteAndBrowser, newContext, openTab, type Tab } from '../helpers/browser';
 
 const env = siteAndBrowser('test/fixtures/browser-app');
@@ -320,7 +320,7 @@ describe('client error page', () => {
     await tab.clickLink('Throws');
     await tab.page.locator('h1', { hasText: 'Throws' }).waitFor();
     await tab.page.click('#explode');
-    await tab.waitForText(CLIENT_ERROR_MESSAGE);
+    await tab.waitForText(clientErrorMessage(new URL(tab.page.url()).hostname));
     await eventually(async () => (await tab.page.title()) === CLIENT_ERROR_TITLE, 'client error title');
     expect(tab.errors.some((e) => e.includes('Boom from the test page'))).toBe(true);
     // The next navigation clears it.

@@ -14,7 +14,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Emitter } from '../shared/events';
-import type { AppComponent, AppProps, ClientOptions, ClientRoute, PageData, PageProps } from '../shared/page-types';
+import type { AppComponent, AppProps, ClientOptions, ClientRoute, InitialPropsContext, PageData, PageProps } from '../shared/page-types';
 import { dataPath, matchRoute, routerQuery, searchToQuery, splitPath } from '../shared/route-match';
 import { chooseErrorPage } from '../shared/error-page-choice';
 import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
@@ -23,7 +23,7 @@ export { searchToQuery } from '../shared/route-match';
 import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
 import { formatUrl, repeatedSlashesFixed } from '../shared/url';
 import type { HistorySource } from './history-source';
-import { fetchPageData, loadPageScript, type ErrorAnswer } from './page-loader';
+import { fetchPageData, isFullLoadError, loadPageScript, type ErrorAnswer } from './page-loader';
 import { isApiPath, REWRITE_HEADER } from '../../../contract/urls';
 import { siteHref, sitePaths, withoutBasePath, withTrailingSlash } from '../shared/site-paths';
 
@@ -51,8 +51,10 @@ export interface NavigatorOptions extends LocaleSettings {
   errorPages: ClientOptions['errorPages'];
   /** The app's `_app`: its `getInitialProps`, when it has one, runs on navigations to `initialProps` routes. */
   App?: AppComponent;
+  /** Loads `getInitialProps`' caller (initial-props.ts, a chunk of its own in the browser). @default its `import()` */
+  initialProps?: () => Promise<Pick<typeof import('../shared/initial-props'), 'loadInitialProps'>>;
   /** Loads the built-in error page and the error titles (error-ui.tsx; a chunk of its own in the browser). */
-  errorUi: () => Promise<{ ErrorPage: ComponentType<{ statusCode: number }>; errorTitle(statusCode: number): string }>;
+  errorUi: () => Promise<{ ErrorPage: ComponentType<{ statusCode: number }>; errorTitle(statusCode: number): string; loadInitialProps: typeof import('../shared/initial-props').loadInitialProps }>;
   history: HistorySource;
   events: Emitter;
   fetch: typeof fetch;
@@ -184,7 +186,31 @@ export function createNavigator(options: NavigatorOptions) {
     };
   }
 
-  async function load(target: Target, how: ChangeOptions): Promise<PageState | { redirect: { destination: string } }> {
+  /**
+   * What the pages router shows when a page's module or its `getInitialProps` throws on a navigation: the
+   * error logged, then the app's `_error` page (its `getInitialProps`, through `_app`'s, given
+   * `err`), else the built-in page with the error's `statusCode` (none: the client-exception
+   * page), at the target's URL. `thrown` makes the navigation end in `routeChangeError`.
+   */
+  async function thrownState(error: unknown, base: Pick<PageState, 'asPath' | 'locale'>, ctx: InitialPropsContext): Promise<PageState & { thrown: unknown }> {
+    console.error(error);
+    const [ui, custom] = await Promise.all([options.errorUi(), errorPages._error && loadPageScript(errorPages._error, timeoutMs)]);
+    const Component = custom ? custom.default : ui.ErrorPage;
+    let props: AppProps = { pageProps: { statusCode: (error as { statusCode?: unknown } | null)?.statusCode } };
+    if (custom) {
+      try {
+        props = await ui.loadInitialProps(options.App, Component, { ...ctx, err: error });
+      } catch (failed) {
+        console.error('Error in the _error page\'s getInitialProps:', failed);
+        props = { pageProps: {} };
+      }
+    }
+    const { pageProps, ...appProps } = props;
+    const statusCode = pageProps.statusCode as number | undefined;
+    return { ...base, route: '/_error', Component, props: pageProps, appProps, query: ctx.query, isFallback: false, isReady: true, defaultTitle: custom || !statusCode ? undefined : ui.errorTitle(statusCode), thrown: error };
+  }
+
+  async function load(target: Target, how: ChangeOptions): Promise<(PageState & { thrown?: unknown }) | { redirect: { destination: string } }> {
     const base = { asPath: withTrailingSlash(target.path) + target.search + target.hash, locale: target.locale };
     const attempts = how.hydrate ? 3 : 1;
     // An API route is no page: loaded in full at once, without asking for its page data, as the pages router's client does.
@@ -198,8 +224,10 @@ export function createNavigator(options: NavigatorOptions) {
     const query = routerQuery(params, searchToQuery(onServer?.search ?? target.search));
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
     const url = dataUrlOf(target);
+    const ctx = { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale };
     const [module, fetched] = await Promise.all([
-      loadPageScript(route.load, timeoutMs),
+      // A script that did not load is a full load; one that threw as it ran, its error page in place, as in the pages router.
+      loadPageScript(route.load, timeoutMs).catch((error: unknown) => (isFullLoadError(error) ? Promise.reject(error) : { thrown: error })),
       // getInitialProps pages: the browser calls it below, as the pages router does; no data request.
       process.env.STRATUS_INITIAL_PROPS !== 'off' && route.initialProps
         ? undefined
@@ -213,19 +241,27 @@ export function createNavigator(options: NavigatorOptions) {
               ? fetchPageData(options.fetch, url, attempts)
               : staticData(url),
     ]);
-    // A getInitialProps that throws ends like unreachable data: a full load, and the server's answer.
-    // initial-props.ts is a chunk of its own (start-client.tsx starts loading it at once in apps that call getInitialProps).
-    // `_app` gets its getInitialProps' whole result as props, pageProps and the rest (none for pages with page data).
-    const data: PageData | ErrorAnswer | AppProps =
-      fetched ??
-      (process.env.STRATUS_INITIAL_PROPS === 'off'
-        ? { pageProps: {} }
-        : await (await import('../shared/initial-props')).loadInitialProps(options.App, module.default, { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale }));
-    if ('redirect' in data) return data as { redirect: { destination: string } };
+    if ('thrown' in module) return thrownState(module.thrown, base, ctx);
+    const page = { ...base, route: route.pattern, Component: module.default, query, isFallback: false, isReady: true };
+    if (!fetched && process.env.STRATUS_INITIAL_PROPS !== 'off') {
+      // initial-props.ts is a chunk of its own (start-client.tsx starts loading it at once in apps that call getInitialProps).
+      const { loadInitialProps } = await (options.initialProps?.() ?? import('../shared/initial-props'));
+      let props: AppProps;
+      try {
+        props = await loadInitialProps(options.App, module.default, ctx);
+      } catch (error) {
+        // A getInitialProps that throws: the app's `_error` page (or the built-in one) in place, as the pages router shows it.
+        return thrownState(error, base, ctx);
+      }
+      // `_app` gets its getInitialProps' whole result as props: pageProps, and the rest.
+      const { pageProps, ...appProps } = props;
+      return { ...page, props: pageProps, appProps };
+    }
+    const data = fetched ?? { pageProps: {} };
+    if ('redirect' in data) return data;
     if ('notFound' in data) return errorState(404, base);
-    if ('statusCode' in data) return errorState(data.statusCode as number, base);
-    const { pageProps, ...appProps } = data as AppProps;
-    return { ...base, route: route.pattern, Component: module.default, props: pageProps, appProps: fetched ? undefined : appProps, query, isFallback: false, isReady: true };
+    if ('statusCode' in data) return errorState(data.statusCode, base);
+    return { ...page, props: data.pageProps };
   }
 
   /** Writes the history entry for a navigation (back/forward have already moved it). */
@@ -292,13 +328,19 @@ export function createNavigator(options: NavigatorOptions) {
         history.load(destination, method !== 'push');
         return false;
       }
+      const { thrown, ...state } = next;
       events.emit('beforeHistoryChange', target.as, eventOptions);
       writeHistory(how.hydrate ? 'replace' : method, target.as);
       currentAs = target.as;
-      await commit(next);
+      await commit(state);
       if (!how.hydrate) {
         scrollAfter(method, target, how.scroll);
-        options.onNavigated?.(next);
+        options.onNavigated?.(state);
+      }
+      // A getInitialProps that threw: its error page is shown, and the navigation ends in routeChangeError, as in the pages router.
+      if ('thrown' in next) {
+        events.emit('routeChangeError', thrown, target.as, eventOptions);
+        return false;
       }
       events.emit('routeChangeComplete', target.as, eventOptions);
       return true;

@@ -26,9 +26,17 @@ export function isFullLoadError(error: unknown): error is FullLoadError {
 }
 
 /**
+ * The browsers' errors for a module script that did not load or parse (Chromium, Firefox,
+ * Safari): a full load recovers from those (a new deployment), unlike an exception the
+ * page's own code threw as it ran.
+ */
+const NOT_LOADED = /dynamically imported module|module script failed/i;
+
+/**
  * Runs a page's loader, racing it against the route timeout. A script that fails to load
  * (network error, 4xx/5xx, syntax error) or is still loading after `timeoutMs` rejects
- * with a FullLoadError.
+ * with a FullLoadError; one whose code threw as it ran rejects with what it threw (the
+ * router shows the error page, as the pages router does).
  */
 export function loadPageScript(load: () => Promise<PageModuleLike>, timeoutMs = ROUTE_TIMEOUT_MS): Promise<PageModuleLike> {
   return new Promise((resolve, reject) => {
@@ -41,7 +49,8 @@ export function loadPageScript(load: () => Promise<PageModuleLike>, timeoutMs = 
       },
       (error: unknown) => {
         clearTimeout(timer);
-        reject(fullLoadError('Failed to load the page script', error));
+        const threw = error instanceof Error && !(error instanceof SyntaxError) && !(error instanceof TypeError && NOT_LOADED.test(error.message));
+        reject(threw ? error : fullLoadError('Failed to load the page script', error));
       },
     );
   });

@@ -4,7 +4,8 @@
  * error-page table (README, "Error pages").
  */
 import Head from './head';
-import { CLIENT_ERROR_MESSAGE, CLIENT_ERROR_TITLE, ERROR_TITLES, UNKNOWN_ERROR_TITLE } from './errors';
+import { useEffect, useState } from 'react';
+import { CLIENT_ERROR_MESSAGE, CLIENT_ERROR_TITLE, clientErrorMessage, ERROR_TITLES, UNKNOWN_ERROR_TITLE } from './errors';
 
 const styles = {
   wrap: { fontFamily: 'system-ui, sans-serif', height: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center' },
@@ -38,14 +39,20 @@ export function ErrorPage({ statusCode, title }: { statusCode: number; title?: s
   );
 }
 
-/** What replaces the page after an uncaught exception while rendering in the browser, with its title. */
+/**
+ * What replaces the page after an uncaught exception in the browser, with its title. It names
+ * the host once in the browser, as the pages router's does (the server's HTML has none, so
+ * hydration matches it).
+ */
 export function ClientErrorPage() {
+  const [host, setHost] = useState('');
+  useEffect(() => setHost(location.hostname), []);
   return (
     <div style={styles.wrap}>
       <Head>
         <title>{CLIENT_ERROR_TITLE}</title>
       </Head>
-      <h2 style={styles.h2}>{CLIENT_ERROR_MESSAGE}</h2>
+      <h2 style={styles.h2}>{host ? clientErrorMessage(host) : CLIENT_ERROR_MESSAGE}</h2>
     </div>
   );
 }

@@ -6,15 +6,16 @@ import { createEmitter } from '../../../../web/runtime/shared/events';
 import { errorTitle } from '../../../../web/runtime/shared/errors';
 import { memoryHistory } from '../../../../web/runtime/browser/history-source';
 import { createNavigator, type PageState } from '../../../../web/runtime/browser/navigator';
-import type { ClientRoute } from '../../../../web/runtime/shared/page-types';
+import type { ClientOptions, ClientRoute } from '../../../../web/runtime/shared/page-types';
 import { parseRoutePattern } from '../../../../web/runtime/shared/route-match';
+import * as initialPropsModule from '../../../../web/runtime/shared/initial-props';
 
 const Page = () => null;
 const NotFound = () => null;
 
 type Answer = { status: number; body?: unknown } | 'network';
 
-function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<string, () => Promise<{ default: typeof Page }>>; initial?: string; timeoutMs?: number; resolveOnServer?: boolean } = {}) {
+function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<string, () => Promise<{ default: typeof Page }>>; initial?: string; timeoutMs?: number; resolveOnServer?: boolean; routes?: ClientRoute[]; errorPages?: ClientOptions['errorPages'] } = {}) {
   const history = memoryHistory(options.initial ?? '/');
   const events = createEmitter();
   const log: unknown[][] = [];
@@ -33,15 +34,16 @@ function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<s
   }) as unknown as typeof fetch;
   const load = (pattern: string) => options.loaders?.[pattern] ?? (async () => ({ default: Page }));
   const route = (pattern: string, kind: ClientRoute['kind']): ClientRoute => ({ pattern, kind, segments: parseRoutePattern(pattern), load: () => load(pattern)() });
-  const routes = [route('/', 'ssg'), route('/about', 'static'), route('/posts/[slug]', 'ssg'), route('/live', 'ssr'), route('/docs/[...path]', 'ssr'), route('/shop/[[...f]]', 'static')];
+  const routes = [route('/', 'ssg'), route('/about', 'static'), route('/posts/[slug]', 'ssg'), route('/live', 'ssr'), route('/docs/[...path]', 'ssr'), route('/shop/[[...f]]', 'static'), ...(options.routes ?? [])];
   const rendered: PageState[] = [];
   const nav = createNavigator({
     buildId: 'b1',
     locales: ['en', 'fr'],
     defaultLocale: 'en',
     routes,
-    errorPages: {},
-    errorUi: async () => ({ ErrorPage: NotFound, errorTitle }),
+    errorPages: options.errorPages ?? {},
+    initialProps: async () => initialPropsModule,
+    errorUi: async () => ({ ErrorPage: NotFound, errorTitle, loadInitialProps: initialPropsModule.loadInitialProps }),
     history,
     events,
     fetch: fetchImpl,
@@ -117,7 +119,7 @@ test.each<[string, Answer]>([
 });
 
 test('a page script that fails or times out makes a full load', async () => {
-  const { nav, history } = setup({ timeoutMs: 50, loaders: { '/about': () => Promise.reject(new Error('500')), '/live': () => new Promise(() => undefined) } });
+  const { nav, history } = setup({ timeoutMs: 50, loaders: { '/about': () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/_app/static/chunks/page-about.js')), '/live': () => new Promise(() => undefined) } });
   expect(await nav.push('/about')).toBe(false);
   const started = Date.now();
   expect(await nav.push('/live')).toBe(false);
@@ -154,6 +156,56 @@ test('an app with rules asks the server what a URL serves, but an API route is l
   expect(await nav.push('/to-new')).toBe(false);
   expect(fetched).toEqual(['/_app/data/b1/to-new.json']);
   expect(history.fullLoads).toEqual(['/api/hello?x=1', '/fr/api/hello', '/to-new']);
+});
+
+describe('a getInitialProps that throws on a navigation', () => {
+  const throwing = Object.assign(() => null, {
+    getInitialProps: async () => {
+      throw Object.assign(new Error('gip broke'), { statusCode: undefined });
+    },
+  });
+  const route: ClientRoute = { pattern: '/broken', kind: 'ssr', initialProps: true, segments: parseRoutePattern('/broken'), load: async () => ({ default: throwing }) };
+  let errors: unknown[][];
+  let spy: jest.SpyInstance;
+  beforeEach(() => {
+    errors = [];
+    spy = jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args));
+  });
+  afterEach(() => spy.mockRestore());
+
+  test("shows the built-in error page in place at the target's URL, without a status (the client-exception page), as the pages router does: no full load", async () => {
+    const { nav, history, log, rendered } = setup({ routes: [route] });
+    expect(await nav.push('/broken?x=1')).toBe(false);
+    expect(history.fullLoads).toEqual([]);
+    expect(history.url()).toBe('/broken?x=1');
+    expect(rendered.at(-1)).toMatchObject({ route: '/_error', Component: NotFound, props: { statusCode: undefined }, asPath: '/broken?x=1', query: { x: '1' }, defaultTitle: undefined });
+    expect(log.map((e) => e[0])).toEqual(['routeChangeStart', 'beforeHistoryChange', 'routeChangeError']);
+    expect(errors.map((args) => (args[0] as Error).message)).toEqual(['gip broke']);
+    // The next navigation renders normally.
+    expect(await nav.push('/about')).toBe(true);
+    expect(rendered.at(-1)).toMatchObject({ route: '/about' });
+  });
+
+  test('a page module that throws as it runs (not one that failed to load) shows the error page in place too', async () => {
+    const { nav, history, rendered } = setup({ loaders: { '/about': () => Promise.reject(new TypeError('Router.on is not a function')) } });
+    expect(await nav.push('/about')).toBe(false);
+    expect(history.fullLoads).toEqual([]);
+    expect(history.url()).toBe('/about');
+    expect(rendered.at(-1)).toMatchObject({ route: '/_error', props: { statusCode: undefined } });
+    expect(errors.map((args) => String(args[0]))).toEqual(['TypeError: Router.on is not a function']);
+    // A script the browser could not load or parse is still a full load.
+    const other = setup({ loaders: { '/about': () => Promise.reject(new SyntaxError("Unexpected token '<'")) } });
+    expect(await other.nav.push('/about')).toBe(false);
+    expect(other.history.fullLoads).toEqual(['/about']);
+  });
+
+  test("the app's _error page takes its place, its getInitialProps given err", async () => {
+    const CustomError = Object.assign(() => null, { getInitialProps: async ({ err }: { err?: Error }) => ({ message: `caught: ${err?.message}` }) });
+    const { nav, history, rendered } = setup({ routes: [route], errorPages: { _error: async () => ({ default: CustomError }) } });
+    expect(await nav.push('/broken')).toBe(false);
+    expect(history.fullLoads).toEqual([]);
+    expect(rendered.at(-1)).toMatchObject({ route: '/_error', Component: CustomError, props: { message: 'caught: gip broke' } });
+  });
 });
 
 test('hydrating a fallback page retries 5xx up to 3 attempts in all, then shows the 500 page', async () => {
