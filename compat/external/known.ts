@@ -28,7 +28,7 @@ const deliberate: KnownDifference[] = [
   {
     id: 'harness-server-port',
     kind: 'deliberate',
-    why: "a limit of the harness: each server listens on a port of its own, which an app's dump of req.headers names (host, x-forwarded-host, x-forwarded-port), and the dump's key order is each server's (a Function URL event's headers are an object whose order Lambda does not promise); the header names and other values agree (fixed: infrastructure-request-headers)",
+    why: "a limit of the harness: each server listens on a port of its own, which an app's dump of req.headers names (host, x-forwarded-host, x-forwarded-port), and the dump's key order is each server's (a Function URL event's headers are an object whose order Lambda does not promise); the header names and other values agree (fixed: infrastructure-request-headers), but for Stratus's x-real-ip, which the viewer-request function sets from CloudFront's record of the viewer (middleware's request.ip reads it: docs/SECURITY.md)",
     apps: ['e2e-middleware-request-header-overrides'],
     check: /dump-headers-(serverless|edge)|ssr-page/,
     field: /^(body|text)$/,
@@ -103,14 +103,6 @@ const deliberate: KnownDifference[] = [
 /** Differences seen on outside code, with their causes (docs/NEXT-COMPAT.md, "Measured on others' code", has a reproduction for each). */
 export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
   {
-    id: 'basepath-root-trailing-slash',
-    kind: 'reported',
-    why: 'lambdas/render/routing/layer.ts (the trailing-slash step): with basePath and trailingSlash: true, the basePath itself (/root) is served as the home page; Next redirects it (308) to /root/',
-    apps: ['e2e-middleware-matcher-7'],
-    check: 'GET /root',
-    field: /^(status|location|content-type|title|text)$/,
-  },
-  {
     id: 'link-to-middleware-response',
     kind: 'reported',
     why: "web/runtime/browser/navigator.ts change(): a Link to a path middleware answers with its own Response (not a page) loads it in full; Next's client router stays on the page",
@@ -124,22 +116,6 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     why: "web/runtime/link.tsx: an href with // is collapsed (/hello/world) as Next does, but nothing is logged; Next logs \"Invalid href '/hello//world' passed to next/router in page: …\" (path canonicalisation, the lead's)",
     apps: ['e2e-repeated-forward-slashes-error'],
     check: /^browser: /,
-    field: /.*/,
-  },
-  {
-    id: 'legacy-link-fragment-child',
-    kind: 'reported',
-    why: "web/runtime/link.tsx (legacyBehavior): the child's ref goes to the viewport observer, and a Fragment child has no element, so IntersectionObserver.observe throws and the page is replaced by the client error page; Next's Link handles it",
-    apps: ['redirects'],
-    check: /^browser: /,
-    field: /.*/,
-  },
-  {
-    id: 'initial-props-undefined',
-    kind: 'reported',
-    why: "lambdas/render/core/data.ts (getInitialProps results through data-result.ts readDataResult → serializable-props.ts findPropsProblem): a getInitialProps returning { id: undefined } is a 500; Next serialises getInitialProps props with JSON.stringify (undefined left out) and renders",
-    apps: ['ssr-caching'],
-    check: /\/blog$/,
     field: /.*/,
   },
 ];
