@@ -64,3 +64,18 @@ test('a soft navigation to a getInitialProps page calls it in the browser, with 
   expect(tab.requestsTo('/_app/data/')).toEqual([]);
   expect(tab.errors).toEqual([]);
 });
+
+test("a getServerSideProps page under an _app with getInitialProps: _app's runs on the server for its page data, its pageProps under the page's own, its other props beside", async () => {
+  await tab.goto('/other');
+  await tab.markWindow();
+  await tab.clickLink('Server');
+  await tab.waitForText('server page: from getServerSideProps, app props from the server');
+  expect(await tab.page.locator('#app-shell').textContent()).toBe('app shell from the server at /server');
+  expect(tab.requestsTo('/_app/data/').length).toBe(1);
+  expect(await tab.isMarked()).toBe(true);
+  // The same on a full load, hydrated without a mismatch.
+  await tab.goto('/server');
+  expect(await tab.page.locator('#server-side').textContent()).toBe('server page: from getServerSideProps, app props from the server');
+  expect(await tab.page.locator('#app-shell').textContent()).toBe('app shell from the server at /server');
+  expect(tab.errors).toEqual([]);
+});

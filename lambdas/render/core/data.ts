@@ -6,7 +6,7 @@
  * page or its data, with what the page set on `ctx.res` (headers, cookies, status).
  */
 import type { ResolvedConfig } from '../../../contract/config';
-import { loadInitialProps, type AppComponent } from '../../../web/runtime/shared/page-types';
+import { loadInitialProps, type AppComponent, type PageProps } from '../../../web/runtime/shared/page-types';
 import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
 import { isHttpError } from '../../shared/http-error';
 import type { BufferedResponse } from '../api/api-response';
@@ -65,12 +65,15 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   const call = serverContext(page, query, config, body);
   const { getServerSideProps } = page.module;
   const attributes = { 'http.route': page.route.pattern };
-  // getInitialProps: `_app`'s whole result; its keys besides pageProps are `_app`'s props too, as the pages router passes them, each checked as props are.
-  const { pageProps, ...app } = getServerSideProps ? { pageProps: undefined } : await inSpan('getInitialProps', attributes, () => loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)));
-  const appRead = Object.keys(app).length > 0 ? readDataResult('pages/_app', 'getInitialProps', { props: app }, check) : undefined;
+  // `_app.getInitialProps` runs for every server page, as the pages router runs it (before
+  // getServerSideProps): its keys besides pageProps are `_app`'s props too; beside
+  // getServerSideProps its pageProps go under the page's own. Each part is checked as props are.
+  const initial = !getServerSideProps || App?.getInitialProps ? await inSpan('getInitialProps', attributes, () => loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context))) : undefined;
+  const { pageProps, ...app } = initial ?? { pageProps: {} };
+  const appRead = initial && (getServerSideProps || Object.keys(app).length > 0) ? readDataResult('pages/_app', 'getInitialProps', { props: getServerSideProps ? initial : app }, check) : undefined;
   const read = getServerSideProps
     ? readDataResult(page.route.file, 'getServerSideProps', await inSpan('getServerSideProps', attributes, () => getServerSideProps(call.context)), check)
-    : readDataResult(page.route.file, 'getInitialProps', { props: pageProps! }, check);
+    : readDataResult(page.route.file, 'getInitialProps', { props: pageProps }, check);
   const result = read instanceof Promise ? await read : read;
   const res = call.response();
   // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.
@@ -78,7 +81,9 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   const { status, cacheControl, headers, cookies } = answerSetBy(res);
   if (result.type === 'props') {
     const appOutcome = appRead instanceof Promise ? await appRead : appRead;
-    return { kind: 'render', page, props: result.props, appProps: appOutcome?.type === 'props' ? appOutcome.props : undefined, query, isFallback: false, status, cacheControl, headers, cookies };
+    const { pageProps: appPageProps, ...appProps } = appOutcome?.type === 'props' ? appOutcome.props : {};
+    const props = getServerSideProps && appPageProps ? { ...(appPageProps as PageProps), ...result.props } : result.props;
+    return { kind: 'render', page, props, appProps: Object.keys(appProps).length > 0 ? appProps : undefined, query, isFallback: false, status, cacheControl, headers, cookies };
   }
   if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, headers, cookies };
   return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE, headers, cookies };

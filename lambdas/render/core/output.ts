@@ -81,7 +81,8 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
 function json(outcome: Outcome): CoreResponse {
   switch (outcome.kind) {
     case 'render':
-      return bodyAnswer(200, JSON_TYPE, JSON.stringify({ pageProps: outcome.props } satisfies PageData), outcome.cacheControl ?? NO_STORE, outcome.headers);
+      // `_app`'s other props beside pageProps, as the pages router's page data carries them.
+      return bodyAnswer(200, JSON_TYPE, JSON.stringify({ ...outcome.appProps, pageProps: outcome.props } satisfies PageData), outcome.cacheControl ?? NO_STORE, outcome.headers);
     case 'static':
       return bodyAnswer(200, JSON_TYPE, outcome.stored.json, staticCacheControl(outcome.stored.revalidate), outcome.headers);
     case 'redirect': {

@@ -35,6 +35,7 @@ test('getInitialProps pages, and pages without data under an _app with one, are 
     '/boom': ['ssr', true],
     '/other': ['ssr', true],
     '/plain': ['ssr', true],
+    '/server': ['ssr', false],
   });
 });
 

@@ -258,10 +258,14 @@ export function createNavigator(options: NavigatorOptions) {
       return { ...page, props: pageProps, appProps };
     }
     const data = fetched ?? { pageProps: {} };
+    if ('pageProps' in data) {
+      // Server page data carries `_app`'s other props beside pageProps, when its getInitialProps returned any.
+      const { pageProps, ...appProps } = data as AppProps;
+      return { ...page, props: pageProps, appProps };
+    }
     if ('redirect' in data) return data;
     if ('notFound' in data) return errorState(404, base);
-    if ('statusCode' in data) return errorState(data.statusCode, base);
-    return { ...page, props: data.pageProps };
+    return errorState(data.statusCode, base);
   }
 
   /** Writes the history entry for a navigation (back/forward have already moved it). */

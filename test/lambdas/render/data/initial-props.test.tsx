@@ -64,8 +64,32 @@ test("what _app.getInitialProps returns besides pageProps is _app's props too, i
   const res = await app.handle(request('/greet/ada?x=1'), context);
   expect(res.body).toContain('<main data-theme="dusk"><p>/greet/[name] as /greet/ada?x=1</p><p>hello</p></main>');
   expect(embeddedData(res.body as string).props).toEqual({ pageProps: { greeting: 'hello' }, url: { pathname: '/greet/[name]', asPath: '/greet/ada?x=1' }, theme: 'dusk' });
-  // Page data is the page's props alone, as the pages router's is.
-  expect(JSON.parse((await app.handle(request('/_app/data/build-1/greet/ada.json'), context)).body as string)).toEqual({ pageProps: { greeting: 'hello' } });
+  // Page data carries them too, as the pages router's does (`__NEXT_DATA__.props`' shape).
+  expect(JSON.parse((await app.handle(request('/_app/data/build-1/greet/ada.json'), context)).body as string)).toEqual({ pageProps: { greeting: 'hello' }, url: { pathname: '/greet/[name]', asPath: '/greet/ada' }, theme: 'dusk' });
+});
+
+test("_app.getInitialProps runs for a getServerSideProps page too: its pageProps under the page's own, its other keys beside, in the HTML and the page data", async () => {
+  const seen: string[] = [];
+  const page: PageModule = {
+    default: ({ own, fromApp }: { own: string; fromApp: string }) => <p>{`${own} / ${fromApp}`}</p>,
+    getServerSideProps: async () => {
+      seen.push('getServerSideProps');
+      return { props: { own: 'page', fromApp: 'overridden by the page' } };
+    },
+  };
+  const App: AppComponent = Object.assign(({ Component, pageProps, theme }: { Component: ComponentType<any>; pageProps: Record<string, unknown>; theme?: string }) => <main data-theme={theme}><Component {...pageProps} /></main>, {
+    async getInitialProps({ ctx }: { ctx: InitialPropsContext }) {
+      seen.push(`_app at ${ctx.asPath} with req: ${!!ctx.req}`);
+      return { pageProps: { fromApp: 'app', extra: 1 }, theme: 'dusk' };
+    },
+  });
+  const { app } = memoryApp({ '/live': { kind: 'ssr', module: page } }, { App });
+  const res = await app.handle(request('/live'), context);
+  expect(res.body).toContain('<main data-theme="dusk"><p>page / overridden by the page</p></main>');
+  expect(embeddedData(res.body as string).props).toEqual({ pageProps: { fromApp: 'overridden by the page', extra: 1, own: 'page' }, theme: 'dusk' });
+  const data = await app.handle(request('/_app/data/build-1/live.json'), context);
+  expect(JSON.parse(data.body as string)).toEqual({ pageProps: { fromApp: 'overridden by the page', extra: 1, own: 'page' }, theme: 'dusk' });
+  expect(seen).toEqual(['_app at /live with req: true', 'getServerSideProps', '_app at /live with req: true', 'getServerSideProps']);
 });
 
 test("the built-in error page rendered without its props (an _app that drops pageProps) is the client-exception page, as the pages router's", async () => {
