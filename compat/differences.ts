@@ -214,14 +214,6 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
     check: 'GET /server',
     field: 'text',
   },
-  {
-    id: 'image-qualities',
-    kind: 'deliberate',
-    why: "quality={50} is used as written, as before Next 16 (images.qualities is not read); Next 16 serves only the qualities of images.qualities (default [75]) and writes q=75",
-    apps: ['image'],
-    check: 'images load in the page',
-    field: /^\d+ eval /,
-  },
   // Routing layer (docs/ROUTING.md), seen by the rules app.
   {
     id: 'config-redirect-cached',

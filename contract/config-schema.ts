@@ -10,7 +10,7 @@
  * Server and build only: the browser runtime reads contract/config.ts, never this file.
  */
 import { StratusError } from './errors';
-import { DEFAULT_DEVICE_SIZES, DEFAULT_IMAGE_QUALITY, DEFAULT_IMAGE_SIZES, type ImageConfig, type RemotePattern, type ResolvedConfig, type StratusConfig } from './config';
+import { closestQuality, DEFAULT_DEVICE_SIZES, DEFAULT_IMAGE_QUALITY, DEFAULT_IMAGE_SIZES, type ImageConfig, type RemotePattern, type ResolvedConfig, type StratusConfig } from './config';
 import type { HeaderRule, Redirect, Rewrite, RewriteGroups } from './routing';
 
 /** A config value that cannot work: the message names the file and the key, and says what to write. */
@@ -41,7 +41,7 @@ export const DEFAULT_PAGE_EXTENSIONS = ['tsx', 'ts', 'jsx', 'js'];
 /** What the bundler compiles: a page extension must end in one of these. */
 export const COMPILED_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
 /** Sub-keys of `images` read as written. */
-const IMAGE_KEYS = new Set(['deviceSizes', 'imageSizes', 'quality', 'formats', 'remotePatterns', 'minimumCacheTTL', 'dangerouslyAllowSVG']);
+const IMAGE_KEYS = new Set(['deviceSizes', 'imageSizes', 'quality', 'qualities', 'formats', 'remotePatterns', 'minimumCacheTTL', 'dangerouslyAllowSVG']);
 /**
  * A locale: any name a path's first segment can carry, as the pages router takes any
  * string: language tags (`fr-CA`), and names such as `default`, the documented trick for
@@ -132,8 +132,7 @@ export const CONFIG_SCHEMA = {
         else if (name === 'domains' && Array.isArray(option)) {
           // Deprecated in the pages router in favour of remotePatterns; it means the same thing.
           out.remotePatterns = [...(out.remotePatterns ?? []), ...option.map((hostname): RemotePattern => ({ hostname: String(hostname) }))];
-        } else if (name === 'qualities') warn('images.qualities: not read; <Image quality> is used as written (1 to 100)');
-        else if (name === 'unoptimized') warn('images.unoptimized: not supported; images go through /_app/image');
+        } else if (name === 'unoptimized') warn('images.unoptimized: not supported; images go through /_app/image');
         else if (name === 'loader' || name === 'loaderFile' || name === 'path') warn(`images.${name}: not supported; images are optimised by the stack's image function at /_app/image`);
         else warn(`images.${name}: unknown option, ignored`);
       }
@@ -308,6 +307,7 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
     throw new ConfigError(`defaultLocale "${defaultLocale}" is not in locales [${locales.join(', ')}]; add it to locales or pick one of them.`);
   }
   const images = config.images ?? CONFIG_SCHEMA.images.default!;
+  const { quality, qualities } = resolveQualities(images);
   return {
     locales,
     defaultLocale,
@@ -316,7 +316,8 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
     images: {
       deviceSizes: [...(images.deviceSizes ?? DEFAULT_DEVICE_SIZES)].sort((a, b) => a - b),
       imageSizes: [...(images.imageSizes ?? DEFAULT_IMAGE_SIZES)].sort((a, b) => a - b),
-      quality: images.quality ?? DEFAULT_IMAGE_QUALITY,
+      quality,
+      qualities,
       formats: images.formats ?? ['image/webp'],
       remotePatterns: images.remotePatterns ?? [],
       // Next 16's default: four hours.
@@ -325,3 +326,29 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
     },
   };
 }
+
+const isQuality = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100;
+
+/**
+ * The default quality and the qualities allowed, as Next 16 reads `images.qualities`: without
+ * the list, the default quality alone; with it and no `quality`, the listed one closest to 75.
+ *
+ * @throws ConfigError for a list that is empty or holds anything but whole numbers from 1 to
+ * 100, and for a `quality` the list leaves out.
+ */
+function resolveQualities(images: ImageConfig): { quality: number; qualities: number[] } {
+  if (images.quality !== undefined && !isQuality(images.quality)) throw new ConfigError(`images.quality must be a whole number from 1 to 100, got ${JSON.stringify(images.quality)}.`);
+  if (images.qualities === undefined) {
+    const quality = images.quality ?? DEFAULT_IMAGE_QUALITY;
+    return { quality, qualities: [quality] };
+  }
+  if (!Array.isArray(images.qualities) || images.qualities.length === 0 || !images.qualities.every(isQuality)) {
+    throw new ConfigError(`images.qualities must be a non-empty list of whole numbers from 1 to 100, got ${JSON.stringify(images.qualities)}.`);
+  }
+  const qualities = [...new Set(images.qualities)].sort((a, b) => a - b);
+  if (images.quality !== undefined && !qualities.includes(images.quality)) {
+    throw new ConfigError(`images.quality ${images.quality} is not in images.qualities [${qualities.join(', ')}]: add it to the list, or leave images.quality out.`);
+  }
+  return { quality: images.quality ?? closestQuality(qualities, DEFAULT_IMAGE_QUALITY), qualities };
+}
+

@@ -26,6 +26,13 @@ export interface ImageConfig {
   imageSizes?: number[];
   /** Default quality when `q` is absent. */
   quality?: number;
+  /**
+   * The qualities the image function answers (1–100), as Next 16's `images.qualities`:
+   * any other `q` is a 400, and `<Image quality>` takes the closest of them. Each one is a
+   * transform and a cache entry of its own, so the list bounds what a visitor can make the
+   * function do for one image and width. @default [quality] (75)
+   */
+  qualities?: number[];
   /** Output formats offered, in order of preference (`image/avif`, `image/webp`). */
   formats?: string[];
   remotePatterns?: RemotePattern[];
@@ -44,6 +51,8 @@ export interface ResolvedImageConfig {
   deviceSizes: number[];
   imageSizes: number[];
   quality: number;
+  /** Sorted, without repeats; holds `quality`. (Absent in manifests written before it: any quality then.) */
+  qualities: number[];
   formats: string[];
   remotePatterns: RemotePattern[];
   minimumCacheTTL: number;
@@ -69,3 +78,15 @@ export interface ResolvedConfig {
 export const DEFAULT_DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840];
 export const DEFAULT_IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384];
 export const DEFAULT_IMAGE_QUALITY = 75;
+
+/**
+ * The allowed quality closest to `wanted` (the lower of two as close), as `<Image>` picks it.
+ *
+ * @example
+ * closestQuality([50, 75, 90], 80); // 75
+ */
+export function closestQuality(qualities: readonly number[], wanted: number): number {
+  let best = qualities[0]!;
+  for (const each of qualities) if (Math.abs(each - wanted) < Math.abs(best - wanted)) best = each;
+  return best;
+}

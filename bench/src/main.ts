@@ -30,7 +30,7 @@ import { failureExitCode, parseCommandLine, UsageError } from './command-line';
 import { benchOptions, ROW_IDS, type BenchOptions } from './options';
 import { freePort } from './processes';
 import { runColdStart } from './rows/cold-start';
-import { hasImageOptimiser, runImages, servesImages, type ImageApp } from './rows/images';
+import { buildQualitiesStratus, hasImageOptimiser, runImages, servesImages, type ImageApp } from './rows/images';
 import { renderChild, renderOpsChild, runRenderCore } from './rows/render-core';
 import { runStreaming, streamingChild } from './rows/streaming';
 import { runSize, serverSizes } from './rows/size';
@@ -136,7 +136,8 @@ async function bench(options: BenchOptions, mainFile: string): Promise<number> {
       await server.stop();
       throw new Error(`${app.framework}: the server answers no image requests`);
     };
-    rows.push(...(await runImages(imageApps, options, startImageServer, log)));
+    const variedApp = (await buildQualitiesStratus(log)) as typeof stratus & ImageApp;
+    rows.push(...(await runImages(imageApps, options, startImageServer, log, variedApp)));
   }
   if (wants('dev')) {
     // Stratus and Next.js: the dev servers of the other frameworks are not compared.

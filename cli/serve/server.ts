@@ -213,7 +213,7 @@ export async function startServer(options: ServerOptions) {
     body.pipe(res);
   }
 
-  async function fromOrigin(origin: OriginId, request: PlainRequest): Promise<{ status: number; headers: Record<string, string>; body?: Buffer | string } | null> {
+  async function fromOrigin(origin: OriginId, request: PlainRequest): Promise<{ status: number; headers: Record<string, string>; body?: Buffer } | null> {
     if (origin === 'assets') {
       const pathOnly = request.url.split('?')[0]!;
       const file = await serveStatic(pathOnly, request.headers['if-none-match'] as string | undefined);
@@ -231,8 +231,7 @@ export async function startServer(options: ServerOptions) {
     const resultHeaders = result.headers ?? {};
     const names = Object.keys(resultHeaders);
     for (let i = 0; i < names.length; i++) headers[names[i]!.toLowerCase()] = String(resultHeaders[names[i]!]);
-    // Text stays a string: the socket write encodes it once (a Buffer first would be a second copy, and an ArrayBuffer for the GC to track).
-    const body = result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+    const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
     const response = { status: result.statusCode ?? 200, headers, body };
     if (result.cookies?.length) (response.headers as Record<string, string | string[]>)['set-cookie'] = result.cookies;
     return response;
@@ -302,12 +301,12 @@ export async function startServer(options: ServerOptions) {
     if (compress && body && body.length > 1024 && COMPRESSIBLE.test(type) && !response.headers['content-encoding']) {
       const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
       if (encoding) {
-        body = await encode(typeof body === 'string' ? Buffer.from(body) : body, encoding, response.headers.etag);
+        body = await encode(body, encoding, response.headers.etag);
         response.headers['content-encoding'] = encoding;
       }
       response.headers['vary'] = response.headers['vary'] ? `${response.headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     }
-    if (body !== undefined) response.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    if (body) response.headers['content-length'] = String(body.length);
     // CloudFront's response headers policy, on every answer (contract/security-headers.ts).
     res.writeHead(response.status, withSecurityHeaders(response.headers, behaviour.sandboxed ? SANDBOXED_FILE_HEADERS : SECURITY_HEADERS));
     res.end(request.method === 'HEAD' ? undefined : body);

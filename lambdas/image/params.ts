@@ -105,5 +105,7 @@ function parseQuality(values: string[], config: ResolvedImageConfig): number {
   if (!(quality >= 1 && quality <= 100)) {
     throw badRequest('"q" parameter (quality) must be an integer between 1 and 100');
   }
+  // Each quality is a transform and a cache entry of its own: only the configured ones (Next 16's allowlist).
+  if (config.qualities && !config.qualities.includes(quality)) throw badRequest(`"q" parameter (quality) of ${q} is not allowed`);
   return quality;
 }

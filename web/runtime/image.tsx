@@ -12,6 +12,7 @@
  */
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import { getImageConfig, type ImageComponentConfig } from './shared/image-config';
+import { closestQuality } from '../../contract/config';
 import { IMAGE_PATH } from '../../contract/urls';
 import { sitePaths } from './shared/site-paths';
 
@@ -117,7 +118,8 @@ export function getImageProps(props: ImageProps): ImgHTMLAttributes<HTMLImageEle
     style: fill ? { ...FILL_STYLE, color: 'transparent', ...style } : { color: 'transparent', ...style },
   };
   if (asIs) return { ...common, src, sizes };
-  const q = quality ?? config.quality;
+  // The closest quality the image function answers (Next 16 takes the closest of images.qualities too).
+  const q = closestQuality(config.qualities, Number(quality ?? config.quality));
   const { widths, descriptor } = candidateWidths(config, fill ? undefined : width, sizes);
   return {
     ...common,

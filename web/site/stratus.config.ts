@@ -3,7 +3,8 @@ import type { StratusConfig } from 'stratus/config';
 const config: StratusConfig = {
   locales: ['en', 'fr'],
   defaultLocale: 'en',
-  images: { formats: ['image/avif', 'image/webp'] },
+  // qualities: what /_app/image answers (Next 16's allowlist); the gallery's quality={60} needs its entry.
+  images: { formats: ['image/avif', 'image/webp'], qualities: [60, 75] },
   // The routing layer (docs/ROUTING.md): checked in this order, before pages.
   async headers() {
     return [{ source: '/members/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] }];

@@ -3,7 +3,7 @@
  * number of them at a fixed concurrency, against each server; the floor is sharp called
  * directly with the same transform on the same files.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { readManifest } from '../../../contract/manifest';
@@ -11,7 +11,7 @@ import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { createLocalImageCore } from '../../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
 import { setLogSink } from '../../../lambdas/shared/log';
-import { linkImageSources, type BuiltApp, type StratusBuild } from '../apps';
+import { buildStratus, linkImageSources, privateBuildDir, STRATUS_APP, type BuiltApp, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { countInstructions } from '../instructions';
 import { freePort, probe, type RunningServer } from '../processes';
@@ -23,8 +23,26 @@ export type ImageApp = BuiltApp & { imageUrl(src: string, quality?: number): str
 
 /** The quality of the n-th image of a round in the varied set: every value from 50 to 95 in turn, so each key is a transform of its own. */
 const variedQuality = (n: number) => 50 + ((n * 7) % 46);
+const warmupCount = (options: BenchOptions) => options.images.warmup;
+
 /** The fixed set: quality 75 for every image, as `next/image` asks by default. */
 const fixedQuality = () => 75;
+
+/**
+ * The benchmark app built again with `images.qualities` listing 50–95, for the varied set: the
+ * image function answers only the qualities a config lists (Next 16's allowlist), and the
+ * benchmark app lists none, so that its first load carries no image settings.
+ */
+export async function buildQualitiesStratus(log: (line: string) => void): Promise<StratusBuild> {
+  const appDir = path.join(privateBuildDir(), 'app');
+  mkdirSync(appDir, { recursive: true });
+  cpSync(STRATUS_APP, appDir, { recursive: true, filter: (source) => !source.includes(`${path.sep}.stratus`) });
+  writeFileSync(
+    path.join(appDir, 'stratus.config.ts'),
+    `export default { locales: ['en', 'fr'], defaultLocale: 'en', images: { formats: ['image/webp'], qualities: Array.from({ length: 46 }, (_, i) => 50 + i) } };\n`,
+  );
+  return buildStratus(log, privateBuildDir(), appDir);
+}
 
 export const hasImageOptimiser = (app: BuiltApp): app is ImageApp => typeof app.imageUrl === 'function';
 
@@ -64,6 +82,8 @@ export async function runImages(
   options: BenchOptions,
   startImageServer: (app: ImageApp) => Promise<RunningServer>,
   log: (line: string) => void,
+  /** The benchmark app with `images.qualities` 50–95 (buildQualitiesStratus), for the varied set. */
+  variedApp: StratusBuild & ImageApp,
 ): Promise<ResultRow[]> {
   const { count, concurrency } = options.images;
   const results = new Map<string, Batch[]>();
@@ -76,10 +96,12 @@ export async function runImages(
   const handlerSources = Array.from({ length: options.images.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
   // The varied-quality set (Stratus, the floor and the handler only: Next 16 allows quality 75 alone unless configured).
   const variedSources = Array.from({ length: options.images.rounds }, (_, r) => ({
-    server: linkImageSources(stratusApp, `r${r}-q-server-`, count),
-    floor: linkImageSources(stratusApp, `r${r}-q-floor-`, count),
-    handler: linkImageSources(stratusApp, `r${r}-q-handler-`, count),
+    server: linkImageSources(variedApp, `r${r}-q-server-`, count),
+    floor: linkImageSources(variedApp, `r${r}-q-floor-`, count),
+    handler: linkImageSources(variedApp, `r${r}-q-handler-`, count),
   }));
+  const variedWarm = { server: linkImageSources(variedApp, 'warm-q-server-', warmupCount(options)), handler: linkImageSources(variedApp, 'warm-q-handler-', warmupCount(options)) };
+  const variedHandler = createFunctionUrlHandler(createLocalImageCore(variedApp.publicDir, readManifest(path.join(variedApp.outDir, OUTPUT_LAYOUT.manifest)).config.images));
   // Warm-up files of their own for each server, the floor and the handler, linked now for the same reason.
   const { warmup } = options.images;
   const warmSources = new Map(apps.map((app) => [app.framework, linkImageSources(app, 'warm-', warmup)]));
@@ -93,14 +115,15 @@ export async function runImages(
   const servers = new Map<string, RunningServer>();
   try {
     for (const app of apps) servers.set(app.framework, await startImageServer(app));
+    servers.set('stratus-q', await startImageServer(variedApp));
     for (const [fw, server] of servers) {
-      const app = apps.find((a) => a.framework === fw)!;
+      const app = fw === 'stratus-q' ? variedApp : apps.find((a) => a.framework === fw)!;
       const res = await probe(server.url + app.imageUrl('/photo.jpg'), { accept: 'image/webp' });
       if (res?.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`${fw}: image request answered ${res?.status} ${res?.headers['content-type']}: ${res?.body.toString().slice(0, 200)}`);
     }
     const stratusDir = apps.find((a) => a.framework === 'stratus')!.publicDir;
-    const throughServer = (app: ImageApp, urls: string[], quality: (n: number) => number = fixedQuality) => {
-      const server = servers.get(app.framework)!;
+    const throughServer = (app: ImageApp, urls: string[], quality: (n: number) => number = fixedQuality, serverKey = app.framework as string) => {
+      const server = servers.get(serverKey)!;
       return batch(
         urls.map((src, n) => async () => {
           const res = await fetch(server.url + app.imageUrl(src, quality(n)), { headers: { accept: 'image/webp,image/*' } });
@@ -120,13 +143,13 @@ export async function runImages(
         }),
         concurrency,
       );
-    const inProcess = async (srcs: string[], quality: (n: number) => number = fixedQuality) => {
+    const inProcess = async (srcs: string[], quality: (n: number) => number = fixedQuality, handler = imageHandler) => {
       const restoreLog = setLogSink(() => undefined);
       try {
         return await batch(
           srcs.map((src, n) => async () => {
             const event = { rawPath: '/_app/image', rawQueryString: stratusApp.imageUrl(src, quality(n)).split('?')[1]!, headers: { accept: 'image/webp,image/*' }, requestContext: { http: { method: 'GET' }, requestId: 'bench' } };
-            const result = await imageHandler(event as unknown as Parameters<typeof imageHandler>[0]);
+            const result = await handler(event as unknown as Parameters<typeof imageHandler>[0]);
             if (result.statusCode !== 200 || result.headers?.['content-type'] !== 'image/webp') throw new Error(`image handler ${src}: ${result.statusCode}`);
           }),
           concurrency,
@@ -141,6 +164,8 @@ export async function runImages(
       for (const app of apps) await throughServer(app, warmSources.get(app.framework)!);
       await rawSharp(warmFloor.map((src) => path.join(stratusDir, src)));
       await inProcess(warmHandler);
+      await throughServer(variedApp, variedWarm.server, variedQuality, 'stratus-q');
+      await inProcess(variedWarm.handler, variedQuality, variedHandler);
       log(`  warmed up: ${warmup} images each`);
     }
     for (let round = 0; round < options.images.rounds; round++) {
@@ -157,13 +182,13 @@ export async function runImages(
       log(`  round ${round + 1} handler  ${handler.perSecond.toFixed(2)} images/s, p50 ${handler.p50.toFixed(0)} ms, p99 ${handler.p99.toFixed(0)} ms (in process, no HTTP)`);
       // The same three with the quality varying per image (each key its own transform), one after the other.
       const varied = variedSources[round]!;
-      const variedServer = await throughServer(stratusApp, varied.server, variedQuality);
-      add('stratus-q', variedServer);
-      const variedFloor = await rawSharp(varied.floor.map((src) => path.join(stratusDir, src)), variedQuality);
+      const variedThrough = await throughServer(variedApp, varied.server, variedQuality, 'stratus-q');
+      add('stratus-q', variedThrough);
+      const variedFloor = await rawSharp(varied.floor.map((src) => path.join(variedApp.publicDir, src)), variedQuality);
       add('floor-q', variedFloor);
-      const variedHandler = await inProcess(varied.handler, variedQuality);
-      add('handler-q', variedHandler);
-      log(`  round ${round + 1} q 50–95: stratus ${variedServer.perSecond.toFixed(2)}, sharp ${variedFloor.perSecond.toFixed(2)}, handler ${variedHandler.perSecond.toFixed(2)} images/s`);
+      const variedInProcess = await inProcess(varied.handler, variedQuality, variedHandler);
+      add('handler-q', variedInProcess);
+      log(`  round ${round + 1} q 50–95: stratus ${variedThrough.perSecond.toFixed(2)}, sharp ${variedFloor.perSecond.toFixed(2)}, handler ${variedInProcess.perSecond.toFixed(2)} images/s`);
     }
     // The work an image costs, which other tenants' load does not move: the Stratus server
     // process against this process running raw sharp (the HTTP client's share is in neither).

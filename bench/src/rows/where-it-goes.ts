@@ -152,8 +152,10 @@ export async function runWhereItGoes(app: StratusBuild, options: BenchOptions, m
   rows.push({ id: 'handler-ratio-floor', section, label: 'render function handler ÷ the floor page, per round (what Lambda pays)', unit: '×', better: 'higher', stratus: summarize(ratios), otherLabel: 'floor', note: `rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')}` });
   // In instructions: deterministic where valgrind runs, without the machine's counters.
   if (full) {
-    const handler = callgrindCount('handler', app.outDir, 2000, 6000);
-    const floor = handler === undefined ? undefined : callgrindCount('floor', app.outDir, 2000, 6000);
+    // 20,000 uncounted (every tier compiled), 10,000 counted: a window that small would take in
+    // or leave out one old-generation collection or late compile (±10 % of a request's count).
+    const handler = callgrindCount('handler', app.outDir, 10_000, 20_000);
+    const floor = handler === undefined ? undefined : callgrindCount('floor', app.outDir, 10_000, 20_000);
     if (handler !== undefined && floor !== undefined) {
       log(`  callgrind: handler ${(handler / 1000).toFixed(0)}k, floor page ${(floor / 1000).toFixed(0)}k instructions a request`);
       rows.push({ id: 'handler-instructions-floor', section, label: 'instructions a request in process (callgrind), handler against the floor page', unit: 'instructions', better: 'lower', stratus: summarize([handler]), other: summarize([floor]), otherLabel: 'floor' });

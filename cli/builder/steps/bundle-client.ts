@@ -94,7 +94,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const defaultImages =
-    sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && !imageConfig.dangerouslyAllowSVG;
+    sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && sameSizes(imageConfig.qualities, [DEFAULT_IMAGE_QUALITY]) && !imageConfig.dangerouslyAllowSVG;
   // `_app` exports reportWebVitals: the web vitals' chunk is loaded after hydration (no other app has it).
   const vitals = special._app !== undefined && readPage(appDir, special._app).names.has('reportWebVitals');
   const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
@@ -211,8 +211,8 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
   const { appDir, outDir, special } = options;
   const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
-  const { deviceSizes, imageSizes, quality, dangerouslyAllowSVG } = options.imageConfig;
-  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, dangerouslyAllowSVG }, options.routing, dev);
+  const { deviceSizes, imageSizes, quality, qualities, dangerouslyAllowSVG } = options.imageConfig;
+  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, qualities: qualities ?? [quality], dangerouslyAllowSVG }, options.routing, dev);
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);

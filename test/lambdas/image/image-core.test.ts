@@ -252,7 +252,7 @@ describe('image core', () => {
   });
 
   it('logs one JSON line per request with the request fields', async () => {
-    await get('url=/photos/big.jpg&w=640&q=50', { accept: 'image/webp' });
+    await get('url=/photos/big.jpg&w=640&q=75', { accept: 'image/webp' });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       msg: 'image',
@@ -260,7 +260,7 @@ describe('image core', () => {
       cfId: 'cf-1',
       url: '/photos/big.jpg',
       w: 640,
-      q: 50,
+      q: 75,
       format: 'image/webp',
       sourceBytes: jpeg.byteLength,
       status: 200,

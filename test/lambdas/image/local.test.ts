@@ -25,7 +25,7 @@ afterAll(() => {
 
 describe('createLocalImageCore', () => {
   it('serves images from the asset folder through the same Function URL adapter as Lambda', async () => {
-    const handler = createFunctionUrlHandler(createLocalImageCore(assetsDir, resolveConfig().images));
+    const handler = createFunctionUrlHandler(createLocalImageCore(assetsDir, resolveConfig({ images: { qualities: [60, 75] } }).images));
     const event = (method: string) => ({
       rawPath: '/_app/image',
       rawQueryString: 'url=%2F_app%2Fstatic%2Fmedia%2Fhero.1a2b3c4d.jpg&w=828&q=60',

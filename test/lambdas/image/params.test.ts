@@ -1,9 +1,10 @@
 import { parseImageParams } from '../../../lambdas/image/params';
 import { resolveConfig } from '../../../contract/config-schema';
+import type { ImageConfig } from '../../../contract/config';
 import { isHttpError } from '../../../lambdas/shared/http-error';
 
 const config = resolveConfig({
-  images: { remotePatterns: [{ protocol: 'https', hostname: '**.example.com', port: '', pathname: '/images/**' }] },
+  images: { remotePatterns: [{ protocol: 'https', hostname: '**.example.com', port: '', pathname: '/images/**' }], qualities: [1, 75, 100] },
 }).images;
 
 function parse(query: string) {
@@ -80,3 +81,42 @@ describe('parseImageParams', () => {
     expect(errorOf(query)).toEqual({ status: 400, message });
   });
 });
+
+describe('images.qualities (Next 16\'s allowlist)', () => {
+  const refusal = (query: string, images: ImageConfig = {}) => {
+    try {
+      parseImageParams(new URLSearchParams(query), resolveConfig({ images }).images);
+    } catch (error) {
+      if (isHttpError(error)) return `${error.statusCode} ${error.message}`;
+      throw error;
+    }
+    return 'answered';
+  };
+
+  it('answers the default quality alone when the app lists none, as Next 16 does', () => {
+    expect(refusal('url=/a.jpg&w=640&q=75')).toBe('answered');
+    expect(refusal('url=/a.jpg&w=640')).toBe('answered');
+    expect(refusal('url=/a.jpg&w=640&q=50')).toBe('400 "q" parameter (quality) of 50 is not allowed');
+    expect(refusal('url=/a.jpg&w=640&q=76')).toBe('400 "q" parameter (quality) of 76 is not allowed');
+  });
+
+  it('answers every listed quality and no other; without a quality of its own the default is the listed one closest to 75', () => {
+    const images = { qualities: [90, 50] };
+    expect(refusal('url=/a.jpg&w=640&q=50', images)).toBe('answered');
+    expect(refusal('url=/a.jpg&w=640&q=90', images)).toBe('answered');
+    expect(refusal('url=/a.jpg&w=640&q=75', images)).toBe('400 "q" parameter (quality) of 75 is not allowed');
+    expect(resolveConfig({ images }).images).toMatchObject({ qualities: [50, 90], quality: 90 });
+  });
+
+  it('says how to fix a config whose quality the list leaves out, or whose list is not one', () => {
+    expect(() => resolveConfig({ images: { quality: 80, qualities: [75] } })).toThrow('images.quality 80 is not in images.qualities [75]: add it to the list, or leave images.quality out.');
+    expect(() => resolveConfig({ images: { qualities: [] } })).toThrow('images.qualities must be a non-empty list of whole numbers from 1 to 100, got [].');
+    expect(() => resolveConfig({ images: { qualities: [75, 101] } })).toThrow('images.qualities must be a non-empty list of whole numbers from 1 to 100, got [75,101].');
+  });
+
+  it('a manifest written before the list existed answers any quality, as then', () => {
+    const { qualities: _left, ...before } = resolveConfig().images;
+    expect(parseImageParams(new URLSearchParams('url=/a.jpg&w=640&q=50'), before as typeof config)).toMatchObject({ quality: 50 });
+  });
+});
+

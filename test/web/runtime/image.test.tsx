@@ -41,9 +41,18 @@ describe('<Image>', () => {
   });
 
   it('uses every configured width for sizes without vw, and the quality prop', () => {
+    setImageConfig({ qualities: [50, 75] });
     const { html } = render(<Image src="/a.jpg" alt="" width={10} height={10} sizes="300px" quality={50} />);
     expect(html).toContain(`${url('/a.jpg', 16, 50)} 16w`);
     expect(html).toContain(`${url('/a.jpg', 3840, 50)} 3840w`);
+  });
+
+  it('asks for the closest quality the image function answers (images.qualities, as Next 16)', () => {
+    const srcOf = (quality: number | undefined) => /src="([^"]+)"/.exec(render(<Image src="/a.jpg" alt="" width={10} height={10} quality={quality} />).html)![1];
+    // The default list is 75 alone: any quality prop asks for 75, which the function answers.
+    expect(srcOf(50)).toBe(url('/a.jpg', 32, 75));
+    setImageConfig({ qualities: [50, 90] });
+    expect([srcOf(55), srcOf(80), srcOf(100), srcOf(70)]).toEqual([url('/a.jpg', 32, 50), url('/a.jpg', 32, 90), url('/a.jpg', 32, 90), url('/a.jpg', 32, 50)]);
   });
 
   it('follows setImageConfig', () => {

@@ -11,12 +11,13 @@
 import { DEFAULT_DEVICE_SIZES, DEFAULT_IMAGE_QUALITY, DEFAULT_IMAGE_SIZES, type ResolvedImageConfig } from '../../../contract/config';
 
 /** The part of the image config the component needs (keep it small: it ships to the browser). */
-export type ImageComponentConfig = Pick<ResolvedImageConfig, 'deviceSizes' | 'imageSizes' | 'quality' | 'dangerouslyAllowSVG'>;
+export type ImageComponentConfig = Pick<ResolvedImageConfig, 'deviceSizes' | 'imageSizes' | 'quality' | 'qualities' | 'dangerouslyAllowSVG'>;
 
 let current: ImageComponentConfig = {
   deviceSizes: DEFAULT_DEVICE_SIZES,
   imageSizes: DEFAULT_IMAGE_SIZES,
   quality: DEFAULT_IMAGE_QUALITY,
+  qualities: [DEFAULT_IMAGE_QUALITY],
   dangerouslyAllowSVG: false,
 };
 
@@ -27,6 +28,7 @@ export function setImageConfig(config: Partial<ImageComponentConfig>): void {
     deviceSizes: sorted(config.deviceSizes, DEFAULT_DEVICE_SIZES),
     imageSizes: sorted(config.imageSizes, DEFAULT_IMAGE_SIZES),
     quality: config.quality ?? DEFAULT_IMAGE_QUALITY,
+    qualities: config.qualities ?? [config.quality ?? DEFAULT_IMAGE_QUALITY],
     dangerouslyAllowSVG: config.dangerouslyAllowSVG ?? false,
   };
 }
