@@ -110,14 +110,6 @@ export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
     check: /^browser: links/,
     field: /: (url|navigation|text)$/,
   },
-  {
-    id: 'repeated-slash-href',
-    kind: 'reported',
-    why: "web/runtime/link.tsx: an href with // is collapsed (/hello/world) as Next does, but nothing is logged; Next logs \"Invalid href '/hello//world' passed to next/router in page: …\" (path canonicalisation, the lead's)",
-    apps: ['e2e-repeated-forward-slashes-error'],
-    check: /^browser: /,
-    field: /.*/,
-  },
 ];
 
 export const OUTSIDE_KNOWN: KnownDifference[] = [...deliberate, ...OUTSIDE_DIFFERENCES];

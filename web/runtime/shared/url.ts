@@ -43,8 +43,8 @@ export function formatUrl(url: Url): string {
 export function repeatedSlashesFixed(href: string, page: string): string {
   const [, scheme = '', path, rest] = href.match(/^([a-z][a-z\d+.-]*:\/\/)?([^?#]*)(.*)$/i)!;
   if (!/\/\/|\\/.test(path!)) return href;
-  // The server's log says it for every render; the browser build leaves the text out (its byte budget).
-  if (process.env.STRATUS_BROWSER !== 'on') console.error(`Invalid href '${href}' passed to next/router in page: '${page}'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.`);
+  // In the server's log for every render, and in the browser's console as the page runs, as under the pages router.
+  console.error(`Invalid href '${href}' passed to next/router in page: '${page}'. Repeated forward-slashes (//) or backslashes \\ are not valid in the href.`);
   return scheme + path!.replace(/[\\/]+/g, '/') + rest;
 }
 

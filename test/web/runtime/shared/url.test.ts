@@ -97,3 +97,17 @@ test('resolveHref gives every generated path exactly what URL parsing gives (its
   expect(resolveHref('/a/.b')).toBe('/a/.b');
   expect(resolveHref('/\\')).toBe('/\\'); // no URL at all: as given, not a throw that fails the render
 });
+
+test('repeatedSlashesFixed logs in the browser build too (its console is where the pages router writes it)', () => {
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const before = process.env.STRATUS_BROWSER;
+  process.env.STRATUS_BROWSER = 'on';
+  try {
+    expect(repeatedSlashesFixed('/hello//world', '/my/path/[name]')).toBe('/hello/world');
+    expect(errors.mock.calls.map((call) => call[0])).toEqual([expect.stringContaining("Invalid href '/hello//world' passed to next/router in page: '/my/path/[name]'")]);
+  } finally {
+    if (before === undefined) delete process.env.STRATUS_BROWSER;
+    else process.env.STRATUS_BROWSER = before;
+    errors.mockRestore();
+  }
+});
