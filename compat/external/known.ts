@@ -104,8 +104,8 @@ const deliberate: KnownDifference[] = [
 export const OUTSIDE_DIFFERENCES: KnownDifference[] = [
   {
     id: 'link-to-middleware-response',
-    kind: 'reported',
-    why: "web/runtime/browser/navigator.ts change(): a Link to a path middleware answers with its own Response (not a page) loads it in full; Next's client router stays on the page",
+    kind: 'deliberate',
+    why: "a Link to a path middleware answers with its own Response (not a page: a JSON body, a stream, a 401) shows that answer, as a plain <a> would, by a full load (web/runtime/browser/navigator.ts change()); Next's client router asks for the page data, gets the middleware's body instead, and stays on the page with nothing shown",
     apps: ['e2e-middleware-responses'],
     check: /^browser: links/,
     field: /: (url|navigation|text)$/,
