@@ -69,17 +69,24 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   // getServerSideProps): its keys besides pageProps are `_app`'s props too; beside
   // getServerSideProps its pageProps go under the page's own. Each part is checked as props are.
   const initial = !getServerSideProps || App?.getInitialProps ? await inSpan('getInitialProps', attributes, () => loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context))) : undefined;
-  const { pageProps, ...app } = initial ?? { pageProps: {} };
-  const appRead = initial && (getServerSideProps || Object.keys(app).length > 0) ? readDataResult('pages/_app', 'getInitialProps', { props: getServerSideProps ? initial : app }, check) : undefined;
+  // (A getServerSideProps page under an `_app` without getInitialProps, the common case, makes no copies here.)
+  let pageProps: PageProps | undefined;
+  let appRead: ReturnType<typeof readDataResult> | undefined;
+  if (initial) {
+    const { pageProps: fromApp, ...app } = initial;
+    pageProps = fromApp;
+    if (getServerSideProps || Object.keys(app).length > 0) appRead = readDataResult('pages/_app', 'getInitialProps', { props: getServerSideProps ? initial : app }, check);
+  }
   const read = getServerSideProps
     ? readDataResult(page.route.file, 'getServerSideProps', await inSpan('getServerSideProps', attributes, () => getServerSideProps(call.context)), check)
-    : readDataResult(page.route.file, 'getInitialProps', { props: pageProps }, check);
+    : readDataResult(page.route.file, 'getInitialProps', { props: pageProps ?? {} }, check);
   const result = read instanceof Promise ? await read : read;
   const res = call.response();
   // The page answered by itself (`ctx.res.end()`), as the pages router lets it: that answer stands.
   if (res?.writableEnded) return { kind: 'api', route: page.route, response: res.toCoreResponse(NO_STORE) };
   const { status, cacheControl, headers, cookies } = answerSetBy(res);
   if (result.type === 'props') {
+    if (appRead === undefined) return { kind: 'render', page, props: result.props, query, isFallback: false, status, cacheControl, headers, cookies };
     const appOutcome = appRead instanceof Promise ? await appRead : appRead;
     const { pageProps: appPageProps, ...appProps } = appOutcome?.type === 'props' ? appOutcome.props : {};
     const props = getServerSideProps && appPageProps ? { ...(appPageProps as PageProps), ...result.props } : result.props;
