@@ -119,6 +119,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   const html = createPageHtml(modules, withAssetBase(manifest, config.routing?.basePath ?? ''));
   const { onRequestError } = options;
   const staticPages = createStaticPages(store, html, config, {
+    App: modules.App,
     leaseMs: options.leaseMs,
     onRenderError: (error, page, reason) => reportRequestError(onRequestError, error, page.request, { route: page.route, revalidateReason: reason }),
   });

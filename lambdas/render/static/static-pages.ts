@@ -12,7 +12,7 @@
  * expire, so the page is tried again after `leaseMs`, by whichever instance comes first.
  */
 import type { ResolvedConfig } from '../../../contract/config';
-import type { PageData } from '../../../web/runtime/shared/page-types';
+import { loadInitialProps, type AppComponent, type PageData, type PageProps } from '../../../web/runtime/shared/page-types';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
 import { emf } from '../../shared/metrics';
@@ -49,6 +49,8 @@ export interface StaticPagesOptions {
    * page's first rendering. @default - nothing told
    */
   onRenderError?: (error: unknown, page: PageRequest, reason: 'stale' | 'on-demand' | undefined) => Promise<void>;
+  /** The app's `_app`: its `getInitialProps`, when it has one, runs for each page rendered here, as the pages router runs it for getStaticProps pages. */
+  App?: AppComponent;
 }
 
 export interface StaticPages {
@@ -86,15 +88,33 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     return readDataResult(page.route.file, 'getStaticProps', await inSpan('getStaticProps', { 'http.route': page.route.pattern }, () => getStaticProps(context)), check);
   }
 
+  /**
+   * `_app.getInitialProps` for a page rendered here (at build time, or when it regenerates),
+   * as the pages router runs it: no `req` or `res`; its pageProps go under getStaticProps'
+   * props, its other keys are `_app`'s props. Checked as props are.
+   */
+  async function appInitialProps(page: PageRequest, check: PropsCheck): Promise<{ pageProps: PageProps; appProps?: PageProps } | undefined> {
+    const { App } = options;
+    if (!App?.getInitialProps) return undefined;
+    const ctx = { pathname: page.route.pattern, query: { ...page.params }, asPath: page.path, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale };
+    const initial = await inSpan('getInitialProps', { 'http.route': page.route.pattern }, () => loadInitialProps(App, page.module.default, ctx));
+    const read = await readDataResult('pages/_app', 'getInitialProps', { props: initial }, check);
+    if (read.type !== 'props') return undefined;
+    const { pageProps, ...appProps } = read.props as PageProps & { pageProps: PageProps };
+    return { pageProps, appProps: Object.keys(appProps).length > 0 ? appProps : undefined };
+  }
+
   /** Renders the page and writes it to the store; a redirect is answered, never stored. */
   async function render(page: PageRequest, check?: PropsCheck): Promise<StoredPage | StaticRedirect> {
     const result = await callGetStaticProps(page, false, check);
     let stored: StoredPage;
     const renderedAt = store.now();
     if (result.type === 'props') {
+      const app = await appInitialProps(page, check ?? propsCheck(page.route.pattern));
+      const props = app ? { ...app.pageProps, ...result.props } : result.props;
       // One document for every visitor: no query string in it.
-      const body = await inSpan('render', { 'http.route': page.route.pattern }, () => html.page({ ...page, search: new URLSearchParams(), visited: undefined }, result.props, { ...page.params }, false));
-      stored = { html: body, json: JSON.stringify({ pageProps: result.props } satisfies PageData), etag: etagOf(body), revalidate: result.revalidate, renderedAt };
+      const body = await inSpan('render', { 'http.route': page.route.pattern }, () => html.page({ ...page, search: new URLSearchParams(), visited: undefined }, props, { ...page.params }, false, app?.appProps));
+      stored = { html: body, json: JSON.stringify({ ...app?.appProps, pageProps: props } satisfies PageData), etag: etagOf(body), revalidate: result.revalidate, renderedAt };
     } else if (result.type === 'notFound') {
       stored = { html: '', json: JSON.stringify({ notFound: true } satisfies PageData), etag: '', revalidate: result.revalidate, renderedAt, notFound: true };
     } else {

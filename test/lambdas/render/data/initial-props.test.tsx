@@ -182,3 +182,24 @@ describe('the 404 page', () => {
     expect(res.headers['cache-control']).toBe(NO_STORE);
   });
 });
+
+test("_app.getInitialProps runs for a getStaticProps page as it is rendered (no req or res): its pageProps under the page's, its other keys _app's props, in the HTML and the stored page data", async () => {
+  const seen: unknown[] = [];
+  type Props = { Component: ComponentType<any>; pageProps: Record<string, unknown>; theme?: string };
+  const App: AppComponent = Object.assign(({ Component, pageProps, theme }: Props) => <main data-theme={theme ?? 'none'}><Component {...pageProps} /></main>, {
+    async getInitialProps({ ctx }: { ctx: InitialPropsContext }) {
+      seen.push({ pathname: ctx.pathname, asPath: ctx.asPath, query: { ...ctx.query }, locale: ctx.locale, req: ctx.req === undefined });
+      return { pageProps: { greeting: 'from _app', extra: 'kept' }, theme: 'dusk' };
+    },
+  });
+  const Post = ({ greeting, extra, slug }: { greeting: string; extra: string; slug: string }) => <p>{`${greeting} ${extra} ${slug}`}</p>;
+  const post: PageModule = { default: Post, getStaticProps: async ({ params }: { params: { slug: string } }) => ({ props: { greeting: 'from getStaticProps', slug: params.slug } }) } as PageModule;
+  const { app } = memoryApp({ '/posts/[slug]': { kind: 'ssg', fallback: 'blocking', module: post } }, { App });
+  const res = await app.handle(request('/posts/a'), context);
+  expect(res.status).toBe(200);
+  expect(res.body).toContain('<main data-theme="dusk"><p>from getStaticProps kept a</p></main>');
+  expect(embeddedData(res.body as string).props).toEqual({ theme: 'dusk', pageProps: { greeting: 'from getStaticProps', extra: 'kept', slug: 'a' } });
+  const data = await app.handle(request('/_app/data/build-1/posts/a.json'), context);
+  expect(JSON.parse(data.body as string)).toEqual({ theme: 'dusk', pageProps: { greeting: 'from getStaticProps', extra: 'kept', slug: 'a' } });
+  expect(seen).toEqual([{ pathname: '/posts/[slug]', asPath: '/posts/a', query: { slug: 'a' }, locale: 'en', req: true }]);
+});
