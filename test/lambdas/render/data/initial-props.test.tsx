@@ -193,7 +193,7 @@ test("_app.getInitialProps runs for a getStaticProps page as it is rendered (no 
     },
   });
   const Post = ({ greeting, extra, slug }: { greeting: string; extra: string; slug: string }) => <p>{`${greeting} ${extra} ${slug}`}</p>;
-  const post: PageModule = { default: Post, getStaticProps: async ({ params }: { params: { slug: string } }) => ({ props: { greeting: 'from getStaticProps', slug: params.slug } }) } as PageModule;
+  const post: PageModule = { default: Post, getStaticProps: async ({ params }: { params: { slug: string } }) => ({ props: { greeting: 'from getStaticProps', slug: params.slug } }) } as unknown as PageModule;
   const { app } = memoryApp({ '/posts/[slug]': { kind: 'ssg', fallback: 'blocking', module: post } }, { App });
   const res = await app.handle(request('/posts/a'), context);
   expect(res.status).toBe(200);
