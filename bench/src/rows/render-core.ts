@@ -16,6 +16,7 @@ import { STRATUS_APP, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { countProcessInstructions } from '../instructions';
 import { measuredEnv, timeProcess } from '../processes';
+import { opsPerCpuSecond, opsPerCpuSecondAsync } from '../cpu-time';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
@@ -46,38 +47,6 @@ interface ChildResult {
   floor: number[];
 }
 
-/** CPU microseconds of this process (all threads, so garbage collection counts). */
-function cpuMicros(since?: NodeJS.CpuUsage): number {
-  const usage = process.cpuUsage(since);
-  return usage.user + usage.system;
-}
-
-/**
- * Operations per CPU-second over a slice of wall time. CPU time rather than wall time, so
- * that other processes on a busy machine do not decide the ratio.
- */
-function opsPerSecond(fn: () => unknown, sliceMs: number): number {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  let ops = 0;
-  while (performance.now() - started < sliceMs) {
-    fn();
-    ops++;
-  }
-  return (ops * 1e6) / cpuMicros(cpu);
-}
-
-async function opsPerSecondAsync(fn: () => Promise<unknown>, sliceMs: number): Promise<number> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  let ops = 0;
-  while (performance.now() - started < sliceMs) {
-    await fn();
-    ops++;
-  }
-  return (ops * 1e6) / cpuMicros(cpu);
-}
-
 /** Both sides, loaded from the render bundle and the floor bundle; the markup checked to be the same. */
 async function loadSides(renderDir: string, floorFile: string): Promise<{ core: () => Promise<string>; bare: () => string }> {
   const bundle = require(path.join(renderDir, 'index.js')) as RenderBundle;
@@ -105,11 +74,11 @@ export async function renderChild(args: string[]): Promise<void> {
   const sliceMs = Number(sliceText);
   const { core, bare } = await loadSides(renderDir, floorFile);
   const result: ChildResult = { core: [], floor: [] };
-  opsPerSecond(bare, sliceMs / 2);
-  await opsPerSecondAsync(core, sliceMs / 2);
+  opsPerCpuSecond(bare, sliceMs / 2);
+  await opsPerCpuSecondAsync(core, sliceMs / 2);
   for (let round = 0; round < Number(roundsText); round++) {
-    result.floor.push(opsPerSecond(bare, sliceMs));
-    result.core.push(await opsPerSecondAsync(core, sliceMs));
+    result.floor.push(opsPerCpuSecond(bare, sliceMs));
+    result.core.push(await opsPerCpuSecondAsync(core, sliceMs));
   }
   writeFileSync(outFile, JSON.stringify(result));
 }

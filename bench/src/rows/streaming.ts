@@ -20,6 +20,7 @@ import { installStreamingGlobals, LocalResponseStream } from '../../../cli/serve
 import type { StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { measuredEnv, timeProcess } from '../processes';
+import { opsPerCpuSecondAsync } from '../cpu-time';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
@@ -52,23 +53,6 @@ function invoker(handlers: Handlers, side: Side, event: LambdaFunctionURLEvent):
     });
 }
 
-/** CPU microseconds of this process (all threads). */
-function cpuMicros(since?: NodeJS.CpuUsage): number {
-  const usage = process.cpuUsage(since);
-  return usage.user + usage.system;
-}
-
-async function opsPerCpuSecond(fn: () => Promise<unknown>, sliceMs: number): Promise<number> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  let ops = 0;
-  while (performance.now() - started < sliceMs) {
-    await fn();
-    ops++;
-  }
-  return (ops * 1e6) / cpuMicros(cpu);
-}
-
 function loadHandlers(renderDir: string): Handlers {
   // As Lambda's runtime: the globals first, then the handler's module.
   installStreamingGlobals();
@@ -90,9 +74,9 @@ export async function streamingChild(args: string[]): Promise<void> {
   const runs = (Object.keys(PATHS) as Kind[]).flatMap((kind) => (['buffered', 'streamed'] as Side[]).map((side) => ({ key: `${kind}-${side}` as const, run: invoker(handlers, side, eventFor(kind)) })));
   // Both sides answer the same bytes of body (checked), then warm up.
   for (const { run } of runs) if ((await run()) <= 0) throw new Error('an invocation sent nothing');
-  for (const { run } of runs) await opsPerCpuSecond(run, sliceMs / 2);
+  for (const { run } of runs) await opsPerCpuSecondAsync(run, sliceMs / 2);
   for (let round = 0; round < Number(roundsText); round++) {
-    for (const { key, run } of runs) result[key].push(await opsPerCpuSecond(run, sliceMs));
+    for (const { key, run } of runs) result[key].push(await opsPerCpuSecondAsync(run, sliceMs));
   }
   writeFileSync(outFile, JSON.stringify(result));
 }

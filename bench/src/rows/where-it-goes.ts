@@ -25,6 +25,7 @@ import { REPO, type StratusBuild } from '../apps';
 import { buildFloorPage } from '../floor-server';
 import type { BenchOptions } from '../options';
 import { cpuSeconds, freePort, measuredEnv, startServer, timeProcess } from '../processes';
+import { opsPerCpuSecondAsync } from '../cpu-time';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
@@ -46,23 +47,6 @@ const ssrEvent = () => ({
 
 type Handler = (event: unknown, context: { awsRequestId: string }) => Promise<{ statusCode: number; headers?: Record<string, string>; body?: string }>;
 
-/** CPU µs of this process (all threads) since `since`. */
-const cpuMicros = (since: NodeJS.CpuUsage) => {
-  const usage = process.cpuUsage(since);
-  return usage.user + usage.system;
-};
-
-async function perCpuSecond(fn: () => Promise<unknown> | unknown, sliceMs: number): Promise<number> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  let ops = 0;
-  while (performance.now() - started < sliceMs) {
-    await fn();
-    ops++;
-  }
-  return (ops * 1e6) / cpuMicros(cpu);
-}
-
 /** The child's side: `child-handler <render dir> <floor page> <slice ms> <rounds> <out file>`; both sides in one process, alternating. */
 export async function handlerChild(args: string[]): Promise<void> {
   const [renderDir, floorFile, sliceText, roundsText, outFile] = args as [string, string, string, string, string];
@@ -81,8 +65,8 @@ export async function handlerChild(args: string[]): Promise<void> {
   }
   const result = { handler: [] as number[], floor: [] as number[] };
   for (let round = 0; round < Number(roundsText); round++) {
-    result.handler.push(await perCpuSecond(viaHandler, Number(sliceText)));
-    result.floor.push(await perCpuSecond(page, Number(sliceText)));
+    result.handler.push(await opsPerCpuSecondAsync(viaHandler, Number(sliceText)));
+    result.floor.push(await opsPerCpuSecondAsync(page, Number(sliceText)));
   }
   writeFileSync(outFile, JSON.stringify(result));
 }
