@@ -96,15 +96,26 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE, headers, cookies };
 }
 
-/** A draft-mode request: getStaticProps' answer for this visitor alone, never stored, never cached anywhere. */
-function draftOutcome(page: PageRequest, result: DataOutcome): Outcome {
+/**
+ * A draft-mode request: getStaticProps' answer for this visitor alone, never stored, never
+ * cached anywhere. `_app.getInitialProps` runs for it as for any page rendered on request
+ * (with `req` and `res`): its pageProps under getStaticProps' props, its other keys `_app`'s.
+ */
+async function draftOutcome(page: PageRequest, result: DataOutcome, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, check: PropsCheck): Promise<Outcome> {
+  if (result.type === 'props' && App?.getInitialProps) {
+    const query = { ...page.params };
+    const call = serverContext(page, query, config, undefined);
+    const read = await readDataResult('pages/_app', 'getInitialProps', { props: await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)) }, check);
+    const { pageProps, ...appProps } = read.type === 'props' ? (read.props as PageProps & { pageProps?: PageProps }) : { pageProps: undefined };
+    return { kind: 'render', page, props: { ...pageProps, ...result.props }, appProps: Object.keys(appProps).length > 0 ? appProps : undefined, query, isFallback: false, cacheControl: NO_STORE };
+  }
   if (result.type === 'props') return { kind: 'render', page, props: result.props, query: { ...page.params }, isFallback: false, cacheControl: NO_STORE };
   if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: NO_STORE };
   return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE };
 }
 
-async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined): Promise<Outcome> {
-  if (draft && (await draft.isDraft(page.request.headers.cookie))) return draftOutcome(page, await pages.draft(page));
+async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, checks: (pattern: string) => PropsCheck): Promise<Outcome> {
+  if (draft && (await draft.isDraft(page.request.headers.cookie))) return draftOutcome(page, await pages.draft(page), config, App, checks(page.route.pattern));
   const found = await pages.lookup(page);
   if (found === 'missing') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
   // A `fallback: true` path not rendered yet: the shell now, its data (rendered then) next.
@@ -124,5 +135,5 @@ async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMod
  */
 export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent, draft?: DraftMode): (page: PageRequest) => Promise<Outcome> {
   const propsCheck = createPropsChecks();
-  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App, propsCheck(page.route.pattern)) : staticData(page, pages, draft));
+  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App, propsCheck(page.route.pattern)) : staticData(page, pages, draft, config, App, propsCheck));
 }

@@ -9,7 +9,7 @@ import { ErrorPage } from '../../../web/runtime/shared/error-page';
 import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { chooseErrorPage, type ErrorPageName } from '../../../web/runtime/shared/error-page-choice';
 import { errorTitle } from '../../../web/runtime/shared/errors';
-import { BUILT_IN_ERROR_PAGE, type AppComponent, type EmbeddedData, type PageProps } from '../../../web/runtime/shared/page-types';
+import { BUILT_IN_ERROR_PAGE, loadInitialProps, type AppComponent, type EmbeddedData, type PageProps, type ServerResponse } from '../../../web/runtime/shared/page-types';
 import { logError } from '../../shared/log';
 import type { PageRequest, Query } from '../core/outcome';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
@@ -81,6 +81,20 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
     return scriptsByPage.get(page) ?? manifest.errorScripts[page] ?? [];
   }
 
+  /**
+   * An error page's props, and `_app`'s, then `renderWith` them. With `_app.getInitialProps`
+   * it runs first, as the pages router runs it for error pages: a `res` that holds the
+   * status (what an `_error.getInitialProps` reads), no request; its pageProps go over
+   * `{ statusCode }`, its other keys are `_app`'s props. Without it, `{ statusCode }` at once.
+   */
+  function withAppInitialProps(Page: ComponentType<any>, pathname: string, statusCode: number, locale: string, asPath: string, renderWith: (props: PageProps, appProps?: PageProps) => Markup): Markup {
+    const App = modules.App;
+    if (!App?.getInitialProps) return renderWith({ statusCode });
+    const res = { statusCode } as unknown as ServerResponse;
+    const ctx = { pathname, query: {}, asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale, res };
+    return loadInitialProps(App, Page, ctx).then(({ pageProps, ...app }) => renderWith({ statusCode, ...pageProps }, Object.keys(app).length > 0 ? app : undefined));
+  }
+
   /** The built-in error page inside `_app`, as every page; without it when `_app` (or `_document`) fails on it. */
   function builtInError(statusCode: number, locale: string, asPath: string): Markup {
     const input: PageRenderInput = {
@@ -96,8 +110,9 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
     };
     const bare: PageRenderInput = { ...input, App: undefined, styles: [] };
     if (!Document && !modules.App) return renderPageDocument(bare);
+    const withApp = (props: PageProps, appProps?: PageProps) => render({ ...input, props, data: embedded(BUILT_IN_ERROR_PAGE, {}, props, locale, { statusCode }, appProps) });
     // The built-in page must answer, whatever the app's _app and _document do.
-    return orElse(() => render(input), (error) => {
+    return orElse(() => withAppInitialProps(ErrorPage, '/_error', statusCode, locale, asPath, withApp), (error) => {
       logError(error, { msg: "the app's _app or _document failed on the built-in error page; serving it without", statusCode });
       return renderPageDocument(bare);
     });
@@ -126,17 +141,19 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
       if (custom) {
         return orElse(
           () =>
-            render({
-              App: modules.App,
-              Page: custom.default,
-              props: { statusCode },
-              data: embedded(`/${name}`, {}, { statusCode }, locale, { statusCode }),
-              asPath,
-              entryScripts: manifest.entryScripts,
-              pageScripts: scriptsOf(`/${name}`),
-              styles: stylesOf(`/${name}`),
-              // No title of ours: the app's own error page has the one it writes, or none, as in the pages router.
-            }),
+            withAppInitialProps(custom.default, `/${name}`, statusCode, locale, asPath, (props, appProps) =>
+              render({
+                App: modules.App,
+                Page: custom.default,
+                props,
+                data: embedded(`/${name}`, {}, props, locale, { statusCode }, appProps),
+                asPath,
+                entryScripts: manifest.entryScripts,
+                pageScripts: scriptsOf(`/${name}`),
+                styles: stylesOf(`/${name}`),
+                // No title of ours: the app's own error page has the one it writes, or none, as in the pages router.
+              }),
+            ),
           (error) => {
             logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
             return builtInError(statusCode, locale, asPath);

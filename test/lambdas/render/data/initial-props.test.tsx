@@ -2,7 +2,8 @@
 import type { ComponentType } from 'react';
 import { NO_STORE, staticCacheControl } from '../../../../lambdas/shared/cache-control';
 import type { AppComponent, InitialPropsContext, PageModule } from '../../../../web/runtime/shared/page-types';
-import { captureLogs, embeddedData, memoryApp, request, titleOf } from '../memory-app';
+import { createDraftMode } from '../../../../lambdas/render/api/draft-mode';
+import { api, captureLogs, embeddedData, memoryApp, request, titleOf } from '../memory-app';
 
 const context = { requestId: 'req-1' };
 
@@ -203,3 +204,70 @@ test("_app.getInitialProps runs for a getStaticProps page as it is rendered (no 
   expect(JSON.parse(data.body as string)).toEqual({ theme: 'dusk', pageProps: { greeting: 'from getStaticProps', extra: 'kept', slug: 'a' } });
   expect(seen).toEqual([{ pathname: '/posts/[slug]', asPath: '/posts/a', query: { slug: 'a' }, locale: 'en', req: true }]);
 });
+
+test("_app.getInitialProps runs for error pages too, as the pages router runs it: the app's _error reads the status from res, and _app's other keys reach _app", async () => {
+  type Props = { Component: ComponentType<any>; pageProps: Record<string, unknown>; theme?: string };
+  const App: AppComponent = Object.assign(({ Component, pageProps, theme }: Props) => <main data-theme={theme ?? 'none'}><Component {...pageProps} /></main>, {
+    async getInitialProps({ Component, ctx }: { Component: any; ctx: InitialPropsContext }) {
+      return { pageProps: Component.getInitialProps ? await Component.getInitialProps(ctx) : {}, theme: 'dusk' };
+    },
+  });
+  const ErrorPage = Object.assign(({ statusCode, seen }: { statusCode: number; seen?: string }) => <p>{`error ${statusCode} (res said ${seen ?? 'nothing'})`}</p>, {
+    getInitialProps: ({ res, pathname }: InitialPropsContext) => ({ statusCode: res ? res.statusCode : 404, seen: `${res?.statusCode} at ${pathname}` }),
+  });
+  const broken: PageModule = { default: () => { throw new Error('boom'); } };
+  const { app } = memoryApp({ '/broken': { kind: 'ssr', module: broken } }, { App, errorPages: { _error: { default: ErrorPage } } });
+  const logs = captureLogs();
+  try {
+    const missing = await app.handle(request('/nothing-here'), context);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('<main data-theme="dusk"><p>error 404 (res said 404 at /_error)</p></main>');
+    expect(embeddedData(missing.body as string).props).toEqual({ theme: 'dusk', pageProps: { statusCode: 404, seen: '404 at /_error' } });
+    const failed = await app.handle(request('/broken'), context);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toContain('<main data-theme="dusk"><p>error 500 (res said 500 at /_error)</p></main>');
+  } finally {
+    logs.restore();
+  }
+});
+
+test('an _app.getInitialProps that throws on an error page gives way to the built-in page, never to a failed answer', async () => {
+  const App: AppComponent = Object.assign(({ Component, pageProps }: { Component: ComponentType<any>; pageProps: Record<string, unknown> }) => <Component {...pageProps} />, {
+    async getInitialProps() {
+      throw new Error('app props unavailable');
+    },
+  });
+  const ErrorPage = ({ statusCode }: { statusCode: number }) => <p>{`custom ${statusCode}`}</p>;
+  const { app } = memoryApp({}, { App, errorPages: { _error: { default: ErrorPage } } });
+  const logs = captureLogs();
+  try {
+    const res = await app.handle(request('/nothing-here'), context);
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('custom 404');
+    expect(titleOf(res.body as string)).toBe('404: This page could not be found');
+  } finally {
+    logs.restore();
+  }
+});
+
+test("in draft mode a getStaticProps page still gets _app.getInitialProps (with req and res, as any page rendered on request)", async () => {
+  type Props = { Component: ComponentType<any>; pageProps: Record<string, unknown>; theme?: string };
+  const App: AppComponent = Object.assign(({ Component, pageProps, theme }: Props) => <main data-theme={theme ?? 'none'}><Component {...pageProps} /></main>, {
+    async getInitialProps({ ctx }: { ctx: InitialPropsContext }) {
+      return { pageProps: { from: ctx.req ? 'a request' : 'no request' }, theme: 'draft-dusk' };
+    },
+  });
+  const News = ({ from, draft }: { from: string; draft: boolean }) => <p>{`news (${draft ? 'draft' : 'published'}) via ${from}`}</p>;
+  const news = { default: News, getStaticProps: async (context: { draftMode?: boolean }) => ({ props: { draft: context.draftMode === true } }) } as unknown as PageModule;
+  const draftApi = api((_req, res) => {
+    res.setDraftMode({ enable: true });
+    res.end();
+  });
+  const { app } = memoryApp({ '/news': { kind: 'ssg', fallback: 'blocking', module: news }, '/api/draft': draftApi }, { App, options: { draft: createDraftMode(async () => 'test secret') } });
+  const on = await app.handle(request('/api/draft'), context);
+  const pair = (on.cookies?.[0] ?? '').split(';')[0]!;
+  const res = await app.handle(request('/news', { headers: { cookie: pair } }), context);
+  expect(res.body).toContain('<main data-theme="draft-dusk"><p>news (draft) via a request</p></main>');
+  expect(embeddedData(res.body as string).props).toEqual({ theme: 'draft-dusk', pageProps: { from: 'a request', draft: true } });
+});
+
