@@ -6,7 +6,8 @@
  * page or its data, with what the page set on `ctx.res` (headers, cookies, status).
  */
 import type { ResolvedConfig } from '../../../contract/config';
-import { loadInitialProps, type AppComponent, type PageProps } from '../../../web/runtime/shared/page-types';
+import { loadInitialProps, type AppComponent, type AppProps, type PageProps } from '../../../web/runtime/shared/page-types';
+import { readAppInitialProps, splitAppProps } from '../data/app-initial-props';
 import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
 import { isHttpError } from '../../shared/http-error';
 import type { BufferedResponse } from '../api/api-response';
@@ -88,9 +89,10 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   if (result.type === 'props') {
     if (appRead === undefined) return { kind: 'render', page, props: result.props, query, isFallback: false, status, cacheControl, headers, cookies };
     const appOutcome = appRead instanceof Promise ? await appRead : appRead;
-    const { pageProps: appPageProps, ...appProps } = appOutcome?.type === 'props' ? appOutcome.props : {};
-    const props = getServerSideProps && appPageProps ? { ...(appPageProps as PageProps), ...result.props } : result.props;
-    return { kind: 'render', page, props, appProps: Object.keys(appProps).length > 0 ? appProps : undefined, query, isFallback: false, status, cacheControl, headers, cookies };
+    // Without getServerSideProps the page's props are the pageProps already read; `_app`'s come without them.
+    const { pageProps: appPageProps, appProps } = splitAppProps((appOutcome?.type === 'props' ? appOutcome.props : {}) as AppProps);
+    const props = getServerSideProps && appPageProps ? { ...appPageProps, ...result.props } : result.props;
+    return { kind: 'render', page, props, appProps, query, isFallback: false, status, cacheControl, headers, cookies };
   }
   if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, headers, cookies };
   return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE, headers, cookies };
@@ -105,9 +107,8 @@ async function draftOutcome(page: PageRequest, result: DataOutcome, config: Pick
   if (result.type === 'props' && App?.getInitialProps) {
     const query = { ...page.params };
     const call = serverContext(page, query, config, undefined);
-    const read = await readDataResult('pages/_app', 'getInitialProps', { props: await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context)) }, check);
-    const { pageProps, ...appProps } = read.type === 'props' ? (read.props as PageProps & { pageProps?: PageProps }) : { pageProps: undefined };
-    return { kind: 'render', page, props: { ...pageProps, ...result.props }, appProps: Object.keys(appProps).length > 0 ? appProps : undefined, query, isFallback: false, cacheControl: NO_STORE };
+    const { pageProps, appProps } = await readAppInitialProps(App, page.module.default, initialPropsContext(page, query, call.context), page.route.pattern, check);
+    return { kind: 'render', page, props: { ...pageProps, ...result.props }, appProps, query, isFallback: false, cacheControl: NO_STORE };
   }
   if (result.type === 'props') return { kind: 'render', page, props: result.props, query: { ...page.params }, isFallback: false, cacheControl: NO_STORE };
   if (result.type === 'notFound') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path, cacheControl: NO_STORE };

@@ -11,6 +11,7 @@ import { chooseErrorPage, type ErrorPageName } from '../../../web/runtime/shared
 import { errorTitle } from '../../../web/runtime/shared/errors';
 import { BUILT_IN_ERROR_PAGE, loadInitialProps, type AppComponent, type EmbeddedData, type PageProps, type ServerResponse } from '../../../web/runtime/shared/page-types';
 import { logError } from '../../shared/log';
+import { splitAppProps } from '../data/app-initial-props';
 import type { PageRequest, Query } from '../core/outcome';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
 import { renderPageDocument, type PageRenderInput } from './render-page';
@@ -92,7 +93,10 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
     if (!App?.getInitialProps) return renderWith({ statusCode });
     const res = { statusCode } as unknown as ServerResponse;
     const ctx = { pathname, query: {}, asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale, res };
-    return loadInitialProps(App, Page, ctx).then(({ pageProps, ...app }) => renderWith({ statusCode, ...pageProps }, Object.keys(app).length > 0 ? app : undefined));
+    return loadInitialProps(App, Page, ctx).then((initial) => {
+      const { pageProps, appProps } = splitAppProps(initial);
+      return renderWith({ statusCode, ...pageProps }, appProps);
+    });
   }
 
   /** The built-in error page inside `_app`, as every page; without it when `_app` (or `_document`) fails on it. */

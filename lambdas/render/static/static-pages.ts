@@ -12,7 +12,8 @@
  * expire, so the page is tried again after `leaseMs`, by whichever instance comes first.
  */
 import type { ResolvedConfig } from '../../../contract/config';
-import { loadInitialProps, type AppComponent, type PageData, type PageProps } from '../../../web/runtime/shared/page-types';
+import type { AppComponent, PageData } from '../../../web/runtime/shared/page-types';
+import { readAppInitialProps, type SplitAppProps } from '../data/app-initial-props';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
 import { emf } from '../../shared/metrics';
@@ -93,15 +94,11 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
    * as the pages router runs it: no `req` or `res`; its pageProps go under getStaticProps'
    * props, its other keys are `_app`'s props. Checked as props are.
    */
-  async function appInitialProps(page: PageRequest, check: PropsCheck): Promise<{ pageProps: PageProps; appProps?: PageProps } | undefined> {
+  function appInitialProps(page: PageRequest, check: PropsCheck): Promise<SplitAppProps> | undefined {
     const { App } = options;
     if (!App?.getInitialProps) return undefined;
     const ctx = { pathname: page.route.pattern, query: { ...page.params }, asPath: page.path, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale };
-    const initial = await inSpan('getInitialProps', { 'http.route': page.route.pattern }, () => loadInitialProps(App, page.module.default, ctx));
-    const read = await readDataResult('pages/_app', 'getInitialProps', { props: initial }, check);
-    if (read.type !== 'props') return undefined;
-    const { pageProps, ...appProps } = read.props as PageProps & { pageProps: PageProps };
-    return { pageProps, appProps: Object.keys(appProps).length > 0 ? appProps : undefined };
+    return readAppInitialProps(App, page.module.default, ctx, page.route.pattern, check);
   }
 
   /** Renders the page and writes it to the store; a redirect is answered, never stored. */
