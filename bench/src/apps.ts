@@ -3,7 +3,7 @@
  * (`stratus serve`, Next's standalone `server.js`, `react-router-serve`). The Next.js and
  * React Router apps have package.json files of their own, installed on first use.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generatePhoto, linkPhotos } from './photo';
 import { measuredEnv, run, startServer, type RunningServer } from './processes';
@@ -87,6 +87,18 @@ export function privateBuildDir(): string {
   // Removed however the run ends (done, failed, over time, interrupted: see main's signal handlers).
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/**
+ * The benchmark app copied into a folder of this run's own with `files` written over it (a
+ * config, a middleware), then built: the rows that set it against the plain app.
+ */
+export async function buildStratusVariant(log: (line: string) => void, files: Record<string, string>): Promise<StratusBuild> {
+  const appDir = path.join(privateBuildDir(), 'app');
+  mkdirSync(appDir, { recursive: true });
+  cpSync(STRATUS_APP, appDir, { recursive: true, filter: (source) => !source.includes(`${path.sep}.stratus`) });
+  for (const [name, contents] of Object.entries(files)) writeFileSync(path.join(appDir, name), contents);
+  return buildStratus(log, privateBuildDir(), appDir);
 }
 
 /** Builds the Stratus benchmark app (or a variant of it in `appDir`) into `outDir`. */

@@ -3,7 +3,7 @@
  * number of them at a fixed concurrency, against each server; the floor is sharp called
  * directly with the same transform on the same files.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { readManifest } from '../../../contract/manifest';
@@ -11,7 +11,7 @@ import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { createLocalImageCore } from '../../../lambdas/image/local';
 import { createFunctionUrlHandler } from '../../../lambdas/shared/function-url';
 import { setLogSink } from '../../../lambdas/shared/log';
-import { buildStratus, linkImageSources, privateBuildDir, STRATUS_APP, type BuiltApp, type StratusBuild } from '../apps';
+import { buildStratusVariant, linkImageSources, type BuiltApp, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { countInstructions } from '../instructions';
 import { freePort, probe, type RunningServer } from '../processes';
@@ -33,15 +33,10 @@ const fixedQuality = () => 75;
  * image function answers only the qualities a config lists (Next 16's allowlist), and the
  * benchmark app lists none, so that its first load carries no image settings.
  */
-export async function buildQualitiesStratus(log: (line: string) => void): Promise<StratusBuild> {
-  const appDir = path.join(privateBuildDir(), 'app');
-  mkdirSync(appDir, { recursive: true });
-  cpSync(STRATUS_APP, appDir, { recursive: true, filter: (source) => !source.includes(`${path.sep}.stratus`) });
-  writeFileSync(
-    path.join(appDir, 'stratus.config.ts'),
-    `export default { locales: ['en', 'fr'], defaultLocale: 'en', images: { formats: ['image/webp'], qualities: Array.from({ length: 46 }, (_, i) => 50 + i) } };\n`,
-  );
-  return buildStratus(log, privateBuildDir(), appDir);
+export function buildQualitiesStratus(log: (line: string) => void): Promise<StratusBuild> {
+  return buildStratusVariant(log, {
+    'stratus.config.ts': `export default { locales: ['en', 'fr'], defaultLocale: 'en', images: { formats: ['image/webp'], qualities: Array.from({ length: 46 }, (_, i) => 50 + i) } };\n`,
+  });
 }
 
 export const hasImageOptimiser = (app: BuiltApp): app is ImageApp => typeof app.imageUrl === 'function';

@@ -9,18 +9,15 @@
  * round also counts the instructions each server runs for a fixed number of requests:
  * a cost of a few per cent that the machine's noise hides in requests/s shows there.
  */
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { buildStratus, privateBuildDir, STRATUS_APP, type StratusBuild } from '../apps';
+import { buildStratusVariant, type StratusBuild } from '../apps';
 import type { BenchOptions } from '../options';
 import { countInstructions } from '../instructions';
 import { countLambdaColdStart } from './cold-start';
+import { autocannon } from '../load';
 import { freePort, type RunningServer } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
-type Autocannon = (options: { url: string; connections: number; duration?: number; amount?: number; timeout?: number }) => Promise<{ requests: { average: number }; non2xx: number }>;
-const autocannon = require('autocannon') as Autocannon;
 
 /** 6 redirects, 6 rewrites and 8 header rules, none of them for /ssr/1 but the last header rule (every path). */
 const RULES_CONFIG = `import type { StratusConfig } from 'stratus/config';
@@ -60,13 +57,8 @@ export const config = { matcher: ['/ssr/:path*', '/api/:path*', '/'] };
 `;
 
 /** The benchmark app with the rules and middleware added, in a folder of this run's own. */
-export async function buildRoutedStratus(log: (line: string) => void): Promise<StratusBuild> {
-  const appDir = path.join(privateBuildDir(), 'app');
-  mkdirSync(appDir, { recursive: true });
-  cpSync(STRATUS_APP, appDir, { recursive: true, filter: (source) => !source.includes(`${path.sep}.stratus`) });
-  writeFileSync(path.join(appDir, 'stratus.config.ts'), RULES_CONFIG);
-  writeFileSync(path.join(appDir, 'middleware.ts'), MIDDLEWARE);
-  return buildStratus(log, privateBuildDir(), appDir);
+export function buildRoutedStratus(log: (line: string) => void): Promise<StratusBuild> {
+  return buildStratusVariant(log, { 'stratus.config.ts': RULES_CONFIG, 'middleware.ts': MIDDLEWARE });
 }
 
 const PATHS = ['/ssr/1', '/api/items/1'];

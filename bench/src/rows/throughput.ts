@@ -6,20 +6,11 @@
  */
 import type { BuiltApp } from '../apps';
 import type { BenchOptions } from '../options';
-import { cpuSeconds, freePort, peakRss } from '../processes';
+import { autocannon, loadWithServerCpu } from '../load';
+import { freePort, peakRss } from '../processes';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: { url: string; connections: number; duration: number; timeout?: number }) => Promise<AutocannonResult>;
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = require('autocannon') as Autocannon;
 
 /** Pages, page data, and a JSON API route answering the same 50 rows (`api:` only labels it). */
 export const THROUGHPUT_PATHS = ['/ssr/1', '/fr/ssr/1', '/', 'data:/ssr/1', 'api:/api/items/1'] as const;
@@ -58,9 +49,7 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
           const url = server.url + urlOf(app, p);
           if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds, timeout: 30 });
           // A 30 s request timeout: a slow answer counts in the latency rather than as an error.
-          const cpuBefore = cpuSeconds(server.child.pid!);
-          const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 });
-          const cpuAfter = cpuSeconds(server.child.pid!);
+          const { result, cpuPerRequest } = await loadWithServerCpu({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 }, server.child.pid!);
           // Wrong answers fail the run; a few timeouts of an overloaded server are counted and shown.
           if (result.non2xx > 0) {
             throw new Error(`${app.framework} ${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors under load\n${server.stderr()}`);
@@ -68,7 +57,7 @@ export async function runThroughput(apps: BuiltApp[], options: BenchOptions, log
           if (result.errors > 0) errors.set(app.framework, (errors.get(app.framework) ?? 0) + result.errors);
           const entry = samples.get(key(app.framework, p)) ?? { rps: [], p50: [], p99: [], cpu: [] };
           entry.rps.push(result.requests.average);
-          if (result.requests.total > 0) entry.cpu.push(((cpuAfter - cpuBefore) * 1e6) / result.requests.total);
+          if (cpuPerRequest !== undefined) entry.cpu.push(cpuPerRequest);
           entry.p50.push(result.latency.p50);
           entry.p99.push(result.latency.p99);
           samples.set(key(app.framework, p), entry);

@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { toFunctionUrlEvent } from '../../../cli/serve/function-url-event';
 import { localBodySigner, localEdgeStep } from '../../../cli/serve/local-origins';
 import { startServer as startLocal } from '../../../cli/serve/server';
 import { readManifest } from '../../../contract/manifest';
@@ -24,26 +25,14 @@ import { OUTPUT_LAYOUT } from '../../../contract/output-layout';
 import { REPO, type StratusBuild } from '../apps';
 import { buildFloorPage } from '../floor-server';
 import type { BenchOptions } from '../options';
-import { cpuSeconds, freePort, measuredEnv, startServer, timeProcess } from '../processes';
+import { autocannon, loadWithServerCpu } from '../load';
+import { freePort, measuredEnv, startServer, timeProcess } from '../processes';
 import { opsPerCpuSecondAsync } from '../cpu-time';
 import { summarize } from '../stats';
 import type { ResultRow } from '../table';
 
-interface AutocannonResult {
-  requests: { total: number };
-  non2xx: number;
-}
-type Autocannon = (options: { url: string; connections: number; duration: number; timeout?: number }) => Promise<AutocannonResult>;
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = require('autocannon') as Autocannon;
-
-/** The Function URL event of `GET /ssr/1` as CloudFront's origin request reaches the render function. */
-const ssrEvent = () => ({
-  version: '2.0', routeKey: '$default', rawPath: '/ssr/1', rawQueryString: '',
-  headers: { host: 'abc.lambda-url.us-east-1.on.aws', 'user-agent': 'bench', accept: 'text/html', 'x-forwarded-host': 'example.com', 'x-forwarded-proto': 'https', 'x-amz-cf-id': 'bench' },
-  requestContext: { accountId: 'anonymous', apiId: 'bench', domainName: 'bench', domainPrefix: 'bench', http: { method: 'GET', path: '/ssr/1', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' }, requestId: 'bench', routeKey: '$default', stage: '$default', time: '', timeEpoch: 0 },
-  isBase64Encoded: false,
-});
+/** `GET /ssr/1` as CloudFront's origin request reaches the render function (one event, reused as bench/src/rows/cost.ts does). */
+const SSR_EVENT = toFunctionUrlEvent({ method: 'GET', url: '/ssr/1', headers: { host: 'localhost', accept: 'text/html', 'x-amz-cf-id': 'bench' } });
 
 type Handler = (event: unknown, context: { awsRequestId: string }) => Promise<{ statusCode: number; headers?: Record<string, string>; body?: string }>;
 
@@ -54,7 +43,7 @@ export async function handlerChild(args: string[]): Promise<void> {
   const { floorPage } = require(floorFile) as { floorPage(id: string): string };
   let id = 0;
   const viaHandler = async () => {
-    const result = await handler(ssrEvent(), { awsRequestId: `bench-${id++}` });
+    const result = await handler(SSR_EVENT, { awsRequestId: `bench-${id++}` });
     if (result.statusCode !== 200) throw new Error(`the render function answered ${result.statusCode}`);
   };
   const page = () => floorPage('1');
@@ -166,11 +155,9 @@ export async function runWhereItGoes(app: StratusBuild, options: BenchOptions, m
       try {
         const url = `${server.url}/ssr/1`;
         if (options.load.warmupSeconds > 0) await autocannon({ url, connections: options.load.connections, duration: options.load.warmupSeconds, timeout: 30 });
-        const before = cpuSeconds(server.child.pid!);
-        const result = await autocannon({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 });
-        const after = cpuSeconds(server.child.pid!);
+        const { result, cpuPerRequest } = await loadWithServerCpu({ url, connections: options.load.connections, duration: options.load.seconds, timeout: 30 }, server.child.pid!);
         if (result.non2xx > 0) throw new Error(`${name} server: ${result.non2xx} non-2xx answers\n${server.stderr()}`);
-        if (result.requests.total > 0) cpu[name].push(((after - before) * 1e6) / result.requests.total);
+        if (cpuPerRequest !== undefined) cpu[name].push(cpuPerRequest);
       } finally {
         await server.stop();
       }
