@@ -7,7 +7,8 @@
  */
 import type { ResolvedConfig } from '../../../contract/config';
 import { loadInitialProps, type AppComponent, type AppProps, type PageProps } from '../../../web/runtime/shared/page-types';
-import { readAppInitialProps, splitAppProps } from '../data/app-initial-props';
+import { splitAppProps } from '../../../web/runtime/shared/initial-props';
+import { readAppInitialProps } from '../data/app-initial-props';
 import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
 import { isHttpError } from '../../shared/http-error';
 import type { BufferedResponse } from '../api/api-response';

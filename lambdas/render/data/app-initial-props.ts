@@ -1,28 +1,15 @@
 /**
  * `_app.getInitialProps` for a page the server renders outside getServerSideProps' flow (a
- * getStaticProps page at build time or when it regenerates, a draft answer, an error page),
- * as the pages router runs it: its result split into the pageProps the page gets and the
- * other props `_app` gets beside `Component` and `pageProps`.
+ * getStaticProps page at build time or when it regenerates, a draft answer), as the pages
+ * router runs it: checked as props are, then split (`splitAppProps`, in the shared runtime
+ * where the error pages' render uses it too) into the pageProps the page gets and the other
+ * props `_app` gets beside `Component` and `pageProps`.
  */
 import type { ComponentType } from 'react';
-import { loadInitialProps, type AppComponent, type AppProps, type InitialPropsContext, type PageProps } from '../../../web/runtime/shared/page-types';
+import { loadInitialProps, type AppComponent, type AppProps, type InitialPropsContext } from '../../../web/runtime/shared/page-types';
+import { splitAppProps, type SplitAppProps } from '../../../web/runtime/shared/initial-props';
 import { inSpan } from '../../shared/tracing/otel';
 import { readDataResult, type PropsCheck } from './data-result';
-
-export interface SplitAppProps {
-  pageProps: PageProps;
-  /** `_app`'s props besides `Component` and `pageProps`; undefined when it returned none. */
-  appProps?: PageProps;
-}
-
-/**
- * @example
- * splitAppProps({ pageProps: { a: 1 }, theme: 'dusk' }); // { pageProps: { a: 1 }, appProps: { theme: 'dusk' } }
- * splitAppProps({ pageProps: {} }); // { pageProps: {}, appProps: undefined }
- */
-export function splitAppProps({ pageProps, ...appProps }: AppProps): SplitAppProps {
-  return { pageProps, appProps: Object.keys(appProps).length > 0 ? appProps : undefined };
-}
 
 /**
  * Runs `App.getInitialProps` for `Page` and checks its result as props are (JSON must carry

@@ -11,7 +11,7 @@ import { chooseErrorPage, type ErrorPageName } from '../../../web/runtime/shared
 import { errorTitle } from '../../../web/runtime/shared/errors';
 import { BUILT_IN_ERROR_PAGE, loadInitialProps, type AppComponent, type EmbeddedData, type PageProps, type ServerResponse } from '../../../web/runtime/shared/page-types';
 import { logError } from '../../shared/log';
-import { splitAppProps } from '../data/app-initial-props';
+import { splitAppProps } from '../../../web/runtime/shared/initial-props';
 import type { PageRequest, Query } from '../core/outcome';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
 import { renderPageDocument, type PageRenderInput } from './render-page';

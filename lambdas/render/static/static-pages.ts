@@ -13,7 +13,8 @@
  */
 import type { ResolvedConfig } from '../../../contract/config';
 import type { AppComponent, PageData } from '../../../web/runtime/shared/page-types';
-import { readAppInitialProps, type SplitAppProps } from '../data/app-initial-props';
+import type { SplitAppProps } from '../../../web/runtime/shared/initial-props';
+import { readAppInitialProps } from '../data/app-initial-props';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
 import { emf } from '../../shared/metrics';

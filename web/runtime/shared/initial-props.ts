@@ -46,3 +46,20 @@ export async function loadInitialProps(
   if (!isPropsObject(props)) throw new InitialPropsError(Component.displayName ?? Component.name ?? 'Page', props);
   return { pageProps: props };
 }
+
+/** `_app.getInitialProps`' result apart: the pageProps the page gets, and `_app`'s other props. */
+export interface SplitAppProps {
+  pageProps: PageProps;
+  /** `_app`'s props besides `Component` and `pageProps`; undefined when it returned none. */
+  appProps?: PageProps;
+}
+
+/**
+ * @example
+ * splitAppProps({ pageProps: { a: 1 }, theme: 'dusk' }); // { pageProps: { a: 1 }, appProps: { theme: 'dusk' } }
+ * splitAppProps({ pageProps: {} }); // { pageProps: {}, appProps: undefined }
+ */
+export function splitAppProps({ pageProps, ...appProps }: AppProps): SplitAppProps {
+  return { pageProps, appProps: Object.keys(appProps).length > 0 ? appProps : undefined };
+}
+
