@@ -14,6 +14,8 @@ module.exports = {
   },
   testTimeout: 60000,
   setupFiles: ['<rootDir>/test/helpers/jest-env.cjs'],
+  globalSetup: '<rootDir>/test/helpers/jest-global-setup.cjs',
+  globalTeardown: '<rootDir>/test/helpers/jest-global-teardown.cjs',
   // As Lambda's NODE_PATH provides the AWS SDK to bundles that leave it out, wherever they are built.
   modulePaths: ['<rootDir>/node_modules'],
   // Test files written as Next's e2e tests are, run by compat/next-e2e's own jest config (test/compat/next-e2e.test.ts).
