@@ -12,18 +12,36 @@ import type { PageRequest, Query } from '../core/outcome';
  * await loadInitialProps(App, page.module.default, initialPropsContext(page, query, call.context));
  */
 export function initialPropsContext(page: PageRequest, query: Query, server: ServerContext): InitialPropsContext {
-  return {
+  const context = {
     pathname: page.route.pattern,
     query,
     asPath: server.resolvedUrl,
     locale: server.locale,
     locales: server.locales,
     defaultLocale: server.defaultLocale,
-    get req() {
-      return server.req;
-    },
-    get res() {
-      return server.res;
-    },
   };
+  Object.defineProperty(context, SERVER, { value: server });
+  return Object.defineProperties(context, FROM_SERVER) as unknown as InitialPropsContext;
 }
+
+const SERVER = Symbol('stratus.initialPropsContext');
+
+type WithServer = { [SERVER]: ServerContext };
+
+/** Own enumerable getters shared by every context, as in server-context.ts (and for its reason). */
+const FROM_SERVER: PropertyDescriptorMap = {
+  req: {
+    get(this: WithServer) {
+      return this[SERVER].req;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  res: {
+    get(this: WithServer) {
+      return this[SERVER].res;
+    },
+    enumerable: true,
+    configurable: true,
+  },
+};

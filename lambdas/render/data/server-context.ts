@@ -39,9 +39,8 @@ export function serverContext(
   body?: { body: unknown; raw: Uint8Array },
 ): ServerCall {
   const { request } = page;
-  let req: ServerRequest | undefined;
-  let res: BufferedResponse | undefined;
-  const context: ServerContext = {
+  const parts: LazyParts = { request, body, req: undefined, res: undefined };
+  const context = {
     params: page.params,
     query,
     locale: page.locale,
@@ -50,16 +49,45 @@ export function serverContext(
     headers: copyRecord(request.headers),
     cookies: parseCookies(request.headers.cookie),
     resolvedUrl: page.path + (page.search.size ? `?${page.search}` : ''),
-    get req() {
-      if (!req) {
-        const parsed = body ?? readBody(undefined, request.headers['content-type'], DEFAULT_BODY_PARSING);
-        req = createServerRequest(request, parsed.body, parsed.raw);
-      }
-      return req;
-    },
-    get res() {
-      return (res ??= new BufferedResponse());
-    },
   };
-  return { context, response: () => res };
+  Object.defineProperty(context, LAZY, { value: parts });
+  return { context: Object.defineProperties(context, LAZY_ACCESSORS) as unknown as ServerContext, response: () => parts.res };
 }
+
+/** What one context makes on first use, under a key no spread or `Object.keys` sees. */
+interface LazyParts {
+  request: PageRequest['request'];
+  body: { body: unknown; raw: Uint8Array } | undefined;
+  req: ServerRequest | undefined;
+  res: BufferedResponse | undefined;
+}
+
+const LAZY = Symbol('stratus.serverContext');
+
+type WithLazyParts = { [LAZY]: LazyParts };
+
+function lazyReq(this: WithLazyParts): ServerRequest {
+  const parts = this[LAZY];
+  if (!parts.req) {
+    const parsed = parts.body ?? readBody(undefined, parts.request.headers['content-type'], DEFAULT_BODY_PARSING);
+    parts.req = createServerRequest(parts.request, parsed.body, parsed.raw);
+  }
+  return parts.req;
+}
+
+function lazyRes(this: WithLazyParts): BufferedResponse {
+  const parts = this[LAZY];
+  return (parts.res ??= new BufferedResponse());
+}
+
+/**
+ * `req` and `res` are own enumerable properties, as the pages router's are (a spread of the
+ * context keeps them), made by getters shared by every context. Getters written in the
+ * object literal would be new closures per call: V8 then keeps each context in dictionary
+ * mode, and under load each request's objects outlived young-generation collections
+ * (promoted 73 kB a scavenge in process against 18 kB, issue 35).
+ */
+const LAZY_ACCESSORS: PropertyDescriptorMap = {
+  req: { get: lazyReq, enumerable: true, configurable: true },
+  res: { get: lazyRes, enumerable: true, configurable: true },
+};

@@ -6,6 +6,7 @@
 import { text } from 'node:stream/consumers';
 import { NO_STORE } from '../../../../lambdas/shared/cache-control';
 import { serverContext } from '../../../../lambdas/render/data/server-context';
+import { initialPropsContext } from '../../../../lambdas/render/data/initial-props-context';
 import type { CoreRequest } from '../../../../lambdas/shared/http';
 import type { DataResult, ServerContext } from '../../../../web/runtime/shared/page-types';
 import { BUILD_ID, captureLogs, embeddedData, manifestOf, memoryApp, pageRequest, pagesOf, request, titleOf, type RouteSpec } from '../memory-app';
@@ -193,5 +194,25 @@ describe('serverContext', () => {
     const { context } = serverContext(page, Object.assign(Object.create(null), { a: '1' }), manifest.config);
     expect(context).toMatchObject({ query: { a: '1' }, cookies: { x: '1' }, resolvedUrl: '/plain?a=1', locale: 'en' });
     expect(Object.keys(context)).toEqual(expect.arrayContaining(['req', 'res']));
+  });
+
+  test('a spread of the context keeps req and res, and each context its own', () => {
+    const one = serverContext(pageRequest(manifest, pages, '/plain', '/plain'), Object.create(null), manifest.config);
+    const two = serverContext(pageRequest(manifest, pages, '/plain', '/plain', { headers: { 'x-two': '2' } }), Object.create(null), manifest.config);
+    const copy = { ...one.context };
+    expect(copy.res).toBe(one.response());
+    expect(copy.req).toBe(one.context.req);
+    expect(Object.keys(copy).sort()).toEqual(Object.keys(one.context).sort());
+    expect(two.context.req).not.toBe(one.context.req);
+    expect(two.context.req.headers['x-two']).toBe('2');
+    expect(two.response()).toBeUndefined();
+  });
+
+  test("getInitialProps' context hands on the same req and res, also when spread", () => {
+    const call = serverContext(pageRequest(manifest, pages, '/plain', '/plain'), Object.create(null), manifest.config);
+    const initial = initialPropsContext(pageRequest(manifest, pages, '/plain', '/plain'), Object.create(null), call.context);
+    expect({ ...initial }.res).toBe(call.context.res);
+    expect(initial.req).toBe(call.context.req);
+    expect(Object.keys(initial)).toEqual(expect.arrayContaining(['pathname', 'query', 'asPath', 'req', 'res']));
   });
 });
