@@ -90,3 +90,11 @@ test('the metrics sent to stratus/web-vitals come out of the server as CloudWatc
   const refused = await tab.page.evaluate(() => fetch('/api/vitals', { method: 'POST', body: JSON.stringify({ name: 'LCP', value: 1, route: '/made-up' }), headers: { 'content-type': 'application/json' } }).then((r) => r.status));
   expect(refused).toBe(400);
 });
+
+test("on the built-in 404 page, Router.pathname is /_error, as on Next, and its metrics are taken by that route", async () => {
+  await tab.goto('/no/such/page');
+  await eventually(() => env.site.logs().includes('"route":"/_error"'), 'the server logged a web vital for /_error');
+  await eventually(async () => (await names()).includes('TTFB'), 'TTFB is reported');
+  // The 404 document itself is the only failed load: no metric was refused (400).
+  expect(tab.errors.filter((text) => !/status of 404/.test(text))).toEqual([]);
+});

@@ -16,6 +16,7 @@ import BaseDocument, {
   type RenderPageOptions,
 } from '../../../web/runtime/shared/document';
 import { DefaultApp } from '../../../web/runtime/shared/default-app';
+import { routerPathname } from '../../../web/runtime/shared/page-types';
 import { documentSlotMarkup, type DocumentParts } from './document';
 import { renderPageParts, type PageRenderInput } from './render-page';
 
@@ -61,7 +62,7 @@ export function renderWithDocument(Document: DocumentComponent, input: PageRende
   let rendered: DocumentParts | undefined;
   const { data } = input;
   const ctx: DocumentContext = {
-    pathname: data.page,
+    pathname: routerPathname(data.page),
     query: data.query,
     asPath: input.asPath,
     locale: data.locale,

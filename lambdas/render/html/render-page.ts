@@ -7,6 +7,7 @@ import { DefaultApp } from '../../../web/runtime/shared/default-app';
 import { HeadManagerContext, type HeadManager } from '../../../web/runtime/shared/head';
 import { mergeHead, type HeadElement } from '../../../web/runtime/shared/head-manager';
 import type { AppComponent, EmbeddedData, PageProps } from '../../../web/runtime/shared/page-types';
+import { routerPathname } from '../../../web/runtime/shared/page-types';
 import { RouterContext, type StratusRouter } from '../../../web/runtime/shared/router-context';
 import { routerEvents } from '../../../web/runtime/shared/router-state';
 import { renderDocument, type DocumentParts } from './document';
@@ -54,8 +55,8 @@ const notOnServer = () => {
 
 function serverRouter(data: EmbeddedData, asPath: string, isReady: boolean): StratusRouter {
   return {
-    pathname: data.page,
-    route: data.page,
+    pathname: routerPathname(data.page),
+    route: routerPathname(data.page),
     basePath: sitePaths().basePath,
     query: data.query,
     asPath,

@@ -20,6 +20,8 @@ test('known names, values and routes are taken; anything else says why it is ref
   expect(readWebVitals({ name: 'LCP', value: 1234.5, route: '/posts/[slug]' })).toEqual([{ name: 'LCP', value: 1234.5, route: '/posts/[slug]' }]);
   expect(readWebVitals([{ name: 'CLS', value: 0.02, route: '/' }, { name: 'Next.js-hydration', value: 12, route: '/' }])).toHaveLength(2);
   expect(readWebVitals({ name: 'LCP', value: 1, route: '/posts/first' })).toMatch(/route must be one of the site's page routes/);
+  // An error page's Router.pathname, the app's own or the built-in one (`/_error`), as on Next.
+  for (const route of ['/404', '/500', '/_error']) expect(readWebVitals({ name: 'LCP', value: 1, route })).toEqual([{ name: 'LCP', value: 1, route }]);
   expect(readWebVitals({ name: 'constructor', value: 1, route: '/' })).toMatch(/name must be one of/);
   expect(readWebVitals({ name: 'LCP', value: -1, route: '/' })).toMatch(/value must be/);
   expect(readWebVitals({ name: 'LCP', value: Number.NaN, route: '/' })).toMatch(/value must be/);
@@ -37,7 +39,7 @@ test('whatever a visitor sends: no throw, and only known names and routes come o
     if (typeof read === 'string') return;
     for (const vital of read) {
       expect(Object.hasOwn(WEB_VITAL_UNITS, vital.name)).toBe(true);
-      expect(['/', '/posts/[slug]']).toContain(vital.route);
+      expect(['/', '/posts/[slug]', '/404', '/500', '/_error']).toContain(vital.route);
       expect(readEmf(webVitalLine(vital, { STRATUS_METRICS_NAMESPACE: 'Stratus/Shop/Site/Render' })).length).toBe(2);
     }
   }), 300);

@@ -12,6 +12,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { DefaultApp } from '../shared/default-app';
 import { HeadManagerContext } from '../shared/head';
 import type { ClientOptions, EmbeddedData } from '../shared/page-types';
+import { routerPathname } from '../shared/page-types';
 import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
 import { routerEvents, setCurrentRouter } from '../shared/router-state';
 import { ErrorBoundary } from './error-boundary';
@@ -128,9 +129,9 @@ export async function startClient(options: ClientOptions): Promise<void> {
   /** The tree the server rendered (head manager › router › `_app` › page), plus two invisible helpers. */
   function tree(state: PageState, id: number) {
     const router: StratusRouter = {
-      pathname: state.route,
+      pathname: routerPathname(state.route),
       basePath: sitePaths().basePath,
-      route: state.route,
+      route: routerPathname(state.route),
       query: state.query,
       asPath: state.asPath,
       ...routerLocales({ ...data, locale: state.locale }),

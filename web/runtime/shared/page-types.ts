@@ -258,6 +258,15 @@ export type PageData =
  */
 export const BUILT_IN_ERROR_PAGE = '/_stratus/error';
 
+/**
+ * `Router.pathname` (and `route`) on a page whose embedded `page` is `page`: the built-in
+ * error page reads as `/_error`, as the pages router's default error page does (its 404 and
+ * 500 alike); the name it is embedded under only tells the browser which component hydrates.
+ */
+export function routerPathname(page: string): string {
+  return page === BUILT_IN_ERROR_PAGE ? '/_error' : page;
+}
+
 /** The data embedded in every server-rendered page, read by the browser runtime to hydrate. */
 export interface EmbeddedData {
   buildId: string;

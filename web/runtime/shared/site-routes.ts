@@ -6,11 +6,14 @@
  */
 let patterns: ReadonlySet<string> = new Set();
 
+/** `Router.pathname` on an error page, whether the app has its own or not (page-types.ts, routerPathname). */
+const ERROR_PAGE_ROUTES = ['/404', '/500', '/_error'];
+
 export function setRoutePatterns(routes: readonly string[]): void {
-  patterns = new Set(routes);
+  patterns = new Set([...routes, ...ERROR_PAGE_ROUTES]);
 }
 
-/** Whether `route` is one of the site's page routes (`/posts/[slug]`). */
+/** Whether `route` is one of the site's page routes (`/posts/[slug]`) or an error page's. */
 export function isRoutePattern(route: string): boolean {
   return patterns.has(route);
 }

@@ -92,6 +92,16 @@ describe('error pages', () => {
     expect(titleOf(html.error(418, 'en', '/'))).toBe('418: An unexpected error has occurred');
   });
 
+  test('on the built-in page, _app reads Router.pathname /_error, as under the pages router (its 404 and 500 alike)', () => {
+    const Pathname: AppComponent = ({ Component, pageProps }) => (
+      <main data-pathname={useRouter().pathname} data-route={Router.route}>
+        <Component {...pageProps} />
+      </main>
+    );
+    const html = stringPageHtml({ pages, App: Pathname, errorPages: {} }, manifest);
+    for (const status of [404, 500]) expect(html.error(status, 'en', '/nowhere')).toContain('<main data-pathname="/_error" data-route="/_error">');
+  });
+
   test('the built-in page without _app when _app fails on it', () => {
     const Broken = () => {
       throw new Error('no session in pageProps');
