@@ -51,6 +51,15 @@ test('every sample page hydrates without warnings or errors', async () => {
   }
 });
 
+test("the built-in 404 page: its metrics are taken as the /_error route's, nothing else fails on it or on leaving it", async () => {
+  await tab.goto('/no/such/page');
+  await tab.page.waitForTimeout(100);
+  await tab.goto('/about');
+  await tab.page.waitForTimeout(100);
+  expect(tab.errors.filter((text) => !/status of 404/.test(text))).toEqual([]);
+  expect(env.site.logs()).toContain('"route":"/_error"');
+});
+
 test('the header and page links navigate softly everywhere', async () => {
   await tab.goto('/');
   await tab.markWindow();
