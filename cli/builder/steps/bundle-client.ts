@@ -3,7 +3,7 @@
  * per page, code-split with shared chunks, minified, React in production mode. API routes
  * are server code alone: neither entries nor in the route table, so nothing imports them.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
@@ -76,7 +76,7 @@ const HYDRATION_TIMING = path.join(RUNTIME_DIR, 'browser', 'hydration-timing');
  * in the shared chunk rather than in a chunk of their own for the pages that import them.
  */
 const RUNTIME_FACES = ['head', 'router'].map((name) => path.join(RUNTIME_DIR, name));
-const IMAGE_CONFIG = path.join(RUNTIME_DIR, 'shared', 'image-config');
+const IMAGE_CONFIG_FILE = path.join(RUNTIME_DIR, 'shared', 'image-config.ts');
 const SITE_PATHS = path.join(RUNTIME_DIR, 'shared', 'site-paths');
 
 /** Page entries are `stratus-page:<absolute file>`: a wrapper module of the page (pageEntrySource). */
@@ -87,25 +87,24 @@ const sameSizes = (a: number[], b: number[]) => a.length === b.length && a.every
 /**
  * The client entry's source, and the runtime modules it imports (every page entry imports
  * them too, pageEntrySource). Settings equal to the runtime's defaults are not written:
- * the image widths (image-config.ts then stays out of the first load of pages without
- * `<Image>`), basePath and trailing slash without the routing layer.
+ * basePath and trailing slash without the routing layer. The image settings are never in
+ * the entry: `imageConfig` (when they differ from the defaults) is set by image-config.ts
+ * itself in this build (imageConfigPlugin), so they load with `<Image>`, not with every page.
  */
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined, dev: ClientDevOptions | undefined): { source: string; imports: string[] } {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined, dev: ClientDevOptions | undefined): { source: string; imports: string[]; imageConfig?: ImageComponentConfig } {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const defaultImages =
     sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && sameSizes(imageConfig.qualities, [DEFAULT_IMAGE_QUALITY]) && !imageConfig.dangerouslyAllowSVG;
   // `_app` exports reportWebVitals: the web vitals' chunk is loaded after hydration (no other app has it).
   const vitals = special._app !== undefined && readPage(appDir, special._app).names.has('reportWebVitals');
-  const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(defaultImages ? [] : [IMAGE_CONFIG]), ...(routing ? [SITE_PATHS] : [])];
+  const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(routing ? [SITE_PATHS] : [])];
   // In dev, a page loads from the newest build that changed it (dev.pageLoader).
   const load = (pattern: string, file: string) => (dev ? `${dev.pageLoader}(${JSON.stringify(pattern)}, () => import(${page(file)}))` : `() => import(${page(file)})`);
   const lines = [
     `import ${JSON.stringify(ENV_MODULE)};`,
     `import { startClient } from ${JSON.stringify(START_CLIENT)};`,
     ...RUNTIME_FACES.map((face) => `import ${JSON.stringify(face)};`),
-    // The same widths as the server, so <Image> hydrates with identical srcsets.
-    ...(defaultImages ? [] : [`import { setImageConfig } from ${JSON.stringify(IMAGE_CONFIG)};`, `setImageConfig(${JSON.stringify(imageConfig)});`]),
     // basePath and trailingSlash shape every URL Link and the router write, as on the server.
     ...(routing
       ? [`import { setSitePaths } from ${JSON.stringify(SITE_PATHS)};`, `setSitePaths(${JSON.stringify({ basePath: routing.basePath ?? '', trailingSlash: routing.trailingSlash ?? false })});`]
@@ -126,7 +125,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: ${load(`/${p}`, special[p]!)},`),
     `}${hasRoutingRules(routing) ? ', resolveOnServer: true' : ''} });`,
   ];
-  return { source: lines.join('\n') + '\n', imports };
+  return { source: lines.join('\n') + '\n', imports, imageConfig: defaultImages ? undefined : imageConfig };
 }
 
 /**
@@ -143,6 +142,23 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
 function pageEntrySource(file: string, runtime: string[], app: string | false): string {
   const exports = file.startsWith(RUNTIME_DIR + path.sep) ? `export * from ${JSON.stringify(file)};` : `export { default } from ${JSON.stringify(file)};`;
   return [...runtime, ...(app ? [app] : [])].map((f) => `import ${JSON.stringify(f)};`).join('\n') + `\n${exports}\n`;
+}
+
+/**
+ * The app's image settings, set where `<Image>` reads them: image-config.ts is compiled with
+ * a call that sets them at its end, so they reach the browser in the chunk of the pages that
+ * use `<Image>` (and the same widths as the server's, for identical srcsets), not in every
+ * page's first load (≈ 400 B gzip with the module).
+ */
+function imageConfigPlugin(config: ImageComponentConfig): Plugin {
+  return {
+    name: 'stratus-image-config',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]image-config\.ts$/ }, (args) =>
+        args.path === IMAGE_CONFIG_FILE ? { contents: `${readFileSync(args.path, 'utf8')}\nsetImageConfig(${JSON.stringify(config)});\n`, loader: 'ts' } : undefined,
+      );
+    },
+  };
 }
 
 /** The runtime's own chunks loaded on demand (start-client.tsx's `import()`s), by their import path: wrapped as pages are. */
@@ -275,7 +291,7 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       chunkNames: 'chunks/[name]-[hash]',
       assetNames: 'media/[name]-[hash]',
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
     },
   };
 }

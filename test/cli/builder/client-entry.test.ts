@@ -1,6 +1,6 @@
 /**
  * What the client entry sets before hydrating, and what it leaves to the runtime's defaults
- * (bundle-client.ts, entrySource): the image widths only when the config changes them, the
+ * (bundle-client.ts, entrySource): the image settings only with `<Image>` and when the config changes them, the
  * site paths only with the routing layer; `process.env` set before any module reads it.
  */
 import { readFileSync } from 'node:fs';
@@ -10,19 +10,25 @@ import { tempApp } from '../../helpers/temp-app';
 
 const page = "import Image from 'stratus/image';\nexport default function Home() { return <Image src=\"/a.jpg\" alt=\"\" width={100} height={100} />; }\n";
 
-async function firstLoad(files: Record<string, string>, basePath = ''): Promise<{ entry: string; all: string }> {
+/** The first load of the app's `route` (its first route by default): the entry's script alone, and every script. */
+async function firstLoad(files: Record<string, string>, basePath = '', route?: string): Promise<{ entry: string; all: string }> {
   const dir = tempApp(files);
   const { manifest, outDir } = await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false });
   const read = (url: string) => readFileSync(path.join(outDir, 'assets', basePath, url), 'utf8');
-  const urls = new Set([...manifest.entryScripts, ...manifest.routes[0]!.scripts]);
+  const page = route === undefined ? manifest.routes[0]! : manifest.routes.find((r) => r.pattern === route)!;
+  const urls = new Set([...manifest.entryScripts, ...page.scripts]);
   return { entry: read(manifest.entryScripts[0]!), all: [...urls].map(read).join('\n') };
 }
 
-test('image widths of the config reach the browser; the defaults are the runtime’s own', async () => {
-  const custom = await firstLoad({ 'pages/index.js': page, 'stratus.config.ts': 'export default { images: { deviceSizes: [500, 300], imageSizes: [40] } };' });
-  expect(custom.entry).toContain('deviceSizes:[300,500],imageSizes:[40]');
+test('image settings of the config reach the pages with <Image>, not the others; the defaults are the runtime’s own', async () => {
+  const files = { 'pages/index.js': page, 'pages/plain.js': 'export default () => <p>no image</p>;\n', 'stratus.config.ts': 'export default { images: { deviceSizes: [500, 300], imageSizes: [40], qualities: [60, 75] } };' };
+  const custom = await firstLoad(files, '', '/');
+  expect(custom.entry).not.toContain('deviceSizes');
+  expect(custom.all).toContain('deviceSizes:[300,500],imageSizes:[40],quality:75,qualities:[60,75]');
+  const plain = await firstLoad(files, '', '/plain');
+  expect(plain.all).not.toContain('deviceSizes');
   const defaults = await firstLoad({ 'pages/index.js': page });
-  expect(defaults.entry).not.toContain('deviceSizes');
+  expect(defaults.all).not.toContain('deviceSizes:[');
   // The page itself carries the default widths, with <Image>.
   expect(defaults.all).toContain('3840');
 });
