@@ -145,7 +145,9 @@ export function createNavigator(options: NavigatorOptions) {
     const split = splitLocale(pathname.replace(/(.)\/+$/, '$1'), options);
     const target = split.prefixed ? split.locale : locale === false ? defaultLocale : (locale ?? current?.locale ?? defaultLocale);
     const path = split.path;
-    return { as: siteHref(localizePath(path, target, options)) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+    // An API route answers at one path whatever the locale: no prefix it was not written with, as the pages router leaves /api.
+    const localized = split.prefixed || !isApiPath(path) ? localizePath(path, target, options) : path;
+    return { as: siteHref(localized) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
   }
 
   /** The page-data URL of a target (under the `basePath`). */

@@ -1,6 +1,7 @@
 /** Turning `href` values (strings or `{ pathname, query }`) into URLs, shared by Link and the router. */
 import { buildPath, searchToQuery, segmentsOf } from './route-match';
 import { localizePath, splitLocale, type LocaleSettings } from './locale-prefix';
+import { isApiPath } from '../../../contract/urls';
 import type { Url } from './router-context';
 
 function appendQuery(search: URLSearchParams, key: string, value: unknown): void {
@@ -85,11 +86,11 @@ export function resolveHref(href: string, asPath = '/'): string {
 
 /**
  * Prefixes an internal absolute path with the locale (none for the default locale). A path
- * that already starts with a locale is returned as it is.
+ * that already starts with a locale, and an API route's, are returned as they are.
  */
 export function addLocale(href: string, locale: string | undefined, settings: LocaleSettings): string {
   if (!locale || isExternal(href) || !href.startsWith('/')) return href;
   const match = href.match(/^([^?#]*)(.*)$/)!;
-  if (splitLocale(match[1]!, settings).prefixed) return href;
+  if (isApiPath(match[1]!) || splitLocale(match[1]!, settings).prefixed) return href;
   return localizePath(match[1]!, locale, settings) + match[2]!;
 }

@@ -147,6 +147,14 @@ test('redirects: internal softly, external with a full load; notFound renders th
   expect(history.fullLoads).toEqual(['https://example.com/', '/no/such/route', '/api/hello']);
 });
 
+test('on a page of another locale, an API route is loaded at its own path, as the pages router leaves /api unprefixed', async () => {
+  const { nav, history } = setup();
+  await nav.push('/posts/a', undefined, { locale: 'fr' });
+  expect(history.url()).toBe('/fr/posts/a');
+  expect(await nav.push('/api/hello?x=1')).toBe(false);
+  expect(history.fullLoads).toEqual(['/api/hello?x=1']);
+});
+
 test('an app with rules asks the server what a URL serves, but an API route is loaded in full at once, its page data never asked for', async () => {
   const { nav, history, fetched } = setup({ resolveOnServer: true, answers: { '/to-new.json': [{ status: 200, body: { fullLoad: true } }] } });
   expect(await nav.push('/api/hello?x=1')).toBe(false);

@@ -55,6 +55,8 @@ test('addLocale prefixes other locales once, never the default, never external U
   expect(addLocale('/fr/about', 'fr', settings)).toBe('/fr/about');
   expect(addLocale('https://example.com/', 'fr', settings)).toBe('https://example.com/');
   expect(addLocale('#top', 'fr', settings)).toBe('#top');
+  // API routes answer at one path whatever the locale (Link to one from a French page).
+  expect(addLocale('/api/story?x=1', 'fr', settings)).toBe('/api/story?x=1');
 });
 
 test('isExternal', () => {
