@@ -75,9 +75,9 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
   let pageProps: PageProps | undefined;
   let appRead: ReturnType<typeof readDataResult> | undefined;
   if (initial) {
-    const { pageProps: fromApp, ...app } = initial;
-    pageProps = fromApp;
-    if (getServerSideProps || Object.keys(app).length > 0) appRead = readDataResult('pages/_app', 'getInitialProps', { props: getServerSideProps ? initial : app }, check);
+    const split = splitAppProps(initial);
+    pageProps = split.pageProps;
+    if (getServerSideProps || split.appProps) appRead = readDataResult('pages/_app', 'getInitialProps', { props: getServerSideProps ? initial : split.appProps! }, check);
   }
   const read = getServerSideProps
     ? readDataResult(page.route.file, 'getServerSideProps', await inSpan('getServerSideProps', attributes, () => getServerSideProps(call.context)), check)

@@ -5,6 +5,7 @@
  */
 import type { InitialPropsContext, ServerContext } from '../../../web/runtime/shared/page-types';
 import type { PageRequest, Query } from '../core/outcome';
+import { withRequestOf } from './server-context';
 
 /**
  * @example
@@ -20,28 +21,5 @@ export function initialPropsContext(page: PageRequest, query: Query, server: Ser
     locales: server.locales,
     defaultLocale: server.defaultLocale,
   };
-  Object.defineProperty(context, SERVER, { value: server });
-  return Object.defineProperties(context, FROM_SERVER) as unknown as InitialPropsContext;
+  return withRequestOf(context, server);
 }
-
-const SERVER = Symbol('stratus.initialPropsContext');
-
-type WithServer = { [SERVER]: ServerContext };
-
-/** Own enumerable getters shared by every context, as in server-context.ts (and for its reason). */
-const FROM_SERVER: PropertyDescriptorMap = {
-  req: {
-    get(this: WithServer) {
-      return this[SERVER].req;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-  res: {
-    get(this: WithServer) {
-      return this[SERVER].res;
-    },
-    enumerable: true,
-    configurable: true,
-  },
-};

@@ -50,8 +50,21 @@ export function serverContext(
     cookies: parseCookies(request.headers.cookie),
     resolvedUrl: page.path + (page.search.size ? `?${page.search}` : ''),
   };
-  Object.defineProperty(context, LAZY, { value: parts });
-  return { context: Object.defineProperties(context, LAZY_ACCESSORS) as unknown as ServerContext, response: () => parts.res };
+  return { context: withLazyParts(context, parts) as unknown as ServerContext, response: () => parts.res };
+}
+
+/**
+ * Gives `target` the `req` and `res` of `server`, a context serverContext made: the same
+ * objects, made once on first use of either (getInitialProps' context beside
+ * getServerSideProps' for one request).
+ */
+export function withRequestOf<T extends object>(target: T, server: ServerContext): T & Pick<ServerContext, 'req' | 'res'> {
+  return withLazyParts(target, (server as unknown as WithLazyParts)[LAZY]);
+}
+
+function withLazyParts<T extends object>(target: T, parts: LazyParts): T & Pick<ServerContext, 'req' | 'res'> {
+  Object.defineProperty(target, LAZY, { value: parts });
+  return Object.defineProperties(target, LAZY_ACCESSORS) as T & Pick<ServerContext, 'req' | 'res'>;
 }
 
 /** What one context makes on first use, under a key no spread or `Object.keys` sees. */
