@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { FIXTURES } from '../../helpers/build-app';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -133,6 +134,25 @@ test('text over 1 kB is compressed when the client accepts it, as CloudFront doe
   const small = await http('GET', '/robots.txt', { 'accept-encoding': 'gzip' });
   expect(Number(small.headers['content-length'])).toBeLessThan(1000);
   expect(small.headers['content-encoding']).toBeUndefined();
+});
+
+test('a server page with text beyond ASCII: Content-Length counts its UTF-8 bytes, plain and gzipped', async () => {
+  const url = `/props-echo/1?name=${encodeURIComponent('été ✓ 日本')}`;
+  const plain = await http('GET', url);
+  expect(plain.status).toBe(200);
+  expect(plain.body).toContain('été ✓ 日本');
+  expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.body));
+  const zipped = await new Promise<{ length: number; bytes: Buffer }>((resolve, reject) => {
+    request(base + url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ length: Number(res.headers['content-length']), bytes: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+  expect(zipped.length).toBe(zipped.bytes.length);
+  expect(gunzipSync(zipped.bytes).toString('utf8')).toBe(plain.body);
 });
 
 test('page data: prebuilt from the bucket, server data from the function', async () => {
