@@ -25,26 +25,39 @@ export function localImageHandler(outDir: string, manifest: Manifest): FunctionU
   return createFunctionUrlHandler(createLocalImageCore(path.join(outDir, OUTPUT_LAYOUT.assets), manifest.config.images), 'image');
 }
 
+/** Adds a value under `name`; a repeated name keeps every value, in order (CloudFront's `multiValue`). */
+function addValue(map: CloudFrontValueMap, name: string, value: string): void {
+  const existing = map[name];
+  if (!existing) map[name] = { value };
+  else (existing.multiValue ??= [{ value: existing.value }]).push({ value });
+}
+
 /** CloudFront's `{ name: { value, multiValue? } }` shape; repeated names keep every value, in order. */
 export function toValueMap(entries: Iterable<[string, string]>): CloudFrontValueMap {
   const map = nameMap<CloudFrontValue>();
-  for (const [name, value] of entries) {
-    const existing = map[name];
-    if (!existing) map[name] = { value };
-    else (existing.multiValue ??= [{ value: existing.value }]).push({ value });
-  }
+  for (const [name, value] of entries) addValue(map, name, value);
   return map;
 }
 
-/** Name/value pairs of a value map, own properties only (the function may return a plain object). */
-export function fromValueMap(map: CloudFrontValueMap): [string, string][] {
-  // A loop rather than entries/flatMap/map: this runs three times for every request the local server answers.
-  const pairs: [string, string][] = [];
-  for (const name of Object.keys(map)) {
+/**
+ * Each name and value of a value map, in order, own properties only (the function may return
+ * a plain object). Visits rather than collecting pairs: this runs three times for every
+ * request the local server answers.
+ */
+function eachValue(map: CloudFrontValueMap, visit: (name: string, value: string) => void): void {
+  const names = Object.keys(map);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     const v = map[name]!;
-    if (Object.hasOwn(v, 'multiValue') && v.multiValue) for (const m of v.multiValue) pairs.push([name, m.value]);
-    else pairs.push([name, v.value]);
+    if (Object.hasOwn(v, 'multiValue') && v.multiValue) for (const m of v.multiValue) visit(name, m.value);
+    else visit(name, v.value);
   }
+}
+
+/** Name/value pairs of a value map, own properties only. */
+export function fromValueMap(map: CloudFrontValueMap): [string, string][] {
+  const pairs: [string, string][] = [];
+  eachValue(map, (name, value) => pairs.push([name, value]));
   return pairs;
 }
 
@@ -52,13 +65,16 @@ export function fromValueMap(map: CloudFrontValueMap): [string, string][] {
 export function toEdgeEvent(request: PlainRequest): CloudFrontFunctionEvent {
   const queryAt = request.url.indexOf('?');
   const uri = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
-  const rawQuery = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
-  const query = rawQuery.split('&').filter(Boolean).map((pair): [string, string] => {
-    const eq = pair.indexOf('=');
-    return eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)];
-  });
-  const headers: [string, string][] = [];
-  const cookies: [string, string][] = [];
+  const querystring = nameMap<CloudFrontValue>();
+  if (queryAt >= 0) {
+    for (const pair of request.url.slice(queryAt + 1).split('&')) {
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      addValue(querystring, eq < 0 ? pair : pair.slice(0, eq), eq < 0 ? '' : pair.slice(eq + 1));
+    }
+  }
+  const headers = nameMap<CloudFrontValue>();
+  const cookies = nameMap<CloudFrontValue>();
   // Loops over Object.keys rather than entries: this runs for every request the local server answers.
   const names = Object.keys(request.headers);
   for (let i = 0; i < names.length; i++) {
@@ -69,16 +85,16 @@ export function toEdgeEvent(request: PlainRequest): CloudFrontFunctionEvent {
       for (const part of (Array.isArray(value) ? value.join('; ') : value).split(/;\s*/)) {
         if (!part) continue;
         const eq = part.indexOf('=');
-        cookies.push(eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+        addValue(cookies, eq < 0 ? part : part.slice(0, eq), eq < 0 ? '' : part.slice(eq + 1));
       }
-    } else if (Array.isArray(value)) for (const v of value) headers.push([name.toLowerCase(), v]);
-    else headers.push([name.toLowerCase(), value]);
+    } else if (Array.isArray(value)) for (const v of value) addValue(headers, name.toLowerCase(), v);
+    else addValue(headers, name.toLowerCase(), value);
   }
   return {
     version: '1.0',
     context: { eventType: 'viewer-request' },
     viewer: { ip: request.remoteAddress ?? '127.0.0.1' },
-    request: { method: request.method, uri, querystring: toValueMap(query), headers: toValueMap(headers), cookies: toValueMap(cookies) },
+    request: { method: request.method, uri, querystring, headers, cookies },
   };
 }
 
@@ -99,13 +115,23 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
     const { result, originGroup } = run(toEdgeEvent(request));
     if (isFunctionResponse(result)) {
       const headers = nameMap<string>();
-      for (const [name, value] of fromValueMap(result.headers ?? {})) headers[name] = value;
+      eachValue(result.headers ?? {}, (name, value) => {
+        headers[name] = value;
+      });
       return { response: { status: result.statusCode, headers, body: result.body } };
     }
-    const query = fromValueMap(result.querystring).map(([k, v]) => (v === '' ? k : `${k}=${v}`)).join('&');
+    let query = '';
+    eachValue(result.querystring, (name, value) => {
+      query += `${query ? '&' : ''}${value === '' ? name : `${name}=${value}`}`;
+    });
     const headers = nameMap<string>();
-    for (const [name, value] of fromValueMap(result.headers)) headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
-    const cookie = fromValueMap(result.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+    eachValue(result.headers, (name, value) => {
+      headers[name] = headers[name] ? `${headers[name]}, ${value}` : value;
+    });
+    let cookie = '';
+    eachValue(result.cookies, (name, value) => {
+      cookie += `${cookie ? '; ' : ''}${name}=${value}`;
+    });
     if (cookie) headers.cookie = cookie;
     const next = extend(request, { url: result.uri + (query ? `?${query}` : ''), headers });
     if (!originGroup) return { request: next };
@@ -151,7 +177,7 @@ export function toOriginRequestEvent(request: PlainRequest): OriginRequestEvent 
               inputTruncated: body.length > MAX_SIGNED_BODY_BYTES,
               action: 'read-only',
               encoding: 'base64',
-              data: body.subarray(0, MAX_SIGNED_BODY_BYTES).toString('base64'),
+              data: body.length === 0 ? '' : body.subarray(0, MAX_SIGNED_BODY_BYTES).toString('base64'),
             },
           },
         },
