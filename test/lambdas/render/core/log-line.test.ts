@@ -64,6 +64,26 @@ describe('metrics in the line (Embedded Metric Format)', () => {
     }
   });
 
+  test("in Lambda, the request line's metrics follow the function's configuration", () => {
+    const saved = { ...process.env };
+    const lineIn = (env: Record<string, string>) => {
+      process.env = { ...saved, AWS_LAMBDA_FUNCTION_NAME: 'render', ...env };
+      let text = '';
+      // A fresh copy of the module, as a new instance loads it with the function's environment.
+      jest.isolateModules(() => {
+        const { requestLineText } = require('../../../../lambdas/render/core/log-line') as typeof import('../../../../lambdas/render/core/log-line');
+        text = requestLineText(request('/static'), { requestId: 'r' }, { kind: 'static', page: ssg, stored }, { status: 200, headers: {} }, 1);
+      });
+      return text;
+    };
+    try {
+      expect(readEmf(lineIn({ STRATUS_METRICS_NAMESPACE: 'Stratus/Shop/Site' }))[0]!.namespace).toBe('Stratus/Shop/Site');
+      expect(JSON.parse(lineIn({ STRATUS_METRICS: 'off' }))._aws).toBeUndefined();
+    } finally {
+      process.env = saved;
+    }
+  });
+
   test('the member adds under 260 bytes to a request line', () => {
     const outcome: Outcome = { kind: 'static', page: ssg, stored };
     const line = logLine(request('/static'), { requestId: '8f5c3a1e-2b7d-4e8f-9a6c-1d2e3f4a5b6c', cfId: 'x'.repeat(56) }, outcome, { status: 200, headers: { 'content-length': '5120' } }, 3.21);
