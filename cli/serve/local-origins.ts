@@ -32,13 +32,6 @@ function addValue(map: CloudFrontValueMap, name: string, value: string): void {
   else (existing.multiValue ??= [{ value: existing.value }]).push({ value });
 }
 
-/** CloudFront's `{ name: { value, multiValue? } }` shape; repeated names keep every value, in order. */
-export function toValueMap(entries: Iterable<[string, string]>): CloudFrontValueMap {
-  const map = nameMap<CloudFrontValue>();
-  for (const [name, value] of entries) addValue(map, name, value);
-  return map;
-}
-
 /**
  * Each name and value of a value map, in order, own properties only (the function may return
  * a plain object). Visits rather than collecting pairs: this runs three times for every
@@ -52,13 +45,6 @@ function eachValue(map: CloudFrontValueMap, visit: (name: string, value: string)
     if (Object.hasOwn(v, 'multiValue') && v.multiValue) for (const m of v.multiValue) visit(name, m.value);
     else visit(name, v.value);
   }
-}
-
-/** Name/value pairs of a value map, own properties only. */
-export function fromValueMap(map: CloudFrontValueMap): [string, string][] {
-  const pairs: [string, string][] = [];
-  eachValue(map, (name, value) => pairs.push([name, value]));
-  return pairs;
 }
 
 /** Node request → CloudFront Functions event, as CloudFront builds it (query values still encoded). */
