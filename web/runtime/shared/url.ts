@@ -89,7 +89,8 @@ export function resolveHref(href: string, asPath = '/'): string {
  * that already starts with a locale, and an API route's, are returned as they are.
  */
 export function addLocale(href: string, locale: string | undefined, settings: LocaleSettings): string {
-  if (!locale || isExternal(href) || !href.startsWith('/')) return href;
+  // The default locale is never spelled out: its hrefs stay as written (most Links, on most pages).
+  if (!locale || locale === settings.defaultLocale || isExternal(href) || !href.startsWith('/')) return href;
   const match = href.match(/^([^?#]*)(.*)$/)!;
   if (isApiPath(match[1]!) || splitLocale(match[1]!, settings).prefixed) return href;
   return localizePath(match[1]!, locale, settings) + match[2]!;
