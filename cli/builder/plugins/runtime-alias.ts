@@ -41,17 +41,18 @@ export function nextModulePath(specifier: string, dir = path.join(RUNTIME_DIR, '
 
 /**
  * The `next/dist/*` modules apps, test setups and libraries import, by the file under
- * web/runtime/next that stands for each (`dist/…` for the ones with no public name). Older
+ * web/runtime/next that stands for each (`internal/…` for the ones with no public name: a
+ * source folder, so not named `dist/`, which the repository keeps for build output). Older
  * names (`next-server/lib/…`, Next 9–10) and the `esm/` copies map the same.
  */
 const NEXT_DIST: Record<string, string> = {
-  'shared/lib/router-context.shared-runtime': 'dist/router-context',
-  'shared/lib/router-context': 'dist/router-context',
-  'next-server/lib/router-context': 'dist/router-context',
-  'shared/lib/head-manager-context.shared-runtime': 'dist/head-manager-context',
-  'shared/lib/head-manager-context': 'dist/head-manager-context',
-  'next-server/lib/head-manager-context': 'dist/head-manager-context',
-  'client/router': 'dist/client-router',
+  'shared/lib/router-context.shared-runtime': 'internal/router-context',
+  'shared/lib/router-context': 'internal/router-context',
+  'next-server/lib/router-context': 'internal/router-context',
+  'shared/lib/head-manager-context.shared-runtime': 'internal/head-manager-context',
+  'shared/lib/head-manager-context': 'internal/head-manager-context',
+  'next-server/lib/head-manager-context': 'internal/head-manager-context',
+  'client/router': 'internal/client-router',
   'client/link': 'link',
   'client/image': 'image',
   'client/legacy/image': 'image',
@@ -61,17 +62,17 @@ const NEXT_DIST: Record<string, string> = {
   'next-server/lib/head': 'head',
   'shared/lib/dynamic': 'dynamic',
   'next-server/lib/dynamic': 'dynamic',
-  'shared/lib/utils': 'dist/shared-utils',
-  'next-server/lib/utils': 'dist/shared-utils',
+  'shared/lib/utils': 'internal/shared-utils',
+  'next-server/lib/utils': 'internal/shared-utils',
   'shared/lib/constants': 'constants',
   'lib/constants': 'constants',
   'pages/_app': 'app',
   'pages/_document': 'document',
   'pages/_error': 'error',
-  'compiled/@edge-runtime/cookies': 'dist/request-cookies',
-  'server/web/spec-extension/cookies': 'dist/request-cookies',
-  'server/web/spec-extension/request': 'dist/spec-request',
-  'server/web/spec-extension/response': 'dist/spec-response',
+  'compiled/@edge-runtime/cookies': 'internal/request-cookies',
+  'server/web/spec-extension/cookies': 'internal/request-cookies',
+  'server/web/spec-extension/request': 'internal/spec-request',
+  'server/web/spec-extension/response': 'internal/spec-response',
 };
 
 /** `next/dist/client/router.js` → the file standing for it; undefined for a module Stratus has no stand-in for. */

@@ -103,7 +103,7 @@ describe('next/dist/* modules apps, test setups and libraries import', () => {
       router: true, head: true, components: ['object', 'function', 'function', 'function'], utils: 'Shown', initial: { a: 1 },
       phase: 'phase-production-build', response: 'function', cookies: '1',
     });
-    expect(nextDistModulePath('next/dist/client/router.js')).toMatch(/web\/runtime\/next\/dist\/client-router\.ts$/);
+    expect(nextDistModulePath('next/dist/client/router.js')).toMatch(/web\/runtime\/next\/internal\/client-router\.ts$/);
   });
 
   test('an internal module Stratus has no stand-in for fails the build naming the ones it has', async () => {
