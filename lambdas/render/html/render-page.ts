@@ -53,9 +53,10 @@ const notOnServer = () => {
 };
 
 function serverRouter(data: EmbeddedData, asPath: string, isReady: boolean): StratusRouter {
+  const pathname = routerPathname(data.page);
   return {
-    pathname: routerPathname(data.page),
-    route: routerPathname(data.page),
+    pathname,
+    route: pathname,
     basePath: sitePaths().basePath,
     query: data.query,
     asPath,

@@ -128,10 +128,11 @@ export async function startClient(options: ClientOptions): Promise<void> {
 
   /** The tree the server rendered (head manager › router › `_app` › page), plus two invisible helpers. */
   function tree(state: PageState, id: number) {
+    const pathname = routerPathname(state.route);
     const router: StratusRouter = {
-      pathname: routerPathname(state.route),
+      pathname,
       basePath: sitePaths().basePath,
-      route: routerPathname(state.route),
+      route: pathname,
       query: state.query,
       asPath: state.asPath,
       ...routerLocales({ ...data, locale: state.locale }),
