@@ -22,6 +22,8 @@ const PATTERN = /\[[^/\]]+\]/;
  */
 export function formatUrl(url: Url): string {
   if (typeof url === 'string') {
+    // Most hrefs hold no pattern: no match array for them (every Link of every render).
+    if (!url.includes('[')) return url;
     // Groups 1 and 3 always match (maybe empty); no search is an empty query.
     const [, pathname, search, hash] = url.match(/^([^?#]*)(\?[^#]*)?(.*)$/)!;
     return PATTERN.test(pathname!) ? formatUrl({ pathname, query: searchToQuery(search ?? ''), hash }) : url;
@@ -42,6 +44,7 @@ export function formatUrl(url: Url): string {
  * with single slashes (`//a//b` → `/a/b`). The scheme's own `//` does not count.
  */
 export function repeatedSlashesFixed(href: string, page: string): string {
+  if (!href.includes('//') && !href.includes('\\')) return href;
   const [, scheme = '', path, rest] = href.match(/^([a-z][a-z\d+.-]*:\/\/)?([^?#]*)(.*)$/i)!;
   if (!/\/\/|\\/.test(path!)) return href;
   // In the server's log for every render, and in the browser's console as the page runs, as under the pages router.
