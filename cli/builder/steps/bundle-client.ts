@@ -284,6 +284,10 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
         ...publicEnvDefines(options.publicEnv ?? {}, 'browser'),
       },
       metafile: true,
+      // The metafile's paths are relative to this folder. esbuild's default is the working
+      // folder when esbuild was loaded, which a program that changes folder before building
+      // no longer has: its script URLs then named folders outside the bucket.
+      absWorkingDir: path.resolve(appDir),
       write: false,
       outdir: staticDir,
       outbase: path.resolve(appDir),

@@ -3,7 +3,7 @@
  * `_app` and what it imports), plus the page's own chunk; not a chunk per combination of
  * pages sharing modules (bundle-client.ts, pageEntrySource); React's production build, no dev pieces.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../../../cli/builder/build';
 import { tempApp } from '../../helpers/temp-app';
@@ -25,4 +25,26 @@ test('every page loads the entry, one shared chunk and its own chunk', async () 
   const chunks = path.join(dir, '.stratus', 'assets', '_app', 'static', 'chunks');
   const code = readdirSync(chunks).filter((file) => file.endsWith('.js')).map((file) => readFileSync(path.join(chunks, file), 'utf8')).join('\n');
   expect(code).not.toMatch(/React DevTools|react-refresh|__STRATUS_HOT__|RefreshReg|sourceMappingURL/);
+});
+
+test('a program that changes folder before building still gets script URLs inside the bucket', async () => {
+  // esbuild takes its default working folder when it is loaded (here, at import); a build
+  // from a folder at another depth used to resolve the metafile's relative paths against the
+  // new one and name scripts outside the assets folder (`/../../tmp/…/main-….js`).
+  const dir = tempApp({ 'pages/index.js': 'export default function Home() { return <p>home</p>; }\n' });
+  const elsewhere = path.join(dir, 'a', 'b', 'c', 'd', 'e');
+  mkdirSync(elsewhere, { recursive: true });
+  const before = process.cwd();
+  process.chdir(elsewhere);
+  try {
+    const outDir = path.join(dir, 'out');
+    const { manifest } = await build({ appDir: dir, outDir, imageLambda: false });
+    expect(manifest.entryScripts.length).toBeGreaterThan(0);
+    for (const url of [...manifest.entryScripts, ...manifest.routes.flatMap((route) => route.scripts)]) {
+      expect(url).toMatch(/^\/_app\/static\/chunks\/[\w-]+\.js$/);
+      expect(existsSync(path.join(outDir, 'assets', url))).toBe(true);
+    }
+  } finally {
+    process.chdir(before);
+  }
 });
