@@ -16,6 +16,7 @@ import { buildStratusVariant, linkImageSources, type BuiltApp, type StratusBuild
 import type { BenchOptions } from '../options';
 import { countInstructions } from '../instructions';
 import { freePort, probe, type RunningServer } from '../processes';
+import { imageFloorUrl, startImageFloor } from '../image-floor-server';
 import { percentile, summarize } from '../stats';
 import type { ResultRow } from '../table';
 
@@ -111,6 +112,9 @@ export async function runImages(
   // The image function's handler in this process (Function URL event in, result out: no HTTP), on files of its own.
   const stratusApp = apps.find((a) => a.framework === 'stratus') as unknown as StratusBuild & ImageApp;
   const handlerSources = Array.from({ length: options.images.rounds }, (_, r) => linkImageSources(stratusApp, `r${r}-handler-`, count));
+  // Raw sharp behind a bare node:http server (image-floor-server.ts), on files of its own: q 75, and q varying.
+  const floorHttpSources = Array.from({ length: options.images.rounds }, (_, r) => ({ fixed: linkImageSources(stratusApp, `r${r}-floor-http-`, count), varied: linkImageSources(stratusApp, `r${r}-q-floor-http-`, count) }));
+  const warmFloorHttp = linkImageSources(stratusApp, 'warm-floor-http-', options.images.warmup);
   // The varied-quality set (Stratus, the floor and the handler only: Next 16 allows quality 75 alone unless configured).
   const variedSources = Array.from({ length: options.images.rounds }, (_, r) => ({
     server: linkImageSources(variedApp, `r${r}-q-server-`, count),
@@ -134,7 +138,10 @@ export async function runImages(
   try {
     for (const app of apps) servers.set(app.framework, await startImageServer(app));
     servers.set('stratus-q', await startImageServer(variedApp));
+    const floorHttp = await startImageFloor(stratusApp.outDir, stratusApp.publicDir, await freePort(), warmFloorHttp[0] ?? floorHttpSources[0]!.fixed[0]!);
+    servers.set('floor-http', floorHttp);
     for (const [fw, server] of servers) {
+      if (fw === 'floor-http') continue;
       const app = fw === 'stratus-q' ? variedApp : apps.find((a) => a.framework === fw)!;
       const res = await probe(server.url + app.imageUrl('/photo.jpg'), { accept: 'image/webp' });
       if (res?.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`${fw}: image request answered ${res?.status} ${res?.headers['content-type']}: ${res?.body.toString().slice(0, 200)}`);
@@ -150,6 +157,15 @@ export async function runImages(
         concurrency,
       );
     };
+    // The same client against raw sharp behind a bare server.
+    const throughFloorHttp = (srcs: string[], quality: (n: number) => number = fixedQuality) =>
+      batch(
+        srcs.map((src, n) => async () => {
+          const res = await getImage(floorHttp.url + imageFloorUrl(src, quality(n)), agent);
+          if (res.status !== 200 || res.contentType !== 'image/webp' || res.bytes === 0) throw new Error(`floor over HTTP ${src}: ${res.status} ${res.contentType}`);
+        }),
+        concurrency,
+      );
     // The floor: sharp alone on the same files (read from disk, as the servers do).
     const rawSharp = (files: string[], quality: (n: number) => number = fixedQuality) =>
       batch(
@@ -177,6 +193,7 @@ export async function runImages(
     // they count: the servers' first hundred images ran ≈ 5 % slower than the later ones.
     if (warmup > 0) {
       for (const app of apps) await throughServer(app, warmSources.get(app.framework)!);
+      await throughFloorHttp(warmFloorHttp);
       await rawSharp(warmFloor.map((src) => path.join(stratusDir, src)));
       await inProcess(warmHandler);
       await throughServer(variedApp, variedWarm.server, variedQuality, 'stratus-q');
@@ -189,6 +206,9 @@ export async function runImages(
         add(app.framework, b);
         log(`  round ${round + 1} ${app.framework.padEnd(7)} ${b.perSecond.toFixed(2)} images/s, p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms`);
       }
+      const overHttp = await throughFloorHttp(floorHttpSources[round]!.fixed);
+      add('floor-http', overHttp);
+      log(`  round ${round + 1} sharp behind node:http ${overHttp.perSecond.toFixed(2)} images/s, p50 ${overHttp.p50.toFixed(0)} ms, p99 ${overHttp.p99.toFixed(0)} ms`);
       const floor = await rawSharp(sources.get('stratus')![round]!.map((src) => path.join(stratusDir, src)));
       add('floor', floor);
       log(`  round ${round + 1} sharp    ${floor.perSecond.toFixed(2)} images/s, p50 ${floor.p50.toFixed(0)} ms, p99 ${floor.p99.toFixed(0)} ms`);
@@ -199,11 +219,13 @@ export async function runImages(
       const varied = variedSources[round]!;
       const variedThrough = await throughServer(variedApp, varied.server, variedQuality, 'stratus-q');
       add('stratus-q', variedThrough);
+      const variedOverHttp = await throughFloorHttp(floorHttpSources[round]!.varied, variedQuality);
+      add('floor-http-q', variedOverHttp);
       const variedFloor = await rawSharp(varied.floor.map((src) => path.join(variedApp.publicDir, src)), variedQuality);
       add('floor-q', variedFloor);
       const variedInProcess = await inProcess(varied.handler, variedQuality, variedHandler);
       add('handler-q', variedInProcess);
-      log(`  round ${round + 1} q 50–95: stratus ${variedThrough.perSecond.toFixed(2)}, sharp ${variedFloor.perSecond.toFixed(2)}, handler ${variedInProcess.perSecond.toFixed(2)} images/s`);
+      log(`  round ${round + 1} q 50–95: stratus ${variedThrough.perSecond.toFixed(2)}, sharp behind node:http ${variedOverHttp.perSecond.toFixed(2)}, sharp ${variedFloor.perSecond.toFixed(2)}, handler ${variedInProcess.perSecond.toFixed(2)} images/s`);
     }
     // The work an image costs, which other tenants' load does not move: the Stratus server
     // process against this process running raw sharp (the HTTP client's share is in neither).
@@ -221,6 +243,7 @@ export async function runImages(
   const get = (key: string, field: keyof Batch) => (results.get(key) ? summarize(results.get(key)!.map((b) => b[field])) : undefined);
   const rows: ResultRow[] = [];
   rows.push({ id: 'images-rate-floor', section, label: 'images/s against raw sharp', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('floor', 'perSecond'), otherLabel: 'floor' });
+  rows.push({ id: 'images-rate-floor-http', section, label: 'images/s against raw sharp behind a bare node:http server', unit: 'images/s', better: 'higher', stratus: get('stratus', 'perSecond'), other: get('floor-http', 'perSecond'), otherLabel: 'floor' });
   // Rounds share the machine's state: the ratio of a round is the figure that other tenants' load moves least.
   const perRound = (key: string, floorKey: string) => {
     const ours = results.get(key);
@@ -230,6 +253,8 @@ export async function runImages(
   for (const [id, key, floorKey, label] of [
     ['images-ratio-floor', 'stratus', 'floor', 'images/s ÷ raw sharp\'s, per round, q 75 (stratus serve)'],
     ['images-ratio-floor-varied-q', 'stratus-q', 'floor-q', 'images/s ÷ raw sharp\'s, per round, q 50–95 varying per image (stratus serve)'],
+    ['images-ratio-floor-http', 'stratus', 'floor-http', 'images/s ÷ raw sharp behind a bare node:http server (the same client), per round, q 75'],
+    ['images-ratio-floor-http-varied-q', 'stratus-q', 'floor-http-q', 'images/s ÷ raw sharp behind a bare node:http server, per round, q 50–95 varying'],
     ['images-handler-ratio-floor-varied-q', 'handler-q', 'floor-q', 'image function handler in process ÷ raw sharp, per round, q 50–95'],
   ] as const) {
     const ratios = perRound(key, floorKey);
