@@ -12,6 +12,12 @@ import path from 'node:path';
 import { REPO } from './apps';
 import { measuredEnv, startServer, type RunningServer } from './processes';
 
+/**
+ * A path the floor answers at once with 4 kB (an image's size here): the bench's client warms
+ * its own HTTP code on it, thousands of times, before the rounds.
+ */
+export const imageFloorWarmPath = '/warm';
+
 /** The path and query the floor answers for a source and a quality. */
 export const imageFloorUrl = (src: string, quality = 75) => `/img?src=${encodeURIComponent(src)}&q=${quality}`;
 
@@ -21,7 +27,14 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const sharp = require(${JSON.stringify(require.resolve('sharp', { paths: [REPO] }))});
 const ROOT = ${JSON.stringify(publicDir)};
+const WARM = Buffer.alloc(4096, 0x61);
 http.createServer((req, res) => {
+  // The client's warm-up (imageFloorWarmPath): an answer of an image's size, at once.
+  if (req.url === ${JSON.stringify(imageFloorWarmPath)}) {
+    res.writeHead(200, { 'content-type': 'image/webp', 'content-length': WARM.length });
+    res.end(WARM);
+    return;
+  }
   const url = new URL(req.url, 'http://floor');
   const file = path.join(ROOT, path.normalize(url.searchParams.get('src') || '/'));
   if (url.pathname !== '/img' || !file.startsWith(ROOT + path.sep)) {
