@@ -335,6 +335,8 @@ export async function bundleClient(options: ClientBundleOptions): Promise<Client
   const { appDir, outDir } = options;
   const plan0 = planClientBuild(options, true);
   const { entryFile, appFile, staticDir } = plan0;
+  /** An output's path from the metafile's spelling (relative to the build's working folder). */
+  const outputPath = (output: string) => path.resolve(plan0.options.absWorkingDir!, output);
   const mapsDir = path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR);
 
   const compile = (pagesImportApp: boolean) =>
@@ -353,7 +355,7 @@ export async function bundleClient(options: ClientBundleOptions): Promise<Client
   function pageCss(result: Awaited<ReturnType<typeof compile>>): Map<string, string | undefined> | undefined {
     // Files by path; `.text` decodes only the stylesheets read here, not every script.
     const files = new Map(result.outputFiles.map((file) => [file.path, file]));
-    const text = (file: string) => files.get(path.resolve(file))!.text;
+    const text = (file: string) => files.get(outputPath(file))!.text;
     const appCss = Object.values(result.metafile.outputs).find((info) => appFile && info.entryPoint && pageOf(info.entryPoint) === appFile)?.cssBundle;
     const cut = new Map<string, string | undefined>();
     if (!appCss) return cut;
@@ -362,7 +364,7 @@ export async function bundleClient(options: ClientBundleOptions): Promise<Client
       if (!file || file === appFile || !info.cssBundle) continue;
       const own = withoutPrefix(text(info.cssBundle), text(appCss));
       if (own === undefined) return undefined;
-      cut.set(path.resolve(info.cssBundle), own.trim() === '' ? undefined : own);
+      cut.set(outputPath(info.cssBundle), own.trim() === '' ? undefined : own);
     }
     return cut;
   }
@@ -378,7 +380,7 @@ export async function bundleClient(options: ClientBundleOptions): Promise<Client
   /** Output files not written: the entry's stylesheet, and pages' that held `_app`'s CSS alone. */
   const dropped = new Set<string>();
   for (const [output, info] of Object.entries(metafile.outputs)) {
-    if (info.entryPoint === entryFile && info.cssBundle) dropped.add(path.resolve(info.cssBundle));
+    if (info.entryPoint === entryFile && info.cssBundle) dropped.add(outputPath(info.cssBundle));
   }
   for (const [css, own] of cut) if (own === undefined) dropped.add(css);
   rmSync(mapsDir, { recursive: true, force: true });

@@ -31,7 +31,13 @@ test('a program that changes folder before building still gets script URLs insid
   // esbuild takes its default working folder when it is loaded (here, at import); a build
   // from a folder at another depth used to resolve the metafile's relative paths against the
   // new one and name scripts outside the assets folder (`/../../tmp/…/main-….js`).
-  const dir = tempApp({ 'pages/index.js': 'export default function Home() { return <p>home</p>; }\n' });
+  // With stylesheets, _app's and a page's own, whose text the build reads back by path.
+  const dir = tempApp({
+    'pages/_app.js': "import '../styles/global.css';\nexport default function App({ Component, pageProps }) { return <Component {...pageProps} />; }\n",
+    'styles/global.css': 'body { margin: 0; }\n',
+    'pages/index.js': "import styles from './index.module.css';\nexport default function Home() { return <p className={styles.home}>home</p>; }\n",
+    'pages/index.module.css': '.home { color: teal; }\n',
+  });
   const elsewhere = path.join(dir, 'a', 'b', 'c', 'd', 'e');
   mkdirSync(elsewhere, { recursive: true });
   const before = process.cwd();
@@ -40,8 +46,10 @@ test('a program that changes folder before building still gets script URLs insid
     const outDir = path.join(dir, 'out');
     const { manifest } = await build({ appDir: dir, outDir, imageLambda: false });
     expect(manifest.entryScripts.length).toBeGreaterThan(0);
-    for (const url of [...manifest.entryScripts, ...manifest.routes.flatMap((route) => route.scripts)]) {
-      expect(url).toMatch(/^\/_app\/static\/chunks\/[\w-]+\.js$/);
+    const styles = [...manifest.styles, ...Object.values(manifest.pageStyles ?? {}).flat()];
+    expect(styles).toHaveLength(2);
+    for (const url of [...manifest.entryScripts, ...manifest.routes.flatMap((route) => route.scripts), ...styles]) {
+      expect(url).toMatch(/^\/_app\/static\/chunks\/[\w-]+\.(js|css)$/);
       expect(existsSync(path.join(outDir, 'assets', url))).toBe(true);
     }
   } finally {
