@@ -93,7 +93,7 @@ function isLinkOnly(name: string): boolean {
 /**
  * The server's `<a>`: the resolved href and the anchor's own attributes, as the browser's
  * render writes them (React writes no handler or ref into HTML). Without the browser's
- * hooks, closures and rest copy, a Link renders in about half the time (issue 35).
+ * hooks, closures and rest copy, six Links render in 9.4 µs instead of 12.3 (issue 35).
  */
 function serverAnchor(props: LinkProps, href: string): ReactElement {
   const attributes: Record<string, unknown> = { href };
