@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { context, type BuildContext, type BuildOptions, type Message, type Metafile, type OutputFile } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../paths';
-import { clientOutputsOf, planClientBuild, type ClientBundle, type ClientBundleOptions, type ClientBuildPlan } from '../builder/steps/bundle-client';
+import { clientOutputsOf, outputUrlOf, planClientBuild, type ClientBundle, type ClientBundleOptions, type ClientBuildPlan } from '../builder/steps/bundle-client';
 import { fromEsbuildFailure } from '../builder/errors';
 import { HOT_GLOBAL } from '../../web/runtime/shared/dev-hooks';
 import { refreshPlugin, type ModuleVersion } from './refresh-plugin';
@@ -52,11 +52,6 @@ export interface DevClientBuilder {
   /** Builds what changed since the last build; throws a BuildError on a compile error. */
   build(): Promise<DevClientBuild>;
   dispose(): Promise<void>;
-}
-
-/** `/_app/static/chunks/x.js` for an output path. */
-export function urlOf(plan: ClientBuildPlan, output: string): string {
-  return '/' + path.relative(plan.assetsDir, path.resolve(plan.options.absWorkingDir ?? process.cwd(), output)).split(path.sep).join('/');
 }
 
 /** An entry's name: its path, flattened (`pages/notes/[id].tsx` → `app/pages-notes-id-tsx`). */
@@ -153,7 +148,7 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
   let entries = new Map<string, string>();
   let ctx: BuildContext<{ write: false; metafile: true }> | undefined;
   let version = 0;
-  const toUrl = (output: string) => urlOf(plan, output);
+  const toUrl = (output: string) => outputUrlOf(plan, output);
 
   async function contextFor(modules: Map<string, string>) {
     await ctx?.dispose();

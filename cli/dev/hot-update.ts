@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Metafile } from 'esbuild';
 import type { DevClientBuild } from './client-build';
-import { urlOf } from './client-build';
+import { outputUrlOf } from '../builder/steps/bundle-client';
 
 /** A module of the update, as hot-client.ts reads it. */
 export interface GraphNode {
@@ -68,7 +68,7 @@ function closure(metafile: Metafile, output: string, seen = new Set<string>()): 
  * with its stylesheet's (a CSS Module's class map is the same after a colour changed).
  */
 function codeOf(build: DevClientBuild, output: string | undefined): string | undefined {
-  const file = output && build.files.get(urlOf(build.plan, output));
+  const file = output && build.files.get(outputUrlOf(build.plan, output));
   return file ? file.text.replace(/^\/\/[#@ ].*$/gm, '') : undefined;
 }
 
@@ -76,7 +76,7 @@ function codeOf(build: DevClientBuild, output: string | undefined): string | und
 function stylesheets(build: DevClientBuild): Map<string, string> {
   const sheets = new Map<string, string>();
   for (const info of Object.values(build.metafile.outputs)) {
-    if (info.entryPoint && info.cssBundle) sheets.set(info.entryPoint, urlOf(build.plan, info.cssBundle));
+    if (info.entryPoint && info.cssBundle) sheets.set(info.entryPoint, outputUrlOf(build.plan, info.cssBundle));
   }
   return sheets;
 }
@@ -113,7 +113,7 @@ export function hotUpdate(previous: DevClientBuild, next: DevClientBuild, appFil
   const pages: Record<string, string> = {};
   for (const [file, pattern] of next.plan.pageFiles) {
     const output = after.entry.get(`stratus-page:${file}`);
-    if (output) pages[pattern] = urlOf(next.plan, output);
+    if (output) pages[pattern] = outputUrlOf(next.plan, output);
   }
   if (changed.length === 0) return css.length > 0 ? { type: 'update', message: { version: next.version, changed, graph: {}, css, pages } } : { type: 'none' };
 
@@ -127,7 +127,7 @@ export function hotUpdate(previous: DevClientBuild, next: DevClientBuild, appFil
     if (graph[key]) continue;
     const output = after.entry.get(key);
     const root = !isAppModule(key) || key === appKey || !output;
-    graph[key] = { url: output ? urlOf(next.plan, output) : '', importers: importers.get(key) ?? [], ...(root ? { root: true as const } : {}) };
+    graph[key] = { url: output ? outputUrlOf(next.plan, output) : '', importers: importers.get(key) ?? [], ...(root ? { root: true as const } : {}) };
     if (!root) pending.push(...graph[key]!.importers);
   }
 

@@ -304,12 +304,21 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
  * The manifest's view of a client build: each page's scripts and stylesheet, the entry's
  * scripts, `_app`'s stylesheet. `dropped`: stylesheets not written.
  */
+/** An output's path from the metafile's spelling, which is relative to the build's working folder. */
+export function outputPathOf(plan: ClientBuildPlan, output: string): string {
+  return path.resolve(plan.options.absWorkingDir ?? process.cwd(), output);
+}
+
+/** An output's URL on the site (`/_app/static/chunks/x.js`) from the metafile's spelling. */
+export function outputUrlOf(plan: ClientBuildPlan, output: string): string {
+  return '/' + path.relative(plan.assetsDir, outputPathOf(plan, output)).split(path.sep).join('/');
+}
+
 export function clientOutputsOf(metafile: Metafile, plan: ClientBuildPlan, dropped: ReadonlySet<string> = new Set()): Omit<ClientBundle, 'metafile'> {
   const { entryFile, appFile, pageFiles, assetsDir } = plan;
   const pageOf = (entryPoint: string) => (entryPoint.startsWith(`${PAGE_NAMESPACE}:`) ? entryPoint.slice(PAGE_NAMESPACE.length + 1) : undefined);
-  // The metafile's paths are relative to the build's working folder.
-  const resolve = (output: string) => path.resolve(plan.options.absWorkingDir ?? process.cwd(), output);
-  const toUrl = (output: string) => '/' + path.relative(assetsDir, resolve(output)).split(path.sep).join('/');
+  const resolve = (output: string) => outputPathOf(plan, output);
+  const toUrl = (output: string) => outputUrlOf(plan, output);
   const pageScripts: Record<string, string[]> = {};
   const pageStyles: Record<string, string[]> = {};
   let entryScripts: string[] = [];
@@ -335,8 +344,7 @@ export async function bundleClient(options: ClientBundleOptions): Promise<Client
   const { appDir, outDir } = options;
   const plan0 = planClientBuild(options, true);
   const { entryFile, appFile, staticDir } = plan0;
-  /** An output's path from the metafile's spelling (relative to the build's working folder). */
-  const outputPath = (output: string) => path.resolve(plan0.options.absWorkingDir!, output);
+  const outputPath = (output: string) => outputPathOf(plan0, output);
   const mapsDir = path.join(outDir, OUTPUT_LAYOUT.browserSourceMaps, STATIC_DIR);
 
   const compile = (pagesImportApp: boolean) =>
