@@ -54,11 +54,15 @@ interface Batch {
 }
 
 /** Runs `jobs` with at most `concurrency` at a time; per-job latency and the overall rate. */
-/** The bench process's collector, run on demand (`--expose-gc` set at run time). */
-const collectGarbage = (() => {
-  v8.setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
+/** The bench process's collector, run on demand: `--expose-gc` set when the row first needs it. */
+let gc: (() => void) | undefined;
+function collectGarbage(): void {
+  if (!gc) {
+    v8.setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
+}
 
 /**
  * Before each batch: what the previous one left in this process (raw sharp's and the
@@ -170,25 +174,21 @@ export async function runImages(
       if (res?.status !== 200 || res.headers['content-type'] !== 'image/webp') throw new Error(`${fw}: image request answered ${res?.status} ${res?.headers['content-type']}: ${res?.body.toString().slice(0, 200)}`);
     }
     const stratusDir = apps.find((a) => a.framework === 'stratus')!.publicDir;
-    const throughServer = (app: ImageApp, urls: string[], quality: (n: number) => number = fixedQuality, serverKey = app.framework as string) => {
-      const server = servers.get(serverKey)!;
-      return batch(
-        urls.map((src, n) => async () => {
-          const res = await getImage(server.url + app.imageUrl(src, quality(n)), agent);
-          if (res.status !== 200 || res.contentType !== 'image/webp' || res.bytes === 0) throw new Error(`${app.framework} ${src}: ${res.status} ${res.contentType}`);
-        }),
-        concurrency,
-      );
-    };
-    // The same client against raw sharp behind a bare server.
-    const throughFloorHttp = (srcs: string[], quality: (n: number) => number = fixedQuality) =>
+    /** A batch of image GETs through one client, each checked to be a WebP with bytes; `urlOf` names the image at a server. */
+    const throughHttp = (label: string, urlOf: (src: string, quality: number) => string, srcs: string[], quality: (n: number) => number) =>
       batch(
         srcs.map((src, n) => async () => {
-          const res = await getImage(floorHttp.url + imageFloorUrl(src, quality(n)), agent);
-          if (res.status !== 200 || res.contentType !== 'image/webp' || res.bytes === 0) throw new Error(`floor over HTTP ${src}: ${res.status} ${res.contentType}`);
+          const res = await getImage(urlOf(src, quality(n)), agent);
+          if (res.status !== 200 || res.contentType !== 'image/webp' || res.bytes === 0) throw new Error(`${label} ${src}: ${res.status} ${res.contentType}`);
         }),
         concurrency,
       );
+    const throughServer = (app: ImageApp, srcs: string[], quality: (n: number) => number = fixedQuality, serverKey = app.framework as string) => {
+      const server = servers.get(serverKey)!;
+      return throughHttp(app.framework, (src, q) => server.url + app.imageUrl(src, q), srcs, quality);
+    };
+    // The same client against raw sharp behind a bare server.
+    const throughFloorHttp = (srcs: string[], quality: (n: number) => number = fixedQuality) => throughHttp('floor over HTTP', (src, q) => floorHttp.url + imageFloorUrl(src, q), srcs, quality);
     // The floor: sharp alone on the same files (read from disk, as the servers do).
     const rawSharp = (files: string[], quality: (n: number) => number = fixedQuality) =>
       batch(
