@@ -17,7 +17,7 @@ import type { Emitter } from '../shared/events';
 import type { AppComponent, AppProps, ClientOptions, ClientRoute, InitialPropsContext, PageData, PageProps } from '../shared/page-types';
 import { dataPath, matchRoute, routerQuery, searchToQuery, splitPath } from '../shared/route-match';
 import { chooseErrorPage } from '../shared/error-page-choice';
-import { localizePath, splitLocale, type LocaleSettings } from '../shared/locale-prefix';
+import { localizePath, splitLocale, withLocalePrefix, type LocaleSettings } from '../shared/locale-prefix';
 
 export { searchToQuery } from '../shared/route-match';
 import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
@@ -145,8 +145,9 @@ export function createNavigator(options: NavigatorOptions) {
     const split = splitLocale(pathname.replace(/(.)\/+$/, '$1'), options);
     const target = split.prefixed ? split.locale : locale === false ? defaultLocale : (locale ?? current?.locale ?? defaultLocale);
     const path = split.path;
+    // A locale the URL spells out stays in the address bar, the default one too (`/en/about`), as the pages router keeps it.
     // An API route answers at one path whatever the locale: no prefix it was not written with, as the pages router leaves /api.
-    const localized = split.prefixed || !isApiPath(path) ? localizePath(path, target, options) : path;
+    const localized = split.prefixed ? withLocalePrefix(path, target) : isApiPath(path) ? path : localizePath(path, target, options);
     return { as: siteHref(localized) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
   }
 

@@ -1,7 +1,8 @@
 /**
  * Locale prefixes of URL paths (`/fr/about`): the one rule for the render core, the
- * browser router and Link. The default locale is never spelled out in a canonical URL
- * (`/en/about` answers 308 to `/about`).
+ * browser router and Link. URLs Stratus writes leave the default locale out (`/about`);
+ * one that spells it out (`/en/about`) is served and kept as written, as the pages router
+ * does.
  */
 
 export interface LocaleSettings {
@@ -25,10 +26,14 @@ export function splitLocale(path: string, settings: LocaleSettings): { locale: s
   return { locale: settings.defaultLocale, path, prefixed: false };
 }
 
+/** A path without prefix with `locale` spelled out (`/fr/about`; `/fr` for the root). */
+export function withLocalePrefix(path: string, locale: string): string {
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
 /** Adds the locale prefix (none for the default locale) to a path without one. */
 export function localizePath(path: string, locale: string, settings: LocaleSettings): string {
-  if (locale === settings.defaultLocale) return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+  return locale === settings.defaultLocale ? path : withLocalePrefix(path, locale);
 }
 
 /**

@@ -155,6 +155,25 @@ test('on a page of another locale, an API route is loaded at its own path, as th
   expect(history.fullLoads).toEqual(['/api/hello?x=1']);
 });
 
+test('a URL that spells out the default locale keeps it in the address bar, as the pages router does; the page sees the path without it', async () => {
+  const { nav, history, rendered, fetched } = setup({
+    answers: { '/fr/live.json': [{ status: 200, body: { redirect: { destination: '/en/about', statusCode: 307 } } }] },
+  });
+  expect(await nav.push('/en/posts/a')).toBe(true);
+  expect(history.url()).toBe('/en/posts/a');
+  expect(rendered.at(-1)).toMatchObject({ route: '/posts/[slug]', locale: 'en', asPath: '/posts/a' });
+  expect(fetched.at(-1)).toBe('/_app/data/b1/posts/a.json');
+  // A redirect of a page of another locale to the default one spelled out (getServerSideProps' `/${locale}/home`).
+  await nav.push('/live', undefined, { locale: 'fr' });
+  expect(history.url()).toBe('/en/about');
+  expect(rendered.at(-1)).toMatchObject({ route: '/about', locale: 'en', asPath: '/about' });
+  // Written without a prefix, the default locale stays unwritten; another one is spelled out.
+  await nav.push('/posts/b');
+  expect(history.url()).toBe('/posts/b');
+  await nav.push('/', undefined, { locale: 'fr' });
+  expect(history.url()).toBe('/fr');
+});
+
 test('an app with rules asks the server what a URL serves, but an API route is loaded in full at once, its page data never asked for', async () => {
   const { nav, history, fetched } = setup({ resolveOnServer: true, answers: { '/to-new.json': [{ status: 200, body: { fullLoad: true } }] } });
   expect(await nav.push('/api/hello?x=1')).toBe(false);
