@@ -221,6 +221,20 @@ describe('locales', () => {
   });
 });
 
+describe('window.next.router', () => {
+  test('drives the router as in the pages router; a URL that spells out the default locale keeps it in the address bar', async () => {
+    await tab.goto('/fr/about');
+    await tab.markWindow();
+    expect(await tab.page.evaluate(() => (window as unknown as { next: { router: { asPath: string; locale: string } } }).next.router.locale)).toBe('fr');
+    await tab.page.evaluate(() => void (window as unknown as { next: { router: { push(url: string): Promise<boolean> } } }).next.router.push('/en/about'));
+    await tab.page.locator('h1', { hasText: 'About' }).waitFor();
+    expect(tab.path()).toBe('/en/about');
+    expect(await routerState('locale')).toBe('en');
+    expect(await tab.page.evaluate(() => (window as unknown as { next: { router: { asPath: string } } }).next.router.asPath)).toBe('/about');
+    expect(await tab.isMarked()).toBe(true);
+  });
+});
+
 describe('hash navigation', () => {
   test('scrolls to the id or name, fetches nothing, keeps the page and emits hash events', async () => {
     await tab.goto('/long');

@@ -140,6 +140,15 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
     return routing.trailingSlash && !path.endsWith('/') ? withTrailingSlash(path, true) : path;
   }
 
+  /**
+   * The path middleware runs on: page data's is its page's URL, trailing slash and all, as
+   * the pages router hands middleware a data request (so it rewrites a navigation's data as
+   * it rewrites the page).
+   */
+  function middlewarePath(target: Target): string {
+    return target.format === 'json' && target.path !== '/' ? canonical(target.path) : target.path;
+  }
+
   function withCanonicalPath(destination: Destination): string {
     return destinationUrl(destination.external ? destination : { ...destination, base: sitePath(canonical(destination.base)) });
   }
@@ -223,7 +232,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
     if (!middleware || ended.answer || ended.target.path === ranOn) return ended;
     const request = ruleRequest(ended.target);
     if (!middleware.matches(request)) return ended;
-    const result = await middleware.run(ended.target.path, ended.target.search.toString(), ended.target.request);
+    const result = await middleware.run(middlewarePath(ended.target), ended.target.search.toString(), ended.target.request);
     if (result.kind === 'next') {
       const target = absorb(result, ended.target, ended);
       return extend(ended, { target, perVisitor: true });
@@ -273,7 +282,7 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
 
     if (middleware?.matches(request)) {
       end.perVisitor = true;
-      const ran = middleware.run(target.path, target.search.toString(), target.request);
+      const ran = middleware.run(middlewarePath(target), target.search.toString(), target.request);
       return ran instanceof Promise ? ran.then((result) => afterRan(result, target, request, end)) : afterRan(ran, target, request, end);
     }
     return rewrites(target, target, request, end, undefined);

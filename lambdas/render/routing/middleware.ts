@@ -64,6 +64,8 @@ export type MiddlewareResult = (
 /** The request as middleware sees it: the site's URL settings, and the viewer's origin. */
 export interface MiddlewareSettings extends RuleContext {
   buildId: string;
+  /** The site's `trailingSlash` (`nextUrl.href` writes the root with it). */
+  trailingSlash?: boolean;
 }
 
 /** The headers as a record, `skip`'s names left out; undefined when none is left (no object made). */
@@ -122,7 +124,7 @@ export function createMiddleware({ module, runtime }: AppMiddleware, settings: M
   }
   // Only the matchers that could take the request's path are tested (rule-index.ts).
   const candidates = indexRules(matchers, (matcher) => matcher, settings);
-  const urlSettings = { basePath: settings.basePath, locales: settings.locales.locales, defaultLocale: settings.locales.defaultLocale, i18n: settings.locales.locales.length > 1, buildId: settings.buildId };
+  const urlSettings = { basePath: settings.basePath, locales: settings.locales.locales, defaultLocale: settings.locales.defaultLocale, i18n: settings.locales.locales.length > 1, buildId: settings.buildId, trailingSlash: settings.trailingSlash };
 
   return {
     matches(request) {

@@ -102,7 +102,7 @@ export function createSiteRouting(manifest: Pick<Manifest, 'config' | 'routes' |
     return isPlain(match.route) ? 'page' : 'dynamic';
   }
 
-  const settings = { basePath: routing.basePath, locales, buildId: manifest.buildId };
+  const settings = { basePath: routing.basePath, locales, buildId: manifest.buildId, trailingSlash: routing.trailingSlash };
   const layer = createRoutingLayer({
     routing,
     rules: compileRouting(routing, locales),

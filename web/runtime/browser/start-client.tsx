@@ -14,7 +14,7 @@ import { HeadManagerContext } from '../shared/head';
 import type { ClientOptions, EmbeddedData } from '../shared/page-types';
 import { routerPathname } from '../shared/page-types';
 import { RouterContext, routerLocales, type StratusRouter } from '../shared/router-context';
-import { routerEvents, setCurrentRouter } from '../shared/router-state';
+import { currentRouter, routerEvents, setCurrentRouter } from '../shared/router-state';
 import { ErrorBoundary } from './error-boundary';
 import { createDomHead } from './head-dom';
 import type { Navigator, PageState } from './navigator';
@@ -52,7 +52,18 @@ function Committed({ id, onCommit }: { id: number; onCommit: (id: number) => voi
   return null;
 }
 
+/**
+ * `window.next.router`: the router of the page shown, as the pages router exposes it (scripts
+ * outside React and browser tests drive it: `next.router.push('/about')`). Left alone when
+ * the app has a `window.next` of its own.
+ */
+function exposeRouter(): void {
+  const global = window as unknown as { next?: unknown };
+  global.next ??= { get router() { return currentRouter() ?? undefined; } };
+}
+
 export async function startClient(options: ClientOptions): Promise<void> {
+  exposeRouter();
   // Navigations to pages with getInitialProps call it in the browser (navigator.ts): its module loads now, beside hydration.
   if (process.env.STRATUS_INITIAL_PROPS !== 'off') void import('../shared/initial-props').catch(() => undefined);
   const data = readEmbeddedData();

@@ -14,11 +14,15 @@ export interface NextUrlSettings {
   /** Only with more than one locale do paths carry a prefix. */
   i18n: boolean;
   buildId?: string;
+  /** The site's `trailingSlash`: whether the root's URL is written with it (other paths keep the request's). */
+  trailingSlash?: boolean;
 }
 
 /**
  * The request URL split the way middleware reads it: `pathname` without the `basePath` and
- * the locale prefix, `locale` apart; `href` puts them back.
+ * the locale prefix, `locale` apart; `href` puts them back. As in the pages router, `href`
+ * writes the path with a trailing slash when the request's had one (a path set to
+ * `/somewhere` on a request for `/to/` becomes `/somewhere/`), and without one otherwise.
  */
 export class NextURL {
   private readonly url: URL;
@@ -28,6 +32,8 @@ export class NextURL {
   readonly locales: readonly string[];
   readonly buildId: string | undefined;
   private readonly i18n: boolean;
+  private readonly trailingSlash: boolean;
+  private readonly siteTrailingSlash: boolean | undefined;
 
   constructor(input: string | URL, settings: NextUrlSettings) {
     this.url = new URL(String(input));
@@ -35,6 +41,8 @@ export class NextURL {
     this.defaultLocale = settings.defaultLocale;
     this.i18n = settings.i18n;
     this.buildId = settings.buildId;
+    this.siteTrailingSlash = settings.trailingSlash;
+    this.trailingSlash = this.url.pathname === '/' ? settings.trailingSlash === true : this.url.pathname.endsWith('/');
     // A path outside the basePath (a middleware without a matcher sees those) has none.
     const within = settings.basePath ? withoutBasePath(this.url.pathname, settings.basePath) : this.url.pathname;
     this.base = within === undefined ? '' : settings.basePath;
@@ -53,7 +61,7 @@ export class NextURL {
   }
 
   private settings(): NextUrlSettings {
-    return { basePath: this.basePath, locales: this.locales, defaultLocale: this.defaultLocale, i18n: this.i18n, buildId: this.buildId };
+    return { basePath: this.basePath, locales: this.locales, defaultLocale: this.defaultLocale, i18n: this.i18n, buildId: this.buildId, trailingSlash: this.siteTrailingSlash };
   }
 
   /** Without `basePath` and locale prefix. */
@@ -112,7 +120,7 @@ export class NextURL {
     const prefix = this.i18n && this.locale !== this.defaultLocale && !isApiPath(this.pathname) ? `/${this.locale}` : '';
     const path = prefix && this.pathname === '/' ? prefix : prefix + this.pathname;
     const full = this.basePath + path;
-    return `${this.origin}${full === '' ? '/' : full}${this.search}${this.hash}`;
+    return `${this.origin}${slashed(full === '' ? '/' : full, this.trailingSlash)}${this.search}${this.hash}`;
   }
 
   clone(): NextURL {
@@ -126,4 +134,11 @@ export class NextURL {
   toJSON(): string {
     return this.href;
   }
+}
+
+/** The path with or without its trailing slash (the root keeps its one). */
+function slashed(path: string, trailingSlash: boolean): string {
+  if (path === '/') return path;
+  if (trailingSlash) return path.endsWith('/') ? path : `${path}/`;
+  return path.endsWith('/') ? path.replace(/\/+$/, '') || '/' : path;
 }

@@ -484,6 +484,41 @@ describe('middleware', () => {
   });
 });
 
+describe('middleware on a site with trailingSlash: true', () => {
+  const urls: string[] = [];
+  const middleware: MiddlewareModule = {
+    middleware(request: NextRequest) {
+      urls.push(new URL(request.url).pathname);
+      const url = request.nextUrl;
+      if (url.pathname === '/members/') {
+        url.pathname = '/about';
+        return NextResponse.rewrite(url);
+      }
+      if (url.pathname === '/away/') {
+        url.pathname = '/posts/a';
+        return NextResponse.redirect(url);
+      }
+      return NextResponse.next();
+    },
+  };
+  const handle = routedApp({ middleware, routing: { trailingSlash: true } });
+  beforeEach(() => (urls.length = 0));
+
+  test("page data reaches it as its page's URL, trailing slash and all, so a navigation's data is rewritten as the page is", async () => {
+    const page = await handle('/members/');
+    expect(bodyOf(page)).toContain('about');
+    const pageData = await handle(data('/members'));
+    expect(pageData.status).toBe(200);
+    expect(pageData.headers['x-stratus-rewrite']).toBe('/about/');
+    expect(urls).toEqual(['/members/', '/members/']);
+  });
+
+  test('nextUrl keeps the trailing slash the request had: a path set to /posts/a on /away/ redirects to /posts/a/', async () => {
+    const answer = await handle('/away/');
+    expect([answer.status, answer.headers.location]).toEqual([307, '/posts/a/']);
+  });
+});
+
 describe('a matcher for the root', () => {
   const marked = (config: MiddlewareModule['config']) =>
     routedApp({ middleware: { config, middleware: () => { const res = NextResponse.next(); res.headers.set('x-from-middleware', 'true'); return res; } } });
