@@ -141,12 +141,13 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
   }
 
   /**
-   * The path middleware runs on: page data's is its page's URL, trailing slash and all, as
-   * the pages router hands middleware a data request (so it rewrites a navigation's data as
-   * it rewrites the page).
+   * The path middleware runs on, in the form a visit to it has: page data's is its page's
+   * URL, trailing slash and all, as the pages router hands middleware a data request (so it
+   * rewrites a navigation's data as it rewrites the page), and so is a config rewrite's
+   * destination (so a page it refuses at `/admin/` is refused at a rewrite to `/admin` too).
    */
   function middlewarePath(target: Target): string {
-    return target.format === 'json' && target.path !== '/' ? canonical(target.path) : target.path;
+    return canonical(target.path);
   }
 
   function withCanonicalPath(destination: Destination): string {

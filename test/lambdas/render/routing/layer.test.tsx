@@ -501,7 +501,7 @@ describe('middleware on a site with trailingSlash: true', () => {
       return NextResponse.next();
     },
   };
-  const handle = routedApp({ middleware, routing: { trailingSlash: true } });
+  const handle = routedApp({ middleware, routing: { trailingSlash: true, rewrites: { beforeFiles: [], afterFiles: [{ source: '/sneak', destination: '/members' }], fallback: [] } } });
   beforeEach(() => (urls.length = 0));
 
   test("page data reaches it as its page's URL, trailing slash and all, so a navigation's data is rewritten as the page is", async () => {
@@ -511,6 +511,12 @@ describe('middleware on a site with trailingSlash: true', () => {
     expect(pageData.status).toBe(200);
     expect(pageData.headers['x-stratus-rewrite']).toBe('/about/');
     expect(urls).toEqual(['/members/', '/members/']);
+  });
+
+  test("a config rewrite's destination reaches it as a visit would, slash and all, for the page and its data alike", async () => {
+    expect(bodyOf(await handle('/sneak/'))).toContain('about');
+    expect((await handle(data('/sneak'))).headers['x-stratus-rewrite']).toBe('/about/');
+    expect(urls).toEqual(['/sneak/', '/members/', '/sneak/', '/members/']);
   });
 
   test('nextUrl keeps the trailing slash the request had: a path set to /posts/a on /away/ redirects to /posts/a/', async () => {
