@@ -120,6 +120,14 @@ describe('a site under a basePath, with trailing slashes', () => {
     expect(tab.requestsTo('/api/hello').filter((url) => url.includes('/_app/data/'))).toEqual([]);
   });
 
+  test("a full load of a static page a rewrite gave a query: router.query has it once hydrated, as in the pages router, and hydration matches the stored page", async () => {
+    await tab.goto('/base/promo/?x=1');
+    await eventually(async () => JSON.parse((await routerState(tab, 'query')) ?? '{}').from === 'config', 'the rewrite’s query in router.query');
+    expect(JSON.parse((await routerState(tab, 'query'))!)).toEqual({ x: '1', from: 'config' });
+    expect(await routerState(tab, 'aspath')).toBe('/promo/?x=1');
+    expect(tab.errors).toEqual([]);
+  });
+
   test('a full load: /base/about answers 308 to /base/about/; rewrites serve a public file and the image path', async () => {
     const about = await tab.page.request.get(`${env.site.url}/base/about`, { maxRedirects: 0 });
     expect([about.status(), about.headers().location]).toEqual([308, '/base/about/']);

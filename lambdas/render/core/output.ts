@@ -15,6 +15,7 @@ import { NO_STORE, PRIVATE_NO_CACHE, staticCacheControl } from '../../shared/cac
 import { matchesIfNoneMatch } from '../../shared/etag';
 import type { Format, Outcome } from './outcome';
 import type { Markup, PageHtml } from '../html/page-html';
+import { withRewriteSearch } from '../html/document';
 
 /** A response, or its promise when the document came from a `_document` with its own `getInitialProps`. */
 export type Written = CoreResponse | Promise<CoreResponse>;
@@ -59,8 +60,12 @@ function html(outcome: Outcome, request: CoreRequest, pages: PageHtml): Written 
     case 'render':
       return withMarkup(outcome.status ?? 200, pages.page(outcome.page, outcome.props, outcome.query, outcome.isFallback, outcome.appProps), outcome.cacheControl ?? NO_STORE, outcome.headers);
     case 'static': {
-      const { stored } = outcome;
+      const { stored, page } = outcome;
       const cacheControl = staticCacheControl(stored.revalidate);
+      // A rewrite chose the page and gave it another search: the stored page, told which (so its ETag no longer fits).
+      if (page.visited && page.search.toString() !== page.visited.search.toString()) {
+        return bodyAnswer(200, HTML_TYPE, withRewriteSearch(stored.html, page.search.toString()), cacheControl, outcome.headers);
+      }
       return notModified(request, stored.etag, cacheControl, outcome.headers) ?? bodyAnswer(200, HTML_TYPE, stored.html, cacheControl, outcome.headers, stored.etag);
     }
     case 'redirect':

@@ -76,7 +76,24 @@ function entryScriptOf(parts: DocumentParts): string {
 const headLinks = (parts: DocumentParts) => assetsOf(parts).links;
 const entryScript = (parts: DocumentParts) => assetsOf(parts).script;
 
-const dataScript = (parts: DocumentParts) => `<script id="__STRATUS_DATA__" type="application/json">${serializeForScript(parts.data)}</script>`;
+const DATA_SCRIPT_OPEN = '<script id="__STRATUS_DATA__" type="application/json">';
+const dataScript = (parts: DocumentParts) => `${DATA_SCRIPT_OPEN}${serializeForScript(parts.data)}</script>`;
+
+/**
+ * A stored page's document, told the search a rewrite served it with (`rewriteSearch` of
+ * its embedded data): the browser adds that to `router.query` once hydrated, as the pages
+ * router does, while the first render matches the stored markup. Unchanged when the
+ * document holds no page data.
+ *
+ * @example
+ * withRewriteSearch(storedHtml, 'from=middleware'); // …{"rewriteSearch":"from=middleware","buildId":…
+ */
+export function withRewriteSearch(html: string, search: string): string {
+  const at = html.indexOf(DATA_SCRIPT_OPEN);
+  if (at === -1 || html[at + DATA_SCRIPT_OPEN.length] !== '{') return html;
+  const from = at + DATA_SCRIPT_OPEN.length + 1;
+  return `${html.slice(0, from)}"rewriteSearch":${serializeForScript(search)},${html.slice(from)}`;
+}
 
 /** The document Stratus writes when the app has no `_document`. */
 export function renderDocument(parts: DocumentParts): string {

@@ -238,8 +238,9 @@ export async function startClient(options: ClientOptions): Promise<void> {
     hydrated = {
       ...initial,
       asPath: path + location.search + location.hash,
-      // A server page's query is the server's; others (static pages, the 404 and error pages) take the address bar's, as the pages router does.
-      query: route?.kind === 'ssr' ? data.query : routerQuery(data.query, searchToQuery(location.search)),
+      // A server page's query is the server's; others (static pages, the 404 and error pages) take the address bar's, as the pages router
+      // does, or the search a rewrite served the page with.
+      query: route?.kind === 'ssr' ? data.query : routerQuery(data.query, searchToQuery(data.rewriteSearch ?? location.search)),
       isReady: true,
     };
     await render(hydrated);

@@ -284,6 +284,11 @@ export interface EmbeddedData {
   i18n?: true;
   /** Each page's own stylesheets by route pattern (the manifest's `pageStyles`), for soft navigations; absent when no page has any. */
   pageStyles?: Record<string, string[]>;
+  /**
+   * The search a rewrite gave a stored (static) page, whose `query` is its params alone: the
+   * browser's `router.query` takes it instead of the address bar's once hydrated.
+   */
+  rewriteSearch?: string;
 }
 
 /** A route as the browser runtime knows it. */

@@ -181,6 +181,8 @@ describe('rewrites()', () => {
           { source: '/hello-api', destination: '/api/hello' },
           { source: '/posts/:slug', destination: '/about' },
           { source: '/p/:slug', destination: '/show/:slug' },
+          { source: '/promo', destination: '/about?from=config' },
+          { source: '/about-us', destination: '/about' },
         ],
         fallback: [{ source: '/:path*', destination: '/posts/fallback' }],
       },
@@ -211,6 +213,24 @@ describe('rewrites()', () => {
   test("the page's asPath is the visited URL, its pathname the page's: rendered as the browser hydrates it", async () => {
     expect(bodyOf(await handle('/p/hello?ref=x'))).toContain('/show/[slug] at /p/hello?ref=x');
     expect(bodyOf(await handle('/show/hello?ref=x'))).toContain('/show/[slug] at /show/hello?ref=x');
+  });
+
+  test("a static page a rewrite gave a search is told it (its embedded data's rewriteSearch, for router.query once hydrated); without one it is the stored page, ETag and all", async () => {
+    const embedded = (answer: CoreResponse) => JSON.parse(/<script id="__STRATUS_DATA__" type="application\/json">(.*?)<\/script>/.exec(bodyOf(answer))![1]!) as { query: object; rewriteSearch?: string };
+    const promo = await handle('/promo?x=1');
+    expect(promo.status).toBe(200);
+    expect(bodyOf(promo)).toContain('about');
+    const data = embedded(promo);
+    expect(Object.fromEntries(new URLSearchParams(data.rewriteSearch))).toEqual({ x: '1', from: 'config' });
+    expect(data.query).toEqual({});
+    expect(promo.headers.etag).toBeUndefined();
+    // A param the destination does not use goes into the query, as the pages router passes it.
+    expect(Object.fromEntries(new URLSearchParams(embedded(await handle('/posts/x?y=2')).rewriteSearch))).toEqual({ y: '2', slug: 'x' });
+    for (const path of ['/about', '/about-us?y=2']) {
+      const stored = await handle(path);
+      expect(embedded(stored).rewriteSearch).toBeUndefined();
+      expect(stored.headers.etag).toBeDefined();
+    }
   });
 
   test('fallback: only what nothing else answers', async () => {
