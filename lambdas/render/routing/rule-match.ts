@@ -47,7 +47,9 @@ function sourcePattern(tokens: Token[], keys?: Key[]): RegExp {
  * fixed (rule-index.ts). Throws (with path-to-regexp's reason) on an invalid pattern.
  */
 export function compileSource(source: string): { regex: RegExp; match: MatchFunction<RuleParams>; key: string | undefined } {
-  const tokens = pathPatterns().parse(source);
+  // Paths reach the rules without their trailing slash, so a source written with one (`/country/`, usual on a
+  // `trailingSlash` site) is read without it: it takes `/country/` as the pages router's does.
+  const tokens = pathPatterns().parse(source.length > 1 && source.endsWith('/') ? source.replace(/\/+$/, '') || '/' : source);
   const keys: Key[] = [];
   const regex = sourcePattern(tokens, keys);
   return { regex, match: pathPatterns().regexpToFunction<RuleParams>(regex, keys, { decode: (value) => value }), key: sourceKey(tokens) };

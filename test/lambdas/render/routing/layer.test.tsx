@@ -307,6 +307,14 @@ describe('trailingSlash', () => {
     const handle = routedApp({ routing: { trailingSlash: true, redirects: [{ source: '/old', destination: '/about', statusCode: 308 }] } });
     expect((await handle('/old/')).headers.location).toBe('/about/');
   });
+
+  test('true: a rule whose source is written with the slash (/country/) takes the slashed URL, as the pages router does', async () => {
+    const handle = routedApp({ routing: { trailingSlash: true, rewrites: { beforeFiles: [], afterFiles: [{ source: '/country/', destination: '/' }], fallback: [] } } });
+    const answer = await handle('/country/');
+    expect(answer.status).toBe(200);
+    expect(bodyOf(answer)).toContain('home');
+    expect((await handle('/country')).headers.location).toBe('/country/');
+  });
 });
 
 describe('basePath', () => {

@@ -34,6 +34,9 @@ test.each([
   ['/post/:id(\\d+)', '/p/:id', '/post/42', '/p/42'],
   ['/post/:id(\\d+)', '/p/:id', '/post/abc', undefined],
   ['/A', '/b', '/a', '/b'],
+  // A source written with a trailing slash takes the path (which reaches the rules without one), as the pages router's does.
+  ['/country/', '/', '/country', '/'],
+  ['/blog/:slug/', '/posts/:slug', '/blog/x', '/posts/x'],
 ])('source %s → %s: %s gives %s', (source, destination, path, expected) => {
   expect(redirectOf(source, destination, path)).toBe(expected);
 });
