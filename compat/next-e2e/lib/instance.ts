@@ -38,6 +38,12 @@ export interface NextInstanceOpts {
 /** Packages each framework brings itself: never installed per app. */
 const FRAMEWORK_PACKAGES = /^(next|react|react-dom|typescript|@types\/.*)$/;
 const NOT_COPIED = new Set(['node_modules', '.next']);
+/**
+ * A suite whose app is its own folder (`files: __dirname`) holds its test files too; they are
+ * left out, since both frameworks' type checks would stop on their jest globals (Next's CI
+ * builds such apps where those resolve).
+ */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 let appCount = 0;
 
 /**
@@ -52,7 +58,7 @@ function copyInto(source: string, dest: string): void {
   }
   if (statSync(source).isDirectory()) {
     mkdirSync(dest, { recursive: true });
-    cpSync(source, dest, { recursive: true, filter: (file) => !NOT_COPIED.has(path.basename(file)) });
+    cpSync(source, dest, { recursive: true, filter: (file) => !NOT_COPIED.has(path.basename(file)) && !TEST_FILE.test(file) });
   } else {
     mkdirSync(path.dirname(dest), { recursive: true });
     cpSync(source, dest);

@@ -66,7 +66,9 @@ export default function Page({ ua }: { ua: string }) {
   test("a clean app using next/* builds, not strict (Next's default), and says the check had a default configuration", async () => {
     const lines: string[] = [];
     // Not strict: an implicit any passes, as in the tsconfig.json next build writes.
-    const app = typedApp({ 'pages/index.tsx': LINKED, 'pages/about.tsx': 'export default function About(props) { return <p>{props.x}</p>; }' }, null);
+    // next.config.ts as create-next-app writes it: `NextConfig` from 'next'.
+    const config = "import type { NextConfig } from 'next';\nconst nextConfig: NextConfig = { reactStrictMode: true, i18n: { locales: ['en', 'es'], defaultLocale: 'en' } };\nexport default nextConfig;\n";
+    const app = typedApp({ 'pages/index.tsx': LINKED, 'pages/about.tsx': 'export default function About(props) { return <p>{props.x}</p>; }', 'next.config.ts': config }, null);
     await build({ appDir: app, outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+, default configuration: the app has no tsconfig\.json\) in [\d.]+ s$/));
     expect(existsSync(path.join(app, 'tsconfig.json'))).toBe(false);
