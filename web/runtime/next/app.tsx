@@ -8,6 +8,8 @@ import type { AppInitialPropsContext, PageProps } from '../shared/page-types';
 import type { AppProps } from '../types';
 
 export type { AppProps };
+/** What `reportWebVitals` exported from `_app` receives (`import type { NextWebVitalsMetric } from 'next/app'`). */
+export type { WebVitalsMetric as NextWebVitalsMetric } from '../browser/web-vitals';
 /** What `_app.getInitialProps` receives: the page's component, its context and the router fields. */
 export type AppContext = AppInitialPropsContext;
 export type AppInitialProps = { pageProps: PageProps };

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
-import { NODE_MODULES } from '../../../../cli/paths';
+import { NODE_MODULES, REPO_ROOT } from '../../../../cli/paths';
 import { tempApp } from '../../../helpers/temp-app';
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true, types: [] }, include: ['pages'] });
@@ -43,6 +43,24 @@ test('a clean app builds and says how long the check took; ignoreBuildErrors bui
   const more: string[] = [];
   await build({ appDir: ignoring, outDir: outDir(), imageLambda: false, log: (line) => more.push(line) });
   expect(more).toContain('  skipping validation of types (typescript.ignoreBuildErrors)');
+}, 120_000);
+
+test("Next's page and app types as its docs use them type-check in a strict app: NextPageContext in _error, NextWebVitalsMetric in _app", async () => {
+  const errorPage = `import type { NextPage, NextPageContext } from 'next';
+type Props = { statusCode?: number };
+const ErrorPage: NextPage<Props> = ({ statusCode }) => <p>{statusCode ? 'Error ' + statusCode : 'A client error'}</p>;
+ErrorPage.getInitialProps = ({ res, err }: NextPageContext) => ({ statusCode: res ? res.statusCode : err ? 500 : 404 });
+export default ErrorPage;`;
+  const app = `import type { AppProps, NextWebVitalsMetric } from 'next/app';
+export function reportWebVitals(metric: NextWebVitalsMetric) { console.log(metric.name, metric.value); }
+export default function App({ Component, pageProps }: AppProps) { return <Component {...pageProps} />; }`;
+  // The tsconfig.json stratus init writes: Stratus's settings (strict, next/* resolved to the runtime) extended.
+  const tsconfig = JSON.stringify({ extends: path.join(REPO_ROOT, 'tsconfig.app.json'), include: ['pages'] });
+  const dir = typedApp({ 'pages/_error.tsx': errorPage, 'pages/_app.tsx': app, 'pages/index.tsx': 'export default function Page() { return <p>home</p>; }' }, tsconfig);
+  symlinkSync(path.join(NODE_MODULES, '@types', 'node'), path.join(dir, 'node_modules', '@types', 'node'));
+  const lines: string[] = [];
+  await build({ appDir: dir, outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
+  expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+\) in [\d.]+ s$/));
 }, 120_000);
 
 describe('a TypeScript app without a tsconfig.json, as next build checks it after writing one', () => {
