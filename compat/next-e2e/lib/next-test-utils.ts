@@ -18,7 +18,8 @@ export interface FetchOptions extends Omit<RequestInit, 'redirect'> {
 /** `http://localhost:<port>` from a port, or the URL as given. */
 export function getFullUrl(appPortOrUrl: string | number, pathname = ''): string {
   const base = typeof appPortOrUrl === 'string' && /^https?:/.test(appPortOrUrl) ? appPortOrUrl : `http://localhost:${appPortOrUrl}`;
-  return base.replace(/\/$/, '') + pathname;
+  // A path written without its leading slash (`fetchViaHTTP(url, 'api')`) is from the root, as Next's helper resolves it.
+  return base.replace(/\/$/, '') + (pathname === '' || pathname.startsWith('/') ? pathname : `/${pathname}`);
 }
 
 /** Next's build-output paths as the target spells them. */
