@@ -3,6 +3,7 @@
  * cookies, and `req`/`res` shaped like Node's, built only when the page touches them (most
  * pages never do, and rendering stays as fast as without them).
  */
+import { paramsFor } from './route-params';
 import type { ResolvedConfig } from '../../../contract/config';
 import type { ServerContext, ServerRequest } from '../../../web/runtime/shared/page-types';
 import { copyRecord } from '../../shared/extend';
@@ -41,7 +42,7 @@ export function serverContext(
   const { request } = page;
   const parts: LazyParts = { request, body, req: undefined, res: undefined };
   const context = {
-    params: page.params,
+    params: paramsFor(page),
     query,
     locale: page.locale,
     locales: config.locales,

@@ -15,6 +15,7 @@ import type { ResolvedConfig } from '../../../contract/config';
 import type { AppComponent, PageData } from '../../../web/runtime/shared/page-types';
 import type { SplitAppProps } from '../../../web/runtime/shared/initial-props';
 import { readAppInitialProps } from '../data/app-initial-props';
+import { paramsFor } from '../data/route-params';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
 import { emf } from '../../shared/metrics';
@@ -86,7 +87,8 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern)): Promise<DataOutcome> {
     const getStaticProps = page.module.getStaticProps;
     if (!getStaticProps) return { type: 'props', props: {}, revalidate: false };
-    const context = { params: page.params, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, ...(draftMode ? { draftMode: true } : {}) };
+    // params: undefined on a page without dynamic segments (route-params.ts).
+    const context = { params: paramsFor(page) as PageRequest['params'], locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, ...(draftMode ? { draftMode: true } : {}) };
     return readDataResult(page.route.file, 'getStaticProps', await inSpan('getStaticProps', { 'http.route': page.route.pattern }, () => getStaticProps(context)), check);
   }
 

@@ -54,6 +54,17 @@ describe('server pages', () => {
     expect(Object.getPrototypeOf(seen!.headers)).toBeNull();
   });
 
+  test('a page without dynamic segments gets no params, as in the pages router (apps write `params || null`); getStaticProps alike', async () => {
+    const seen: unknown[] = [];
+    const server: PageModule = { default: Page, getServerSideProps: ({ params }) => (seen.push(params), { props: {} }) };
+    const stat: PageModule = { default: Page, getStaticProps: ({ params }) => (seen.push(params), { props: {} }) };
+    const { page } = setup({ '/plain': { kind: 'ssr', module: server }, '/items/[id]': { kind: 'ssr', module: server }, '/static-plain': { kind: 'ssg', module: stat } });
+    await page('/plain', '/plain', { search: 'id=1' });
+    await page('/items/[id]', '/items/7');
+    await page('/static-plain', '/static-plain');
+    expect(seen).toEqual([undefined, { id: '7' }, undefined]);
+  });
+
   test("the query is a null-prototype object: the visitor's names stay plain keys", async () => {
     const module: PageModule = { default: Page, getServerSideProps: ({ query }) => ({ props: { keys: Object.keys(query) } }) };
     const { page } = setup({ '/q': { kind: 'ssr', module } });
