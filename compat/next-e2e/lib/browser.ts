@@ -156,7 +156,8 @@ abstract class BrowserSteps {
   private async waitFor(selector: string, timeout: number): Promise<ElementHandle> {
     const element = await this.page.waitForSelector(selector, { timeout, state: 'attached' });
     if (!element) throw new Error(`no element for ${selector}`);
-    return element;
+    // Awaited, Next's element has `text()` (`const el = await browser.elementByCss('.title'); await el.text()`).
+    return Object.assign(element, { text: () => element.innerText() });
   }
 
   private element(previous: unknown, method: string): ElementHandle {

@@ -289,10 +289,15 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
     return rewrites(target, target, request, end, undefined);
   }
 
-  /** Goes on from middleware's result: its own answer, or the rewrites on the target it let through. */
+  /**
+   * Goes on from middleware's result: its own answer, or the config rewrites on the target it
+   * let through or rewrote to (a middleware rewrite to `/old-docs` meets the rule for
+   * `/old-docs`, as in the pages router, where the rewrite groups come after middleware).
+   */
   function afterRan(result: MiddlewareResult, start: Target, request: RuleRequest, end: Omit<LayerEnd, 'target'>): LayerEnd | Promise<LayerEnd> {
     const ended = afterMiddleware(result, start, end);
-    if (ended instanceof Promise || !('format' in ended)) return ended;
+    if (ended instanceof Promise) return ended.then((landed) => (landed.answer ? landed : rewrites(start, landed.target, request, landed, start.path)));
+    if (!('format' in ended)) return ended;
     return rewrites(start, ended, request, end, start.path);
   }
 

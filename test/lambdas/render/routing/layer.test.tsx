@@ -553,6 +553,30 @@ describe('middleware on a site with trailingSlash: true', () => {
   });
 });
 
+describe("middleware's rewrite meets the config's rewrites, as in the pages router", () => {
+  const middleware: MiddlewareModule = {
+    config: { matcher: ['/to-before', '/to-after'] },
+    middleware(request: NextRequest) {
+      const url = request.nextUrl;
+      url.pathname = url.pathname === '/to-before' ? '/before-source' : '/after-source';
+      return NextResponse.rewrite(url);
+    },
+  };
+  const handle = routedApp({
+    middleware,
+    routing: { rewrites: { beforeFiles: [{ source: '/before-source', destination: '/about' }], afterFiles: [{ source: '/after-source', destination: '/posts/from-rule' }], fallback: [] } },
+  });
+
+  test('a rewrite to a beforeFiles or afterFiles source lands where that rule sends it, for the page and its data', async () => {
+    expect(bodyOf(await handle('/to-before'))).toContain('about');
+    expect(bodyOf(await handle('/to-after'))).toContain('post');
+    expect((await handle(data('/to-before'))).headers['x-stratus-rewrite']).toBe('/about');
+    const after = await handle(data('/to-after'));
+    expect(after.headers['x-stratus-rewrite']).toBe('/posts/from-rule');
+    expect(JSON.parse(bodyOf(after)).pageProps.query).toContain('from-rule');
+  });
+});
+
 describe('a matcher for the root', () => {
   const marked = (config: MiddlewareModule['config']) =>
     routedApp({ middleware: { config, middleware: () => { const res = NextResponse.next(); res.headers.set('x-from-middleware', 'true'); return res; } } });
