@@ -53,7 +53,6 @@ interface Batch {
   p99: number;
 }
 
-/** Runs `jobs` with at most `concurrency` at a time; per-job latency and the overall rate. */
 /** The bench process's collector, run on demand: `--expose-gc` set when the row first needs it. */
 let gc: (() => void) | undefined;
 function collectGarbage(): void {
@@ -76,6 +75,7 @@ async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 150));
 }
 
+/** Runs `jobs` with at most `concurrency` at a time; per-job latency and the overall rate. */
 async function batch(jobs: Array<() => Promise<void>>, concurrency: number): Promise<Batch> {
   await settle();
   const latencies: number[] = [];

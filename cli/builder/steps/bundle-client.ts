@@ -300,10 +300,6 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
   };
 }
 
-/**
- * The manifest's view of a client build: each page's scripts and stylesheet, the entry's
- * scripts, `_app`'s stylesheet. `dropped`: stylesheets not written.
- */
 /** An output's path from the metafile's spelling, which is relative to the build's working folder. */
 export function outputPathOf(plan: ClientBuildPlan, output: string): string {
   return path.resolve(plan.options.absWorkingDir ?? process.cwd(), output);
@@ -314,6 +310,10 @@ export function outputUrlOf(plan: ClientBuildPlan, output: string): string {
   return '/' + path.relative(plan.assetsDir, outputPathOf(plan, output)).split(path.sep).join('/');
 }
 
+/**
+ * The manifest's view of a client build: each page's scripts and stylesheet, the entry's
+ * scripts, `_app`'s stylesheet. `dropped`: stylesheets not written.
+ */
 export function clientOutputsOf(metafile: Metafile, plan: ClientBuildPlan, dropped: ReadonlySet<string> = new Set()): Omit<ClientBundle, 'metafile'> {
   const { entryFile, appFile, pageFiles, assetsDir } = plan;
   const pageOf = (entryPoint: string) => (entryPoint.startsWith(`${PAGE_NAMESPACE}:`) ? entryPoint.slice(PAGE_NAMESPACE.length + 1) : undefined);

@@ -7,7 +7,7 @@
  */
 import { StratusError } from '../../../contract/errors';
 import { dataUrl } from '../../../contract/urls';
-import { localizePath } from '../../../web/runtime/shared/locale-prefix';
+import { localizePath, withLocalePrefix } from '../../../web/runtime/shared/locale-prefix';
 import type { Invalidations } from '../ports/ports';
 import type { PageRequest } from './outcome';
 import { routeRequest, type RouteTable } from './route';
@@ -58,7 +58,7 @@ export function createOnDemand(options: OnDemandOptions): (urlPath: string) => P
     const prefix = page.locale === table.locales.defaultLocale ? '' : `/${page.locale}`;
     const paths = [pageUrl, dataUrl(buildId, prefix, page.path)];
     // The default locale's page is served spelled out too (`/en/news`), as the pages router serves it.
-    if (!prefix && table.locales.locales.length > 1) paths.push(page.path === '/' ? `/${page.locale}` : `/${page.locale}${page.path}`, dataUrl(buildId, `/${page.locale}`, page.path));
+    if (!prefix && table.locales.locales.length > 1) paths.push(withLocalePrefix(page.path, page.locale), dataUrl(buildId, `/${page.locale}`, page.path));
     await invalidations.invalidate(paths);
   };
 }

@@ -5,7 +5,7 @@
  * `basePath: false`), the prefix given back to internal destinations.
  */
 import type { HeaderRule, ResolvedRouting, RouteCondition, Rewrite } from '../../../contract/routing';
-import { splitLocale, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
+import { splitLocale, withLocalePrefix, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
 import { destinationUrl, fillDestination, type Destination } from './destination';
 import { compileSource, testConditions, type RuleParams, type RuleRequest } from './rule-match';
 import { byKey, pathKey } from './rule-index';
@@ -70,7 +70,7 @@ function withDefaultLocale(request: RuleRequest, context: RuleContext): string |
   if (request.withDefaultLocale !== undefined) return request.withDefaultLocale || undefined;
   const { path } = request;
   const prefixed = splitLocale(path, context.locales).prefixed;
-  const filled = prefixed ? '' : path === '/' ? `/${context.locales.defaultLocale}` : `/${context.locales.defaultLocale}${path}`;
+  const filled = prefixed ? '' : withLocalePrefix(path, context.locales.defaultLocale);
   request.withDefaultLocale = filled;
   return filled || undefined;
 }

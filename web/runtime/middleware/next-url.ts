@@ -3,7 +3,7 @@
  * middleware reads it, without the `basePath` and the locale prefix.
  */
 import { isApiPath } from '../../../contract/urls';
-import { splitLocale } from '../shared/locale-prefix';
+import { splitLocale, withLocalePrefix } from '../shared/locale-prefix';
 import { withoutBasePath } from '../shared/site-paths';
 
 /** The site settings `nextUrl` formats URLs with. */
@@ -117,9 +117,8 @@ export class NextURL {
   /** The whole URL, `basePath` and locale prefix (none for the default locale) put back. */
   get href(): string {
     // API routes are never under a locale (locale-prefix.ts).
-    const prefix = this.i18n && this.locale !== this.defaultLocale && !isApiPath(this.pathname) ? `/${this.locale}` : '';
-    const path = prefix && this.pathname === '/' ? prefix : prefix + this.pathname;
-    const full = this.basePath + path;
+    const prefixed = this.i18n && this.locale !== this.defaultLocale && !isApiPath(this.pathname);
+    const full = this.basePath + (prefixed ? withLocalePrefix(this.pathname, this.locale) : this.pathname);
     return `${this.origin}${slashed(full === '' ? '/' : full, this.trailingSlash)}${this.search}${this.hash}`;
   }
 
