@@ -8,10 +8,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { ResolvedConfig } from '../../../contract/config';
-import type { CompilerOptions, TypescriptOptions } from '../../../contract/config-schema';
+import type { CompilerOptions, SassOptions, TypescriptOptions } from '../../../contract/config-schema';
 import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
 import { findMiddleware } from './middleware-file';
+import { inPlaceDefines } from '../in-place';
 import { validateConfig } from './validate-config';
 
 const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
@@ -27,6 +28,8 @@ export interface LoadedConfig {
   typescript?: TypescriptOptions;
   /** `compiler` of the config file (source transforms); absent when not written. */
   compiler?: CompilerOptions;
+  /** `sassOptions` of the config file (how Sass files compile); absent when not written. */
+  sassOptions?: SassOptions;
   /** The file read, relative to the app; undefined when there is none. */
   file?: string;
   warnings: string[];
@@ -46,6 +49,8 @@ async function evaluate(file: string, cacheDir: string): Promise<Record<string, 
     // next.config.js files may import next/constants for the phase names.
     alias: { 'next/constants': path.join(RUNTIME_DIR, 'next', 'constants.ts') },
     packages: 'external',
+    // The paths it would see in place (`path.join(__dirname, 'styles')`, `import.meta.url`).
+    define: inPlaceDefines(file),
   });
   delete require.cache[outfile];
   const loaded = require(outfile) as { default?: unknown };

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { BuildError } from '../errors';
+import { inPlaceDefines } from '../in-place';
 
 /** Rewrites one stylesheet's text; `file` is its absolute path (for plugins and messages). */
 export type CssTransform = (css: string, file: string) => Promise<string>;
@@ -41,7 +42,7 @@ function readConfig(file: string, cacheDir: string): { plugins?: unknown } {
   if (file.endsWith('.json') || file.endsWith('.postcssrc')) return JSON.parse(readFileSync(file, 'utf8')) as { plugins?: unknown };
   mkdirSync(cacheDir, { recursive: true });
   const outfile = path.join(cacheDir, 'postcss-config.cjs');
-  buildSync({ entryPoints: [file], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent', packages: 'external' });
+  buildSync({ entryPoints: [file], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent', packages: 'external', define: inPlaceDefines(file) });
   delete require.cache[outfile];
   const loaded = require(outfile) as { default?: unknown };
   return (loaded.default ?? loaded) as { plugins?: unknown };

@@ -45,6 +45,18 @@ test('next.config.mjs written as a function of the phase, importing next/constan
   expect((await load(dir)).config.locales).toEqual(['fr']);
 });
 
+test("a config sees the paths it would in place: __dirname and __filename (CommonJS), import.meta.url (the ESM idiom); a file's own __dirname wins", async () => {
+  const esm = appWith({
+    'next.config.mjs': `import path from 'node:path';
+      import { fileURLToPath } from 'node:url';
+      const __dirname = path.dirname(fileURLToPath(import.meta.url));
+      export default { env: { DIR: __dirname, STYLES: path.join(__dirname, 'styles'), META_DIR: import.meta.dirname } };`,
+  });
+  expect({ ...(await load(esm)).env }).toEqual({ DIR: esm, STYLES: path.join(esm, 'styles'), META_DIR: esm });
+  const cjs = appWith({ 'next.config.js': "const path = require('path');\nmodule.exports = { env: { DIR: __dirname, FILE: path.basename(__filename) } };" });
+  expect({ ...(await load(cjs)).env }).toEqual({ DIR: cjs, FILE: 'next.config.js' });
+});
+
 test('stratus.config.ts: an unknown key is a warning, and a next.config option is named as such', async () => {
   const dir = appWith({ 'stratus.config.ts': "export default { locales: ['en'], assetPrefix: '/cdn', colour: 'blue' };" });
   expect((await load(dir)).warnings).toEqual([
