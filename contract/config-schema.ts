@@ -218,6 +218,31 @@ export const CONFIG_SCHEMA = {
     },
   }),
   /**
+   * How Sass files are compiled (build only), as `next build` reads it: `implementation` (the
+   * package, `sass` by default), `additionalData` (or `prependData`) written before each file,
+   * `includePaths` (or `loadPaths`) searched by imports; the rest are Sass's own options.
+   */
+  sassOptions: key<SassOptions>({
+    next: 'sassOptions',
+    default: {},
+    check(value) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`sassOptions must be an object ({ additionalData, includePaths, implementation, … }), got ${JSON.stringify(value)}.`);
+      const options = value as Record<string, unknown>;
+      if (options.implementation !== undefined && (typeof options.implementation !== 'string' || options.implementation === '')) {
+        throw new ConfigError(`sassOptions.implementation must be a package name such as "sass-embedded", got ${JSON.stringify(options.implementation)}.`);
+      }
+      for (const name of ['additionalData', 'prependData']) {
+        const given = options[name];
+        if (given !== undefined && typeof given !== 'string' && typeof given !== 'function') throw new ConfigError(`sassOptions.${name} must be a string of Sass (such as "$accent: red;") or a function returning one, got ${JSON.stringify(given)}.`);
+      }
+      for (const name of ['includePaths', 'loadPaths']) {
+        const given = options[name];
+        if (given !== undefined && (!Array.isArray(given) || given.some((dir) => typeof dir !== 'string'))) throw new ConfigError(`sassOptions.${name} must be an array of folders, got ${JSON.stringify(given)}.`);
+      }
+      return { ...options } as SassOptions;
+    },
+  }),
+  /**
    * The build's type check (`tsconfig.json` and `typescript` in the app): `ignoreBuildErrors`
    * builds despite type errors, `tsconfigPath` names another tsconfig, as under `next build`.
    */
@@ -251,6 +276,20 @@ export interface CompilerOptions {
   removeConsole?: boolean | { exclude?: string[] };
   /** Removes JSX properties matching `properties` (regular expressions), `^data-test` by default. */
   reactRemoveProperties?: boolean | { properties?: string[] };
+}
+
+/** `sassOptions` of the config: how Sass files compile (cli/builder/steps/load-sass.ts); keys other than these go to Sass as written. */
+export interface SassOptions {
+  /** The Sass package, loaded from the app (`sass`, `sass-embedded`). */
+  implementation?: string;
+  /** Sass written before every file (variables, mixins), or a function of the file's text and `{ resourcePath }` that returns it. */
+  additionalData?: string | ((content: string, context: { resourcePath: string; rootContext: string }) => string);
+  /** The older name of `additionalData`. */
+  prependData?: SassOptions['additionalData'];
+  /** Folders imports are searched in, relative to the app (`loadPaths` in Sass's own words). */
+  includePaths?: string[];
+  loadPaths?: string[];
+  [option: string]: unknown;
 }
 
 const COMPILER_KEYS = new Set(['emotion', 'styledComponents', 'removeConsole', 'reactRemoveProperties']);
@@ -287,7 +326,7 @@ export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | un
   ...Object.fromEntries([
     'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'webpack', 'experimental',
     'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
-    'modularizeImports', 'sassOptions', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
+    'modularizeImports', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
   ].map((name) => [name, NO_EFFECT])),
 };
 

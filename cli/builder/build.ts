@@ -21,6 +21,8 @@ import { copyPublic } from './steps/copy-public';
 import { loadConfig } from './steps/load-config';
 import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
+import { sassCompiler, SassWarnings } from './steps/load-sass';
+import { stylesheets } from './stylesheets';
 import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
@@ -187,10 +189,12 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const plugins = [...(compile ? [compilerPlugin(appDir, compile)] : []), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
+  const sassWarnings = new SassWarnings(appDir);
+  const sheets = stylesheets(transformCss, sassCompiler(appDir, loadedConfig.sassOptions, sassWarnings));
 
   fontImporters.clear();
-  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, transformCss, compile });
-  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, transformCss, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, stylesheets: sheets, compile });
+  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, stylesheets: sheets, eagerModules: options.eagerModules, development: options.dev !== undefined });
   let client: ClientBundle;
   let renderBundle: string;
   if (options.dev) {
@@ -203,6 +207,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
     log('  compiling render Lambda…');
     renderBundle = await compileRender();
   }
+  for (const warning of sassWarnings.take()) log(`  warning: ${warning}`);
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
     log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);

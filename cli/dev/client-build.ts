@@ -26,7 +26,7 @@ import { buildVendor, vendorPlugin, vendorRequests, VENDOR_NAMESPACE, type Vendo
 const DEV_CLIENT_FILE = path.join(RUNTIME_DIR, 'browser', 'dev', 'hot-client.ts');
 const IN_NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** The app's files that become JavaScript modules of their own. */
-const MODULE_FILE = /\.(?:[cm]?[jt]sx?|json)$|\.module\.css$/;
+const MODULE_FILE = /\.(?:[cm]?[jt]sx?|json)$|\.module\.(?:css|s[ac]ss)$/;
 
 /** One build of the browser code, as `stratus dev` serves it. */
 export interface DevClientBuild {

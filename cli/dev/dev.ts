@@ -35,6 +35,8 @@ import { createSaveTimings, type BrowserTimings } from './save-timings';
 import { createServerGate } from './server-gate';
 import { createStylesheetRenames } from './stylesheet-renames';
 import { watchApp } from './watch-app';
+import { STYLESHEET_FILE } from '../builder/stylesheets';
+import { contentType } from '../serve/static-files';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
 /** What a save meant for the browser, as the server's build needs it: a reload waits for the server. */
@@ -143,7 +145,7 @@ export async function dev(options: DevOptions) {
   async function makeClientFor(clientOptions: ClientBundleOptions): Promise<DevClientBuild> {
     // The build folder takes turns (outDirs) and the scripts are served from memory: not part of the key.
     const { plugins: _plugins, outDir: _outDir, ...comparable } = clientOptions;
-    const key = JSON.stringify({ ...comparable, transformCss: Boolean(clientOptions.transformCss) });
+    const key = JSON.stringify({ ...comparable, transformsCss: clientOptions.stylesheets?.transformsCss });
     if (builder && key === builderKey && clientBuild) return clientBuild;
     await builder?.dispose();
     const pages = pagesFolder(appDir) ?? 'pages';
@@ -318,7 +320,7 @@ export async function dev(options: DevOptions) {
     } while (browserAgain);
     browserRunning = false;
     // Stylesheets alone: the server's code is the same, and its pages get the new stylesheets' names (stylesheet-renames.ts).
-    if (stylesOnly && serverWanted && [...unbuilt].every((file) => file.endsWith('.css'))) {
+    if (stylesOnly && serverWanted && [...unbuilt].every((file) => STYLESHEET_FILE.test(file))) {
       options.log(`${serverWanted.reason}: stylesheets updated`);
       serverWanted = undefined;
       unbuilt.clear();
@@ -407,7 +409,7 @@ export async function dev(options: DevOptions) {
       return;
     }
     // Content-hashed names: a page reload reuses what it had.
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(pathname)] ?? 'application/octet-stream', 'cache-control': pathname.endsWith('.map') ? NOT_STORED : IMMUTABLE });
+    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(pathname)] ?? contentType(pathname), 'cache-control': pathname.endsWith('.map') ? NOT_STORED : IMMUTABLE });
     res.end(file.contents);
   }
 

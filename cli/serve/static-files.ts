@@ -17,6 +17,8 @@ const TYPES = new Map(Object.entries({
   '.xml': 'application/xml', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
   '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.ico': 'image/x-icon', '.woff': 'font/woff',
   '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json', '.map': 'application/json', '.pdf': 'application/pdf',
+  '.ttf': 'font/ttf', '.otf': 'font/otf', '.eot': 'application/vnd.ms-fontobject', '.bmp': 'image/bmp', '.cur': 'image/x-icon',
+  '.mp4': 'video/mp4', '.webm': 'video/webm', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg', '.wav': 'audio/wav',
 }));
 
 export interface StaticFile {

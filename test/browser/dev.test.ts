@@ -1,14 +1,14 @@
 /**
  * `stratus dev` in Chromium, as a developer meets it: a counter at 3 keeps 3 when its
  * component's text is edited (Fast Refresh, no reload); a CSS Module edit restyles the page
- * without a reload; an exception thrown while rendering and one thrown in a click handler
+ * without a reload, and so does an edit to a Sass partial a `.module.scss` uses; an exception thrown while rendering and one thrown in a click handler
  * each show the overlay with the page's file and line and the code around it; dismissing
  * keeps the page; the page recovers by itself when the file is fixed; a hydration mismatch
  * shows with React's diff; packages of every shape work from the vendor script (or, where
  * they reach the runtime or a stylesheet, from the app's build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { eventually, launchBrowser, openTab, type Tab } from '../helpers/browser';
@@ -94,9 +94,15 @@ beforeAll(async () => {
     'pages/attribute.tsx': ATTRIBUTE,
     'pages/packages.tsx': PACKAGES,
     ...PACKAGE_FILES,
+    'pages/sassy.tsx': "import styles from './sassy.module.scss';\nexport default function Sassy() { return <p id=\"sassy\" className={styles.note}>sassy</p>; }\n",
+    'pages/sassy.module.scss': "@use 'theme';\n.note { color: theme.$ink; }\n",
+    'pages/_theme.scss': '$ink: rgb(0, 0, 128);\n',
     // Chromium asks for it: a 404 would be a console error.
     'public/favicon.ico': '',
   }, 'stratus-dev-browser-');
+  // The app's sass: this repository's.
+  mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+  symlinkSync(path.join(ROOT, 'node_modules/sass'), path.join(dir, 'node_modules/sass'), 'dir');
   child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   [base, browser] = await Promise.all([
@@ -143,6 +149,19 @@ test('a counter at 3 keeps 3 when its text is edited, and a CSS Module edit rest
   edit('pages/counter.module.css', () => '.box { color: rgb(200, 0, 0); }\n');
   await eventually(async () => (await tab.page.evaluate(() => getComputedStyle(document.querySelector('main')!).color)) === 'rgb(200, 0, 0)', 'the new stylesheet applies', 10_000);
   expect(await tab.page.textContent('#count')).toBe('Pressed 3 times');
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
+  await tab.close();
+});
+
+test('an edit to a Sass partial that a .module.scss uses restyles the page without a reload', async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/sassy');
+  await tab.markWindow();
+  const color = () => tab.page.evaluate(() => getComputedStyle(document.querySelector('#sassy')!).color);
+  expect(await color()).toBe('rgb(0, 0, 128)');
+  edit('pages/_theme.scss', () => '$ink: rgb(200, 0, 0);\n');
+  await eventually(async () => (await color()) === 'rgb(200, 0, 0)', 'the partial\'s new value applies', 10_000);
   expect(await tab.isMarked()).toBe(true);
   expect(tab.errors).toEqual([]);
   await tab.close();

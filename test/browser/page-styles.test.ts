@@ -2,8 +2,11 @@
  * A page's own CSS in Chromium, as the pages router handles it: linked in the first load's
  * HTML after `_app`'s, loaded on a soft navigation and applied in the commit that shows the
  * page (never an unstyled frame), removed when the page leaves. Covers CSS Modules and a
- * library's global stylesheet imported by a page (from node_modules, which the rule allows).
+ * library's global stylesheet imported by a page (from node_modules, which the rule allows),
+ * and a file a stylesheet's url() names (emitted with the build's files, as next build does).
  */
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { eventually, openTab, siteAndBrowser, type Tab } from '../helpers/browser';
 import { tempApp } from '../helpers/temp-app';
 
@@ -11,7 +14,7 @@ const nav = `<nav><Link href="/">Home</Link> | <Link href="/red">Red</Link> | <L
 const dir = tempApp(
   {
     'pages/_app.js': `import Link from 'next/link';\nimport '../styles/global.css';\nexport default function App({ Component, pageProps }) { return <>${nav}<Component {...pageProps} /></>; }\n`,
-    'styles/global.css': 'body { background-color: rgb(250, 250, 240); }\n#__next { padding-top: 7px; }\n',
+    'styles/global.css': 'body { background-color: rgb(250, 250, 240); }\n#__next { padding-top: 7px; }\nnav { background-image: url(./img/dot.png); }\n',
     'pages/index.js': 'export default function Home() { return <><h1>Plain home</h1><p>text</p></>; }\n',
     'pages/red.js': `import styles from '../styles/Red.module.css';\nimport 'quote-lib/quote.css';\nexport default function Red() { return <><h1 className={styles.title}>Red page</h1><p>text</p></>; }\n`,
     'styles/Red.module.css': '.title { color: rgb(200, 0, 0); }\n',
@@ -23,6 +26,8 @@ const dir = tempApp(
   },
   'stratus-page-styles-',
 );
+mkdirSync(path.join(dir, 'styles/img'));
+copyFileSync(path.join(__dirname, '../fixtures/routing-app/public/files/dot.png'), path.join(dir, 'styles/img/dot.png'));
 const env = siteAndBrowser(dir);
 let tab: Tab;
 
@@ -72,6 +77,17 @@ test("a first load links _app's stylesheet, then the page's own (its CSS Modules
   await tab.goto('/');
   expect(await sheets()).toEqual(['app']);
   expect(await looks()).toEqual({ h1: 'rgb(0, 0, 0)', p: 'normal', body: BACKGROUND });
+  expect(tab.errors).toEqual([]);
+});
+
+test("a file named by url() in _app's CSS is served from the build's files, as an image", async () => {
+  await tab.goto('/');
+  const image = await tab.page.evaluate(async () => {
+    const url = /url\("(.+)"\)/.exec(getComputedStyle(document.querySelector('nav')!).backgroundImage)?.[1] ?? '';
+    const response = await fetch(url);
+    return { path: new URL(url).pathname, status: response.status, type: response.headers.get('content-type'), bytes: (await response.arrayBuffer()).byteLength };
+  });
+  expect(image).toEqual({ path: expect.stringMatching(/^\/_app\/static\/media\/dot-\w+\.png$/), status: 200, type: 'image/png', bytes: statSync(path.join(dir, 'styles/img/dot.png')).size });
   expect(tab.errors).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 /**
- * esbuild plugin: `*.module.css` (CSS Modules) with class names that depend only on the
+ * esbuild plugin: `*.module.css` (CSS Modules, and `*.module.scss`, `*.module.sass` once Sass
+ * compiled them) with class names that depend only on the
  * file's path in the app and the class name, so the render Lambda's HTML and the browser's
  * stylesheet agree. esbuild's own `local-css` loader renames classes per bundle (with
  * minification, by frequency), so two bundles of one app disagree: the server HTML got
@@ -7,7 +8,9 @@
  *
  * lightningcss parses the file and renames its classes (`title` → `title_5Iiaua`); the JS
  * module exports the map. The browser build also imports the renamed CSS, which esbuild
- * gathers into the page's stylesheet; the server build leaves it out.
+ * gathers into the page's stylesheet; the server build leaves it out. An `:export { name: value }`
+ * block (how Sass variables reach JavaScript) adds its values to the map, as css-loader's ICSS
+ * mode gives them under the pages router, and leaves the stylesheet.
  *
  * @example
  * plugins: [cssModulesPlugin({ appDir, emitCss: true })]
@@ -16,7 +19,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { transform, type CSSModuleExports } from 'lightningcss';
-import type { CssTransform } from '../steps/load-postcss';
+import { BuildError } from '../errors';
+import { CSS_MODULE_FILE, type Stylesheets } from '../stylesheets';
 
 const CSS_SUFFIX = '?stratus-css';
 const NAMESPACE = 'stratus-css-module';
@@ -32,31 +36,55 @@ function classMap(exports: CSSModuleExports): Record<string, string> {
   return map;
 }
 
+const EXPORT_BLOCK = /:export\s*\{([^}]*)\}/g;
+
+/** The `:export` blocks' values (`primaryColor: #64ff00`), and the CSS without them. */
+export function icssExports(css: string): { css: string; values: Record<string, string> } {
+  const values: Record<string, string> = Object.create(null);
+  const rest = css.replace(EXPORT_BLOCK, (_block, body: string) => {
+    for (const declaration of body.split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon < 0) continue;
+      const name = declaration.slice(0, colon).trim();
+      if (name) values[name] = declaration.slice(colon + 1).trim();
+    }
+    return '';
+  });
+  return { css: rest, values };
+}
+
 /** Renames a CSS Modules file's classes (in `code`, the file's text unless given); the name pattern is stable across builds and machines. */
 export function compileCssModule(appDir: string, file: string, code: Uint8Array | string = readFileSync(file)): { css: string; classes: Record<string, string> } {
   const relative = path.relative(appDir, file).split(path.sep).join('/');
+  const text = typeof code === 'string' ? code : Buffer.from(code).toString('utf8');
+  const icss = text.includes(':export') ? icssExports(text) : { css: text, values: undefined };
   const result = transform({
     filename: relative,
-    code: typeof code === 'string' ? Buffer.from(code) : code,
+    code: Buffer.from(icss.css),
     cssModules: { pattern: '[local]_[hash]' },
   });
-  return { css: result.code.toString(), classes: classMap(result.exports ?? {}) };
+  const classes = classMap(result.exports ?? {});
+  return { css: result.code.toString(), classes: icss.values ? Object.assign(Object.create(null) as Record<string, string>, icss.values, classes) : classes };
 }
 
-export function cssModulesPlugin(options: { appDir: string; emitCss: boolean; /** The app's PostCSS, run before classes are renamed. */ transformCss?: CssTransform }): Plugin {
+export function cssModulesPlugin(options: { appDir: string; emitCss: boolean; /** Sass and the app's PostCSS, run before classes are renamed. */ stylesheets?: Stylesheets }): Plugin {
   const appDir = path.resolve(options.appDir);
   const compiled = new Map<string, string>();
-  const compile = async (file: string) =>
-    compileCssModule(appDir, file, options.transformCss ? await options.transformCss(readFileSync(file, 'utf8'), file) : readFileSync(file));
+  const compile = async (file: string) => {
+    if (!options.stylesheets) return { ...compileCssModule(appDir, file), watchFiles: [file] };
+    const { css, watchFiles } = await options.stylesheets.read(file);
+    return { ...compileCssModule(appDir, file, css), watchFiles };
+  };
   return {
     name: 'stratus-css-modules',
     setup(build) {
-      build.onLoad({ filter: /\.module\.css$/, namespace: 'file' }, async (args) => {
+      build.onLoad({ filter: CSS_MODULE_FILE, namespace: 'file' }, async (args) => {
         let result;
         try {
           result = await compile(args.path);
         } catch (error) {
-          // lightningcss errors carry the position in `loc`.
+          // Sass's and PostCSS's errors name their file already; lightningcss's carry the position in `loc`.
+          if (error instanceof BuildError) return { errors: [{ text: error.message }] };
           const loc = (error as { loc?: { line: number; column: number } }).loc;
           const where = loc ? `:${loc.line}:${loc.column}` : '';
           return { errors: [{ text: `${path.relative(appDir, args.path)}${where}: ${(error as Error).message}` }] };
@@ -64,7 +92,7 @@ export function cssModulesPlugin(options: { appDir: string; emitCss: boolean; /*
         compiled.set(args.path, result.css);
         const lines = [`export default ${JSON.stringify(result.classes)};`];
         if (options.emitCss) lines.unshift(`import ${JSON.stringify(args.path + CSS_SUFFIX)};`);
-        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: [args.path] };
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: result.watchFiles };
       });
       build.onResolve({ filter: /\?stratus-css$/ }, (args) => ({ path: args.path.slice(0, -CSS_SUFFIX.length), namespace: NAMESPACE }));
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => ({

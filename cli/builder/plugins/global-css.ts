@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
+import { CSS_MODULE_FILE, STYLESHEET_FILE } from '../stylesheets';
 
 const IN_NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** Marks the plugin's own resolve call, so it does not meet itself. */
@@ -17,11 +18,12 @@ const SELF = Symbol('stratus-global-css');
 
 /** The build error's text: what imports what, and the two ways out. */
 export function globalCssMessage(importer: string, specifier: string, appFile: string | undefined): string {
-  const base = path.posix.basename(specifier, '.css');
+  const extension = path.posix.extname(specifier);
+  const base = path.posix.basename(specifier, extension);
   const app = appFile ?? 'pages/_app.js';
   return (
     `${importer} imports the global stylesheet ${specifier}, and global CSS may only be imported by ${app} (it applies to every page). ` +
-    `Move the import into ${app}${appFile ? '' : ' (create it)'}, or rename the file to ${base}.module.css and use its class names (a CSS Module, scoped to where it is imported).`
+    `Move the import into ${app}${appFile ? '' : ' (create it)'}, or rename the file to ${base}.module${extension} and use its class names (a CSS Module, scoped to where it is imported).`
   );
 }
 
@@ -31,8 +33,8 @@ export function globalCssPlugin(options: { appDir: string; /** `pages/_app.*`, r
   return {
     name: 'stratus-global-css',
     setup(build) {
-      build.onResolve({ filter: /\.css$/ }, async (args) => {
-        if (args.pluginData === SELF || args.path.endsWith('.module.css') || args.kind === 'import-rule' || args.kind === 'url-token') return undefined;
+      build.onResolve({ filter: STYLESHEET_FILE }, async (args) => {
+        if (args.pluginData === SELF || CSS_MODULE_FILE.test(args.path) || args.kind === 'import-rule' || args.kind === 'url-token') return undefined;
         if (!args.importer.startsWith(appDir + path.sep) || args.importer.includes(IN_NODE_MODULES) || args.importer === appFile) return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: SELF });
         if (resolved.errors.length > 0 || resolved.path.includes(IN_NODE_MODULES)) return undefined;

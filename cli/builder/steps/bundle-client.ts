@@ -13,8 +13,8 @@ import { stripDataFunctionsPlugin } from '../plugins/strip-data-functions';
 import type { SourceTransform } from '../compiler-transforms';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import { globalCssPlugin } from '../plugins/global-css';
-import { postcssPlugin } from '../plugins/postcss';
-import type { CssTransform } from './load-postcss';
+import { globalStylesheetsPlugin } from '../plugins/global-stylesheets';
+import type { Stylesheets } from '../stylesheets';
 import { BROWSER_ENV, publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
@@ -48,6 +48,13 @@ const STATIC_DIR = assetKey(STATIC_PREFIX);
  * (summarize.ts) so the figures describe what ships. ES2022: every browser of the last
  * four years, and less down-levelled code.
  */
+/**
+ * What a stylesheet's `url()` may name besides other stylesheets (backgrounds, `@font-face`):
+ * copied beside the chunks with a content hash, as next build emits them to its media folder.
+ * JavaScript imports of images go through image-import.ts instead.
+ */
+const CSS_ASSET_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.bmp', '.cur', '.woff', '.woff2', '.ttf', '.otf', '.eot', '.mp4', '.webm', '.ogg', '.mp3', '.wav'];
+
 export const CLIENT_OPTIONS = {
   format: 'esm',
   platform: 'browser',
@@ -195,8 +202,8 @@ export interface ClientBundleOptions {
   basePath?: string;
   /** `NEXT_PUBLIC_*` variables to inline. @default {} */
   publicEnv?: Record<string, string>;
-  /** The app's PostCSS (load-postcss.ts), for every stylesheet; none without a config. */
-  transformCss?: CssTransform;
+  /** Sass and the app's PostCSS (stylesheets.ts), for every stylesheet; absent: CSS as written, and no Sass. */
+  stylesheets?: Stylesheets;
   /** The config's compiler options (compiler-transforms.ts), applied to pages here as the plugins apply them to the app's other files. */
   compile?: SourceTransform;
 }
@@ -294,8 +301,9 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       entryNames: 'chunks/[name]-[hash]',
       chunkNames: 'chunks/[name]-[hash]',
       assetNames: 'media/[name]-[hash]',
+      loader: Object.fromEntries(CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file' as const])),
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, transformCss: options.transformCss }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.transformCss ? [postcssPlugin(options.transformCss)] : []), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), ...(options.plugins ?? [])],
     },
   };
 }

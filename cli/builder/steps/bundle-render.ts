@@ -10,7 +10,7 @@ import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths'
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { reactExternalPlugin } from '../plugins/react-external';
 import { cssModulesPlugin } from '../plugins/css-modules';
-import type { CssTransform } from './load-postcss';
+import type { Stylesheets } from '../stylesheets';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
@@ -104,7 +104,7 @@ export const SERVER_OPTIONS = {
   // The routing layer's browser switch (web/runtime/shared/site-paths.ts) is always on on the server: a constant, not an env lookup per call.
   define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"on"', 'process.env.STRATUS_INITIAL_PROPS': '"on"', 'process.env.STRATUS_BROWSER': '"off"' },
   nodePaths: [NODE_MODULES],
-  loader: { '.css': 'empty' },
+  loader: { '.css': 'empty', '.scss': 'empty', '.sass': 'empty' },
   legalComments: 'none',
   logLevel: 'silent',
 } satisfies BuildOptions;
@@ -118,8 +118,8 @@ export async function bundleRender(options: {
   plugins?: Plugin[];
   /** `NEXT_PUBLIC_*` variables to inline. @default {} */
   publicEnv?: Record<string, string>;
-  /** The app's PostCSS: CSS Modules' class names come from the CSS it gives, as in the browser build. */
-  transformCss?: CssTransform;
+  /** Sass and the app's PostCSS: CSS Modules' class names come from the CSS they give, as in the browser build. */
+  stylesheets?: Stylesheets;
   /** @default true (BuildOptions.eagerModules) */
   eagerModules?: boolean;
   /** `stratus dev`: React's development build, required from node_modules (react-external.ts), code unminified (stacks keep their names). @default false */
@@ -137,7 +137,7 @@ export async function bundleRender(options: {
     entryPoints: [entryFile],
     outfile,
     metafile: true,
-    plugins: [...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, transformCss: options.transformCss }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
+    plugins: [...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });

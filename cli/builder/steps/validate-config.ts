@@ -7,7 +7,7 @@
  * naming the file.
  */
 import type { ResolvedConfig, StratusConfig } from '../../../contract/config';
-import { CONFIG_SCHEMA, ConfigError, NEXT_ONLY, NO_EFFECT, resolveConfig, ROUTING_KEYS, type CompilerOptions, type ConfigKeyName, type TypescriptOptions } from '../../../contract/config-schema';
+import { CONFIG_SCHEMA, ConfigError, NEXT_ONLY, NO_EFFECT, resolveConfig, ROUTING_KEYS, type CompilerOptions, type ConfigKeyName, type SassOptions, type TypescriptOptions } from '../../../contract/config-schema';
 import { isStratusError, StratusError } from '../../../contract/errors';
 import { resolveRouting, type RoutingInput } from './routing-rules';
 
@@ -21,6 +21,8 @@ export interface ValidatedConfig {
   typescript?: TypescriptOptions;
   /** `compiler` of the config (build only: source transforms); absent when not written. */
   compiler?: CompilerOptions;
+  /** `sassOptions` of the config (build only: how Sass files compile); absent when not written. */
+  sassOptions?: SassOptions;
   warnings: string[];
 }
 
@@ -88,13 +90,14 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       else if (value !== undefined) checked[name] = CONFIG_SCHEMA[name].check(value, warn);
     }
     const resolvedRouting = await resolveRouting(routing, middleware);
-    const { env, pageExtensions, typescript, compiler, ...config } = checked as StratusConfig;
+    const { env, pageExtensions, typescript, compiler, sassOptions, ...config } = checked as StratusConfig;
     return {
       config: { ...resolveConfig(config), ...(resolvedRouting ? { routing: resolvedRouting } : {}) },
       env: env ?? {},
       ...(pageExtensions ? { pageExtensions } : {}),
       ...(typescript ? { typescript } : {}),
       ...(compiler ? { compiler } : {}),
+      ...(sassOptions ? { sassOptions } : {}),
       warnings,
     };
   } catch (error) {
