@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decode } from '@jridgewell/sourcemap-codec';
 
 /** What Stratus reads of a source map (version 3). */
 export interface SourceMapLike {
@@ -19,41 +20,9 @@ export interface SourceMapLike {
   mappings: string;
 }
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const DIGIT = new Map([...BASE64].map((char, index) => [char, index]));
-
 /** Per generated line, its segments as [generated column, source index] (the rest of each segment is not needed). */
 function decodeSources(mappings: string): Array<Array<[number, number]>> {
-  const lines: Array<Array<[number, number]>> = [];
-  let source = 0;
-  for (const line of mappings.split(';')) {
-    const segments: Array<[number, number]> = [];
-    let column = 0;
-    for (const segment of line.split(',')) {
-      if (segment === '') continue;
-      const fields: number[] = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segment) {
-        const digit = DIGIT.get(char);
-        if (digit === undefined) return lines;
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      column += fields[0] ?? 0;
-      if (fields.length >= 4) {
-        source += fields[1]!;
-        segments.push([column, source]);
-      }
-    }
-    lines.push(segments);
-  }
-  return lines;
+  return decode(mappings).map((segments) => segments.filter((segment) => segment.length >= 4).map((segment) => [segment[0], segment[1]!] as [number, number]));
 }
 
 /** The source file of the CSS at a generated position: the last mapping at or before it. */
