@@ -218,6 +218,34 @@ export const CONFIG_SCHEMA = {
     },
   }),
   /**
+   * Turbopack's options that change what a build makes (build only), as `next build` reads
+   * them: `rules` (webpack loaders run on matching files: Tailwind's `@tailwindcss/turbopack`
+   * on `*.css`, `@svgr/webpack` on `*.svg`), `resolveAlias` and `resolveExtensions`.
+   */
+  turbopack: key<TurbopackOptions>({
+    next: 'turbopack',
+    default: {},
+    check(value, warn) {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`turbopack must be an object ({ rules, resolveAlias, resolveExtensions }), got ${JSON.stringify(value)}.`);
+      const out: TurbopackOptions = {};
+      for (const [name, option] of Object.entries(value)) {
+        if (name === 'rules') out.rules = checkRules(option);
+        else if (name === 'resolveAlias') {
+          if (!option || typeof option !== 'object' || Array.isArray(option)) throw new ConfigError(`turbopack.resolveAlias must be an object of import names and what to load instead, got ${JSON.stringify(option)}.`);
+          for (const [from, to] of Object.entries(option)) {
+            const ok = typeof to === 'string' || (Array.isArray(to) && to.every((t) => typeof t === 'string')) || (to && typeof to === 'object' && Object.values(to).every((t) => typeof t === 'string'));
+            if (!ok) throw new ConfigError(`turbopack.resolveAlias["${from}"] must be a module name or path, a list of them, or an object by condition ({ browser: './x.js' }), got ${JSON.stringify(to)}.`);
+          }
+          out.resolveAlias = option as TurbopackOptions['resolveAlias'];
+        } else if (name === 'resolveExtensions') {
+          if (!Array.isArray(option) || option.some((ext) => typeof ext !== 'string' || !ext.startsWith('.'))) throw new ConfigError(`turbopack.resolveExtensions must be an array of extensions such as ['.mdx', '.tsx', '.ts', '.jsx', '.js'], got ${JSON.stringify(option)}.`);
+          out.resolveExtensions = [...(option as string[])];
+        } else warn(`turbopack.${name} ${NO_EFFECT}`);
+      }
+      return out;
+    },
+  }),
+  /**
    * How Sass files are compiled (build only), as `next build` reads it: `implementation` (the
    * package, `sass` by default), `additionalData` (or `prependData`) written before each file,
    * `includePaths` (or `loadPaths`) searched by imports; the rest are Sass's own options.
@@ -276,6 +304,49 @@ export interface CompilerOptions {
   removeConsole?: boolean | { exclude?: string[] };
   /** Removes JSX properties matching `properties` (regular expressions), `^data-test` by default. */
   reactRemoveProperties?: boolean | { properties?: string[] };
+}
+
+/** A webpack loader of a rule: its package name or path, with options. */
+export type LoaderItem = string | { loader: string; options?: Record<string, unknown> };
+/** When a rule applies beyond its glob: built-in names (`browser`, `foreign`, …) and path, content and query tests, combined by all, any and not. */
+export type LoaderCondition =
+  | string
+  | { all?: LoaderCondition[]; any?: LoaderCondition[]; not?: LoaderCondition; path?: string | RegExp; content?: RegExp; query?: string | RegExp; contentType?: string | RegExp };
+/** One rule of `turbopack.rules`: the loaders, what the result is (`as: '*.js'`, or a module `type`), and a condition. */
+export interface LoaderRule {
+  loaders?: LoaderItem[];
+  as?: string;
+  type?: string;
+  condition?: LoaderCondition;
+}
+/** `turbopack` of the config (cli/builder/loader-rules.ts). */
+export interface TurbopackOptions {
+  /** By glob (a file name, or a project-relative path when it holds `/`): loaders alone, a rule, or rules tried in order. */
+  rules?: Record<string, LoaderItem[] | LoaderRule | LoaderRule[]>;
+  resolveAlias?: Record<string, string | string[] | Record<string, string>>;
+  resolveExtensions?: string[];
+}
+
+const RULE_KEYS = new Set(['loaders', 'as', 'type', 'condition']);
+const isLoaderItem = (item: unknown): boolean =>
+  typeof item === 'string' || (!!item && typeof item === 'object' && typeof (item as { loader?: unknown }).loader === 'string' && !('loaders' in item));
+
+/** `turbopack.rules` as written, checked for shape: each glob's value is loaders, a rule, or a list of rules. */
+function checkRules(value: unknown): NonNullable<TurbopackOptions['rules']> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`turbopack.rules must be an object of globs and loaders, such as { '*.svg': { loaders: ['@svgr/webpack'], as: '*.js' } }, got ${JSON.stringify(value)}.`);
+  for (const [glob, rule] of Object.entries(value)) {
+    const rules = Array.isArray(rule) && rule.every(isLoaderItem) ? [{ loaders: rule }] : Array.isArray(rule) ? rule : [rule];
+    for (const one of rules) {
+      if (!one || typeof one !== 'object' || Array.isArray(one)) throw new ConfigError(`turbopack.rules["${glob}"] must be a list of loaders or a rule ({ loaders, as, condition }), got ${JSON.stringify(one)}.`);
+      const unknown = Object.keys(one).filter((key) => !RULE_KEYS.has(key));
+      if (unknown.length > 0) throw new ConfigError(`turbopack.rules["${glob}"]: unknown key ${unknown.map((key) => `"${key}"`).join(', ')} (a rule has loaders, as, type and condition).`);
+      const loaders = (one as LoaderRule).loaders;
+      if (loaders !== undefined && (!Array.isArray(loaders) || !loaders.every(isLoaderItem))) throw new ConfigError(`turbopack.rules["${glob}"].loaders must be a list of loader names or { loader, options }, got ${JSON.stringify(loaders)}.`);
+      const as = (one as LoaderRule).as;
+      if (as !== undefined && (typeof as !== 'string' || !as.startsWith('*.'))) throw new ConfigError(`turbopack.rules["${glob}"].as must be a file kind such as "*.js" or "*.css", got ${JSON.stringify(as)}.`);
+    }
+  }
+  return value as NonNullable<TurbopackOptions['rules']>;
 }
 
 /** `sassOptions` of the config: how Sass files compile (cli/builder/steps/load-sass.ts); keys other than these go to Sass as written. */

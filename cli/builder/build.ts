@@ -23,6 +23,8 @@ import { loadEnv, type LoadedEnv } from './steps/load-env';
 import { loadPostcss } from './steps/load-postcss';
 import { sassCompiler, SassWarnings } from './steps/load-sass';
 import { stylesheets } from './stylesheets';
+import { compileLoaderRules } from './loader-rules';
+import { inAppFolder } from './app-folder';
 import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
@@ -121,17 +123,6 @@ function withManifest(result: Omit<BuildResult, 'manifest'>): BuildResult {
   }) as BuildResult;
 }
 
-/** Runs `work` with the process's working directory set to `dir`, and restores it after. */
-async function inFolder<T>(dir: string, work: () => Promise<T>): Promise<T> {
-  const cwd = process.cwd();
-  process.chdir(dir);
-  try {
-    return await work();
-  } finally {
-    process.chdir(cwd);
-  }
-}
-
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const env = loadEnv(path.resolve(options.appDir));
   try {
@@ -190,11 +181,12 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
   const sassWarnings = new SassWarnings(appDir);
-  const sheets = stylesheets(transformCss, sassCompiler(appDir, loadedConfig.sassOptions, sassWarnings));
+  const loaderRules = compileLoaderRules(appDir, loadedConfig.turbopack, { development: options.dev !== undefined, warn: (message) => log(`  warning: ${message}`) });
+  const sheets = stylesheets(transformCss, sassCompiler(appDir, loadedConfig.sassOptions, sassWarnings), loaderRules);
 
   fontImporters.clear();
-  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, stylesheets: sheets, compile });
-  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, stylesheets: sheets, eagerModules: options.eagerModules, development: options.dev !== undefined });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile });
+  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined });
   let client: ClientBundle;
   let renderBundle: string;
   if (options.dev) {
@@ -247,7 +239,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
   const found: PrerenderResult = options.dev
     ? { routes: new Map(), rendered: 0, written: 0, fromBucket: 0, warnings: [] }
-    : await inFolder(appDir, () =>
+    : await inAppFolder(appDir, () =>
         prerender({
           bundle: loadRenderBundle(renderBundle),
           manifest: beforePrerender,

@@ -21,7 +21,7 @@ test('StratusConfig has exactly the schema keys', () => {
   // Compiles only while every key of the type is a schema key and the other way round.
   const every: Required<StratusConfig> = {
     basePath: '/docs', trailingSlash: true, redirects: () => [], rewrites: () => [], headers: () => [], locales: ['en'], defaultLocale: 'en',
-    images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false, typescript: { ignoreBuildErrors: false }, compiler: {}, sassOptions: {},
+    images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false, typescript: { ignoreBuildErrors: false }, compiler: {}, sassOptions: {}, turbopack: {},
   };
   expect(Object.keys(every).sort()).toEqual([...CONFIG_KEYS].sort());
 });
@@ -45,4 +45,16 @@ test('a locale that cannot be a path segment, or one listed twice, is refused wi
   expect(() => CONFIG_SCHEMA.locales.check(['en', ''], noWarning)).toThrow(/locale "" cannot be/);
   expect(() => CONFIG_SCHEMA.locales.check(['en', 'en'], noWarning)).toThrow('locale "en" is listed twice in locales; list each once.');
   expect(CONFIG_SCHEMA.locales.check(['default', 'en', 'fr-CA', 'en_US'], noWarning)).toEqual(['default', 'en', 'fr-CA', 'en_US']);
+});
+
+test('turbopack: rules, resolveAlias and resolveExtensions are read; a wrong shape says what a rule is; root and debugIds have no effect and say so', () => {
+  const warnings: string[] = [];
+  const warn = (message: string) => warnings.push(message);
+  const rules = { '*.svg': { loaders: ['@svgr/webpack'], as: '*.js' }, '*.md': ['raw-loader'], '*.txt': [{ condition: 'browser', loaders: [{ loader: 'x', options: { a: 1 } }] }] };
+  expect(CONFIG_SCHEMA.turbopack.check({ rules, resolveExtensions: ['.mdx', '.tsx'], root: '/x', debugIds: true }, warn)).toEqual({ rules, resolveExtensions: ['.mdx', '.tsx'] });
+  expect(warnings).toEqual([expect.stringMatching(/^turbopack\.root has no effect in Stratus/), expect.stringMatching(/^turbopack\.debugIds has no effect in Stratus/)]);
+  expect(() => CONFIG_SCHEMA.turbopack.check({ rules: { '*.svg': { loader: ['@svgr/webpack'] } } }, warn)).toThrow('turbopack.rules["*.svg"]: unknown key "loader" (a rule has loaders, as, type and condition).');
+  expect(() => CONFIG_SCHEMA.turbopack.check({ rules: { '*.svg': { loaders: '@svgr/webpack' } } }, warn)).toThrow(/turbopack\.rules\["\*\.svg"\]\.loaders must be a list of loader names/);
+  expect(() => CONFIG_SCHEMA.turbopack.check({ rules: { '*.svg': { loaders: [], as: 'js' } } }, warn)).toThrow(/\.as must be a file kind such as "\*\.js"/);
+  expect(() => CONFIG_SCHEMA.turbopack.check({ resolveExtensions: ['mdx'] }, warn)).toThrow(/resolveExtensions must be an array of extensions/);
 });

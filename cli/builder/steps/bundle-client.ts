@@ -15,6 +15,11 @@ import { cssModulesPlugin } from '../plugins/css-modules';
 import { globalCssPlugin } from '../plugins/global-css';
 import { globalStylesheetsPlugin } from '../plugins/global-stylesheets';
 import type { Stylesheets } from '../stylesheets';
+import type { LoaderRules } from '../loader-rules';
+import { loaderRulesPlugin } from '../plugins/loader-rules';
+import { resolveAliasPlugin } from '../plugins/resolve-alias';
+import { withDefaultExtensions } from '../resolve-extensions';
+import type { TurbopackOptions } from '../../../contract/config-schema';
 import { BROWSER_ENV, publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
@@ -204,6 +209,10 @@ export interface ClientBundleOptions {
   publicEnv?: Record<string, string>;
   /** Sass and the app's PostCSS (stylesheets.ts), for every stylesheet; absent: CSS as written, and no Sass. */
   stylesheets?: Stylesheets;
+  /** The config's `turbopack.rules` (loader-rules.ts), for files they turn into code. */
+  loaderRules?: LoaderRules;
+  /** The config's `turbopack.resolveAlias` and `resolveExtensions`. */
+  resolve?: Pick<TurbopackOptions, 'resolveAlias' | 'resolveExtensions'>;
   /** The config's compiler options (compiler-transforms.ts), applied to pages here as the plugins apply them to the app's other files. */
   compile?: SourceTransform;
 }
@@ -301,9 +310,10 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       entryNames: 'chunks/[name]-[hash]',
       chunkNames: 'chunks/[name]-[hash]',
       assetNames: 'media/[name]-[hash]',
+      ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
       loader: Object.fromEntries(CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file' as const])),
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(appDir, options.resolve.resolveAlias, { browser: true })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), ...(options.plugins ?? [])],
     },
   };
 }

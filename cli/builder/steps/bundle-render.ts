@@ -11,6 +11,11 @@ import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { reactExternalPlugin } from '../plugins/react-external';
 import { cssModulesPlugin } from '../plugins/css-modules';
 import type { Stylesheets } from '../stylesheets';
+import type { LoaderRules } from '../loader-rules';
+import { loaderRulesPlugin } from '../plugins/loader-rules';
+import { resolveAliasPlugin } from '../plugins/resolve-alias';
+import { withDefaultExtensions } from '../resolve-extensions';
+import type { TurbopackOptions } from '../../../contract/config-schema';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
 import { fromEsbuildFailure } from '../errors';
@@ -120,6 +125,10 @@ export async function bundleRender(options: {
   publicEnv?: Record<string, string>;
   /** Sass and the app's PostCSS: CSS Modules' class names come from the CSS they give, as in the browser build. */
   stylesheets?: Stylesheets;
+  /** The config's `turbopack.rules` (loader-rules.ts), for files they turn into code. */
+  loaderRules?: LoaderRules;
+  /** The config's `turbopack.resolveAlias` and `resolveExtensions`. */
+  resolve?: Pick<TurbopackOptions, 'resolveAlias' | 'resolveExtensions'>;
   /** @default true (BuildOptions.eagerModules) */
   eagerModules?: boolean;
   /** `stratus dev`: React's development build, required from node_modules (react-external.ts), code unminified (stacks keep their names). @default false */
@@ -137,7 +146,8 @@ export async function bundleRender(options: {
     entryPoints: [entryFile],
     outfile,
     metafile: true,
-    plugins: [...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
+    ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
+    plugins: [...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
   }).catch((error: unknown) => {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });

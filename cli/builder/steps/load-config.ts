@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { ResolvedConfig } from '../../../contract/config';
-import type { CompilerOptions, SassOptions, TypescriptOptions } from '../../../contract/config-schema';
+import type { CompilerOptions, SassOptions, TurbopackOptions, TypescriptOptions } from '../../../contract/config-schema';
 import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
 import { findMiddleware } from './middleware-file';
@@ -30,6 +30,8 @@ export interface LoadedConfig {
   compiler?: CompilerOptions;
   /** `sassOptions` of the config file (how Sass files compile); absent when not written. */
   sassOptions?: SassOptions;
+  /** `turbopack` of the config file (loader rules, aliases, extensions); absent when not written. */
+  turbopack?: TurbopackOptions;
   /** The file read, relative to the app; undefined when there is none. */
   file?: string;
   warnings: string[];

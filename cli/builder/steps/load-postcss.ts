@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { BuildError } from '../errors';
+import { inAppFolder } from '../app-folder';
 import { inPlaceDefines } from '../in-place';
 
 /** Rewrites one stylesheet's text; `file` is its absolute path (for plugins and messages). */
@@ -77,24 +78,15 @@ export async function loadPostcss(appDir: string, cacheDir: string): Promise<Css
     return options === undefined || options === true || (typeof options === 'object' && Object.keys(options as object).length === 0) ? factory() : factory(options);
   });
   const processor = postcss(plugins);
-  // One stylesheet at a time: each runs in the app's folder, and restores the working directory after.
-  let queue: Promise<unknown> = Promise.resolve();
-  const run = async (css: string, from: string): Promise<string> => {
-    const cwd = process.cwd();
-    process.chdir(appDir);
-    try {
-      return (await processor.process(css, { from, to: from })).css;
-    } catch (error) {
-      const { reason, line, column } = error as { reason?: string; line?: number; column?: number };
-      const where = line ? `:${line}:${column ?? 0}` : '';
-      throw new BuildError(`${path.relative(appDir, from)}${where}: ${reason ?? (error as Error).message} (PostCSS, ${name})`);
-    } finally {
-      process.chdir(cwd);
-    }
-  };
-  return (css, from) => {
-    const result = queue.then(() => run(css, from));
-    queue = result.catch(() => undefined);
-    return result;
-  };
+  // In the app's folder, one stylesheet at a time (app-folder.ts).
+  return (css, from) =>
+    inAppFolder(appDir, async () => {
+      try {
+        return (await processor.process(css, { from, to: from })).css;
+      } catch (error) {
+        const { reason, line, column } = error as { reason?: string; line?: number; column?: number };
+        const where = line ? `:${line}:${column ?? 0}` : '';
+        throw new BuildError(`${path.relative(appDir, from)}${where}: ${reason ?? (error as Error).message} (PostCSS, ${name})`);
+      }
+    });
 }

@@ -22,8 +22,8 @@ import { rebaseUrls, type SourceMapLike } from '../sass-urls';
 
 export const SASS_FILE = /\.s[ac]ss$/;
 
-/** One Sass file compiled: its CSS, and every file it read (for watchers). */
-export type SassCompile = (file: string) => { css: string; loadedFiles: string[] };
+/** One Sass file compiled (from `source` when given, else as on disk): its CSS, and every file it read (for watchers). */
+export type SassCompile = (file: string, source?: string) => { css: string; loadedFiles: string[] };
 
 /** What Stratus uses of a Sass implementation (the `sass` and `sass-embedded` packages' API). */
 interface SassImplementation {
@@ -139,9 +139,9 @@ export function sassCompiler(appDir: string, options: SassOptions = {}, warnings
     return implementation;
   };
   const importer = { findFileUrl: (url: string, context: { containingUrl: URL | null }) => nodeModulesUrl(url, context.containingUrl?.protocol === 'file:' ? path.dirname(fileURLToPath(context.containingUrl)) : appDir) };
-  return (file) => {
+  return (file, given) => {
     const sass = load(file);
-    const source = readFileSync(file, 'utf8');
+    const source = given ?? readFileSync(file, 'utf8');
     const before = typeof prepend === 'function' ? prepend(source, { resourcePath: file, rootContext: appDir }) : prepend;
     try {
       const result = sass.compileString(before ? `${before}\n${source}` : source, {

@@ -7,7 +7,7 @@
  * naming the file.
  */
 import type { ResolvedConfig, StratusConfig } from '../../../contract/config';
-import { CONFIG_SCHEMA, ConfigError, NEXT_ONLY, NO_EFFECT, resolveConfig, ROUTING_KEYS, type CompilerOptions, type ConfigKeyName, type SassOptions, type TypescriptOptions } from '../../../contract/config-schema';
+import { CONFIG_SCHEMA, ConfigError, NEXT_ONLY, NO_EFFECT, resolveConfig, ROUTING_KEYS, type CompilerOptions, type ConfigKeyName, type SassOptions, type TurbopackOptions, type TypescriptOptions } from '../../../contract/config-schema';
 import { isStratusError, StratusError } from '../../../contract/errors';
 import { resolveRouting, type RoutingInput } from './routing-rules';
 
@@ -23,6 +23,8 @@ export interface ValidatedConfig {
   compiler?: CompilerOptions;
   /** `sassOptions` of the config (build only: how Sass files compile); absent when not written. */
   sassOptions?: SassOptions;
+  /** `turbopack` of the config (build only: loader rules, aliases, extensions); absent when not written. */
+  turbopack?: TurbopackOptions;
   warnings: string[];
 }
 
@@ -90,7 +92,7 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       else if (value !== undefined) checked[name] = CONFIG_SCHEMA[name].check(value, warn);
     }
     const resolvedRouting = await resolveRouting(routing, middleware);
-    const { env, pageExtensions, typescript, compiler, sassOptions, ...config } = checked as StratusConfig;
+    const { env, pageExtensions, typescript, compiler, sassOptions, turbopack, ...config } = checked as StratusConfig;
     return {
       config: { ...resolveConfig(config), ...(resolvedRouting ? { routing: resolvedRouting } : {}) },
       env: env ?? {},
@@ -98,6 +100,7 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       ...(typescript ? { typescript } : {}),
       ...(compiler ? { compiler } : {}),
       ...(sassOptions ? { sassOptions } : {}),
+      ...(turbopack ? { turbopack } : {}),
       warnings,
     };
   } catch (error) {

@@ -46,9 +46,9 @@ test("global CSS and CSS Modules go through the config's plugins, with its optio
 
 test('a plugin the app has not installed, or no postcss package: the build says what to install', async () => {
   const cache = (dir: string) => path.join(dir, '.cache');
-  const missingPlugin = tempApp({ ...APP, 'postcss.config.js': 'module.exports = { plugins: { tailwindcss: {}, autoprefixer: {} } };\n' });
+  const missingPlugin = tempApp({ ...APP, 'postcss.config.js': 'module.exports = { plugins: { "postcss-preset-env": {}, autoprefixer: {} } };\n' });
   await expect(loadPostcss(missingPlugin, cache(missingPlugin))).rejects.toThrow(
-    `postcss.config.js names the PostCSS plugin "tailwindcss", which is not installed in ${missingPlugin}: npm install --save-dev tailwindcss.`,
+    `postcss.config.js names the PostCSS plugin "postcss-preset-env", which is not installed in ${missingPlugin}: npm install --save-dev postcss-preset-env.`,
   );
   const noPostcss = tempApp({ 'postcss.config.js': 'module.exports = { plugins: {} };\n' });
   await expect(loadPostcss(noPostcss, cache(noPostcss))).rejects.toThrow('postcss.config.js is there but the app has no postcss package');
