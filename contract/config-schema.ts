@@ -218,6 +218,19 @@ export const CONFIG_SCHEMA = {
     },
   }),
   /**
+   * The React Compiler on the app's own files (build only), as `next build` runs it when
+   * `reactCompiler` is set: `babel-plugin-react-compiler` from the app, first of the Babel
+   * transforms; `true`, or its options (`{ compilationMode: 'annotation' }`).
+   */
+  reactCompiler: key<boolean | Record<string, unknown>>({
+    next: 'reactCompiler',
+    default: false,
+    check(value) {
+      if (typeof value !== 'boolean' && (!value || typeof value !== 'object' || Array.isArray(value))) throw new ConfigError(`reactCompiler must be true, false or the compiler's options ({ compilationMode: 'annotation' }), got ${JSON.stringify(value)}.`);
+      return value as boolean | Record<string, unknown>;
+    },
+  }),
+  /**
    * Turbopack's options that change what a build makes (build only), as `next build` reads
    * them: `rules` (webpack loaders run on matching files: Tailwind's `@tailwindcss/turbopack`
    * on `*.css`, `@svgr/webpack` on `*.svg`), `resolveAlias` and `resolveExtensions`.
@@ -304,6 +317,8 @@ export interface CompilerOptions {
   removeConsole?: boolean | { exclude?: string[] };
   /** Removes JSX properties matching `properties` (regular expressions), `^data-test` by default. */
   reactRemoveProperties?: boolean | { properties?: string[] };
+  /** The top-level `reactCompiler`, carried here for the transform (compiler-transforms.ts); not a key of `compiler`. */
+  reactCompiler?: boolean | Record<string, unknown>;
 }
 
 /** A webpack loader of a rule: its package name or path, with options. */

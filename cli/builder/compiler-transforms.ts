@@ -5,7 +5,8 @@
  * (component selectors, labels), `styledComponents` with styled-components' own (SSR ids,
  * display names), both resolved from the app's node_modules first (the version made for
  * its library), else Stratus's own copy, as Next's compiler has them built in, and `removeConsole` and
- * `reactRemoveProperties` as the pages router's compiler does them. The server and browser
+ * `reactRemoveProperties` as the pages router's compiler does them; and the top-level
+ * `reactCompiler` with the app's `babel-plugin-react-compiler`, first. The server and browser
  * builds apply the same transforms, so the HTML and the hydrated page agree.
  */
 import { readFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ type Babel = typeof import('@babel/core');
  * builds, as with Next's built-in transforms. A build error saying what to install when
  * neither resolves (a Stratus installed without it).
  */
-function appPlugin(appDir: string, name: string, option: string): string {
+function appPlugin(appDir: string, name: string, option: string, key = `compiler.${option}`): string {
   for (const paths of [[appDir], [__dirname]]) {
     try {
       return require.resolve(name, { paths });
@@ -34,7 +35,7 @@ function appPlugin(appDir: string, name: string, option: string): string {
       // Not there: the next place.
     }
   }
-  throw new BuildError(`compiler.${option} needs ${name}, which is not installed in ${appDir}: npm install --save-dev ${name}`);
+  throw new BuildError(`${key} needs ${name}, which is not installed in ${appDir}: npm install --save-dev ${name}`);
 }
 
 /** `console.log(…)` and the other methods as statements, but the excluded ones, removed. */
@@ -91,8 +92,10 @@ function styledOptions(option: true | Record<string, unknown>): Record<string, u
  */
 export function compilerTransform(appDir: string, compiler: CompilerOptions | undefined): SourceTransform | undefined {
   if (!compiler) return undefined;
-  const { emotion, styledComponents, removeConsole: consoleOption, reactRemoveProperties } = compiler;
+  const { emotion, styledComponents, removeConsole: consoleOption, reactRemoveProperties, reactCompiler } = compiler;
   const steps: { applies: (source: string) => boolean; plugin: PluginItem }[] = [];
+  // First, as the React Compiler asks: it reads the code as written. Only files that may hold components or hooks.
+  if (reactCompiler) steps.push({ applies: (source) => source.includes('<') || /\buse[A-Z]/.test(source), plugin: [appPlugin(appDir, 'babel-plugin-react-compiler', 'reactCompiler', 'reactCompiler'), reactCompiler === true ? {} : reactCompiler] });
   if (emotion) steps.push({ applies: (source) => source.includes('@emotion/'), plugin: [appPlugin(appDir, '@emotion/babel-plugin', 'emotion'), emotionOptions(emotion)] });
   if (styledComponents) steps.push({ applies: (source) => source.includes('styled-components'), plugin: [appPlugin(appDir, 'babel-plugin-styled-components', 'styledComponents'), styledOptions(styledComponents)] });
   if (consoleOption) {
@@ -125,7 +128,7 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions | un
       });
       return result?.code ?? source;
     } catch (error) {
-      throw new BuildError(`${path.relative(appDir, file)}: the compiler options (${Object.keys(compiler).join(', ')}) could not transform it: ${(error as Error).message}`);
+      throw new BuildError(`${path.relative(appDir, file)}: the compiler options (${Object.keys(compiler).filter((key) => compiler[key as keyof CompilerOptions]).join(', ')}) could not transform it: ${(error as Error).message}`);
     }
   };
 }

@@ -92,13 +92,14 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       else if (value !== undefined) checked[name] = CONFIG_SCHEMA[name].check(value, warn);
     }
     const resolvedRouting = await resolveRouting(routing, middleware);
-    const { env, pageExtensions, typescript, compiler, sassOptions, turbopack, ...config } = checked as StratusConfig;
+    const { env, pageExtensions, typescript, compiler, sassOptions, turbopack, reactCompiler, ...config } = checked as StratusConfig;
     return {
       config: { ...resolveConfig(config), ...(resolvedRouting ? { routing: resolvedRouting } : {}) },
       env: env ?? {},
       ...(pageExtensions ? { pageExtensions } : {}),
       ...(typescript ? { typescript } : {}),
-      ...(compiler ? { compiler } : {}),
+      // reactCompiler is top-level in next.config; it runs with the compiler options' transforms.
+      ...(compiler || reactCompiler ? { compiler: { ...compiler, ...(reactCompiler ? { reactCompiler } : {}) } } : {}),
       ...(sassOptions ? { sassOptions } : {}),
       ...(turbopack ? { turbopack } : {}),
       warnings,

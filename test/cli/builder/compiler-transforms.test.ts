@@ -34,6 +34,17 @@ describe('the transforms', () => {
     expect(styled).toMatch(/withConfig\(\{\s*componentId: "sc-/);
   });
 
+  test("reactCompiler (next.config's top level): the React Compiler's own plugin memoizes components, first of the transforms; files without components or hooks are left alone", () => {
+    const out = transform({ reactCompiler: true, removeConsole: true }, "export default function Total({ items }) { console.log('x'); const sum = items.reduce((a, b) => a + b, 0); return <p>{sum}</p>; }");
+    expect(out).toContain('react/compiler-runtime');
+    expect(out).toMatch(/const \$ = _c\(\d+\)/);
+    expect(out).not.toContain('console.log');
+    const plain = 'export const add = (a, b) => a + b;';
+    expect(transform({ reactCompiler: true }, plain, 'lib/math.ts')).toBe(plain);
+    // Annotation mode compiles only what says "use memo".
+    expect(transform({ reactCompiler: { compilationMode: 'annotation' } }, 'export default function A({ x }) { return <p>{x}</p>; }')).not.toContain('react/compiler-runtime');
+  });
+
   test('a file that needs none of them is returned as it is, unparsed', () => {
     const source = 'export const A = () => <p>plain</p>;';
     expect(transform({ emotion: true, removeConsole: true, reactRemoveProperties: true }, source)).toBe(source);
