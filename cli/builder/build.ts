@@ -175,9 +175,9 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // A site under a basePath keeps its files under it too: the bucket's keys are the URL paths.
   const basePath = config.routing?.basePath ?? '';
   const siteAssetsDir = path.join(assetsDir, basePath);
-  // The config's compiler options on the app's own files (none asked: no plugin, no cost).
+  // styled-jsx and the config's compiler options on the app's own files (a file that needs none is one text search).
   const compile = compilerTransform(appDir, loadedConfig.compiler);
-  const plugins = [...(compile ? [compilerPlugin(appDir, compile)] : []), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  const plugins = [compilerPlugin(appDir, compile), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
   const sassWarnings = new SassWarnings(appDir);

@@ -15,6 +15,12 @@ import type { PluginItem, PluginObj, types as BabelTypes } from '@babel/core';
 import type { Plugin } from 'esbuild';
 import type { CompilerOptions } from '../../contract/config-schema';
 import { BuildError } from './errors';
+import { RUNTIME_DIR } from '../paths';
+
+/** `<style jsx>` (or `<style jsx global>`), or styled-jsx's `css` tagged templates. */
+const STYLED_JSX = /<style\s[^>]*\bjsx\b|from\s*['"]styled-jsx\/css['"]/;
+const usesStyledJsx = (source: string) => source.includes('jsx') && STYLED_JSX.test(source);
+const STYLED_JSX_COLLECTOR = path.join(RUNTIME_DIR, 'shared', 'styled-jsx-collector.ts');
 
 /** The app's source after the transforms it needs; the source as it is when it needs none. */
 export type SourceTransform = (file: string, source: string) => string;
@@ -90,8 +96,7 @@ function styledOptions(option: true | Record<string, unknown>): Record<string, u
  * const transform = compilerTransform('/apps/shop', { emotion: true });
  * transform?.('/apps/shop/pages/index.tsx', source); // Emotion's plugin ran: styled components carry a target class
  */
-export function compilerTransform(appDir: string, compiler: CompilerOptions | undefined): SourceTransform | undefined {
-  if (!compiler) return undefined;
+export function compilerTransform(appDir: string, compiler: CompilerOptions = {}): SourceTransform {
   const { emotion, styledComponents, removeConsole: consoleOption, reactRemoveProperties, reactCompiler } = compiler;
   const steps: { applies: (source: string) => boolean; plugin: PluginItem }[] = [];
   // First, as the React Compiler asks: it reads the code as written. Only files that may hold components or hooks.
@@ -108,7 +113,8 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions | un
     // A property name is in the source as written: a cheap test before parsing.
     steps.push({ applies: (source) => source.includes('<') && regexes.some((regex) => new RegExp(regex.source.replace(/^\^|\$$/g, '')).test(source)), plugin: removeProperties(regexes) });
   }
-  if (steps.length === 0) return undefined;
+  // styled-jsx, built into the pages router whatever the config says: after the React Compiler, before the rest.
+  steps.splice(reactCompiler ? 1 : 0, 0, { applies: usesStyledJsx, plugin: require.resolve('styled-jsx/babel') });
   let babel: Babel | undefined;
   return (file, source) => {
     const plugins = steps.filter((step) => step.applies(source)).map((step) => step.plugin);
@@ -126,7 +132,9 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions | un
         retainLines: true,
         compact: false,
       });
-      return result?.code ?? source;
+      const code = result?.code ?? source;
+      // The server collects the page's styled-jsx styles for the head once an app uses it (style-collectors.ts).
+      return usesStyledJsx(source) ? `import ${JSON.stringify(STYLED_JSX_COLLECTOR)};\n${code}` : code;
     } catch (error) {
       throw new BuildError(`${path.relative(appDir, file)}: the compiler options (${Object.keys(compiler).filter((key) => compiler[key as keyof CompilerOptions]).join(', ')}) could not transform it: ${(error as Error).message}`);
     }

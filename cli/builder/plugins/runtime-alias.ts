@@ -129,7 +129,8 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
       // One React for the runtime, the app and its libraries: an app folder with its own
       // react in node_modules (as every pages-router app has) would otherwise bundle a second
       // copy beside the runtime's, and hooks in its libraries (swr) fail: "reading 'useContext'".
-      build.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, (args) =>
+      // styled-jsx too: the registry the server renders a page in is the one its `<style jsx>` find.
+      build.onResolve({ filter: /^(react|react-dom|scheduler|styled-jsx)(\/.*)?$/ }, (args) =>
         args.pluginData === ONE_REACT
           ? undefined
           : build.resolve(args.path, { kind: args.kind, resolveDir: path.dirname(NODE_MODULES), importer: args.importer, pluginData: ONE_REACT }).then((r) => {

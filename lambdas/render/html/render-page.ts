@@ -13,6 +13,7 @@ import { renderDocument, type DocumentParts } from './document';
 import { headMarkup } from './head-markup';
 import { withServerRouter } from './runtime-state';
 import { routerLocales } from '../../../web/runtime/shared/router-context';
+import { newStyleCollector } from '../../../web/runtime/shared/style-collectors';
 
 export interface PageRenderInput {
   App: AppComponent | undefined;
@@ -97,15 +98,14 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
   const head = serverHead();
   const router = serverRouter(input.data, input.asPath, input.isReady ?? true);
   const App = input.App ?? DefaultApp;
-  let body = withServerRouter(router, () =>
-    renderToString(
-      createElement(
-        HeadManagerContext.Provider,
-        { value: head },
-        createElement(RouterContext.Provider, { value: router }, createElement(App, appComponentProps(input))),
-      ),
-    ),
+  // styled-jsx's styles, in apps that use it (style-collectors.ts).
+  const collector = newStyleCollector();
+  const tree = createElement(
+    HeadManagerContext.Provider,
+    { value: head },
+    createElement(RouterContext.Provider, { value: router }, createElement(App, appComponentProps(input))),
   );
+  let body = withServerRouter(router, () => renderToString(collector ? collector.wrap(tree) : tree));
   // React 19 emits resource hints (e.g. the preload of an <img fetchPriority="high">) at the
   // start of renderToString's output; they belong in the document head.
   // (Most pages have none: a prefix test first, not the regex, which is ≈ 10× the cost.)
@@ -120,7 +120,7 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
     lang: input.data.locale,
     headStart: headMarkup(first),
     // next/font stand-ins' rules (web/runtime/shared/font-styles.ts), so class names style the server's HTML too.
-    head: headMarkup(elements.filter((e) => !first.includes(e))) + hints + fontStyleTag(),
+    head: headMarkup(elements.filter((e) => !first.includes(e))) + hints + fontStyleTag() + (collector ? collector.markup() : ''),
     body,
     data: input.data,
     entryScripts: input.entryScripts,

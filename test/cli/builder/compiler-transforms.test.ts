@@ -45,10 +45,19 @@ describe('the transforms', () => {
     expect(transform({ reactCompiler: { compilationMode: 'annotation' } }, 'export default function A({ x }) { return <p>{x}</p>; }')).not.toContain('react/compiler-runtime');
   });
 
+  test('styled-jsx, with or without compiler options: a <style jsx> becomes scoped classes and its styles, and the file registers the server\'s collector', () => {
+    const out = transform(undefined, 'export default function A() { return <p className="t">x<style jsx>{`.t { color: red; }`}</style></p>; }');
+    expect(out).toContain('styled-jsx/style');
+    expect(out).toMatch(/className: "jsx-\d+ t"|className=\{"jsx-\d+" \+ " " \+ "t"\}|jsx-\d+/);
+    expect(out).toMatch(/^import ".*styled-jsx-collector\.ts";/);
+    const global = transform({ removeConsole: true }, "import css from 'styled-jsx/css';\nexport const button = css`button { color: blue; }`;");
+    expect(global).toContain('styled-jsx-collector');
+  });
+
   test('a file that needs none of them is returned as it is, unparsed', () => {
     const source = 'export const A = () => <p>plain</p>;';
     expect(transform({ emotion: true, removeConsole: true, reactRemoveProperties: true }, source)).toBe(source);
-    expect(compilerTransform(REPO, {})).toBeUndefined();
+    expect(compilerTransform(REPO, {})(path.join(REPO, 'pages/a.tsx'), source)).toBe(source);
   });
 
   test('an app that lists only the library gets Stratus\'s own copy of its plugin, as Next\'s compiler has them built in', () => {

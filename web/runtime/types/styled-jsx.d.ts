@@ -1,7 +1,7 @@
 /**
  * `<style jsx>` and `<style jsx global>` type-check as under Next, whose types carry styled-jsx's
- * attributes for every app (pages-router examples use them, with-loading among them). Types
- * only: what the build does with the tag is not changed here.
+ * attributes for every app (pages-router examples use them, with-loading among them). The
+ * build compiles the tag with styled-jsx's own Babel plugin (cli/builder/compiler-transforms.ts).
  */
 import 'react';
 
