@@ -29,6 +29,7 @@ import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prere
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
 import { compilerPlugin, compilerTransform } from './compiler-transforms';
+import { workerUrlTransform } from './plugins/worker-url';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { PageLists, writeFunctionManifest } from './steps/write-manifest';
 import { checkDeployLimits } from './steps/deploy-limits';
@@ -185,7 +186,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const sheets = stylesheets(transformCss, sassCompiler(appDir, loadedConfig.sassOptions, sassWarnings), loaderRules);
 
   fontImporters.clear();
-  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(compile) });
   const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined });
   let client: ClientBundle;
   let renderBundle: string;

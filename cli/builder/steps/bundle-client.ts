@@ -18,6 +18,7 @@ import type { Stylesheets } from '../stylesheets';
 import type { LoaderRules } from '../loader-rules';
 import { loaderRulesPlugin } from '../plugins/loader-rules';
 import { resolveAliasPlugin } from '../plugins/resolve-alias';
+import { workerUrlPlugin, workerUrlTransform } from '../plugins/worker-url';
 import { withDefaultExtensions } from '../resolve-extensions';
 import type { TurbopackOptions } from '../../../contract/config-schema';
 import { BROWSER_ENV, publicEnvDefines } from './load-env';
@@ -273,6 +274,11 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
     },
   };
   const entryFile = 'stratus:client-entry';
+  // Workers' URLs are rewritten inside the transform that loads the app's files: pages' (the
+  // stripping) and the others' (worker-url.ts). build.ts passes it so wrapped already, for dev's
+  // refresh plugin, which loads every file with options.compile; a second wrap finds nothing left.
+  const compile = workerUrlTransform(options.compile);
+  const aliases = options.resolve?.resolveAlias ? [resolveAliasPlugin(appDir, options.resolve.resolveAlias, { browser: true })] : [];
   const assetsDir = path.join(outDir, 'assets', options.basePath ?? '');
   const staticDir = path.join(assetsDir, STATIC_DIR);
   return {
@@ -313,7 +319,7 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
       loader: Object.fromEntries(CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file' as const])),
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, options.compile), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(appDir, options.resolve.resolveAlias, { browser: true })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, compile), ...aliases, ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), workerUrlPlugin({ appDir, transform: compile, plugins: [...aliases, ...(options.plugins ?? [])] }), ...(options.plugins ?? [])],
     },
   };
 }
