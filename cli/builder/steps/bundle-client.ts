@@ -19,6 +19,7 @@ import type { LoaderRules } from '../loader-rules';
 import { loaderRulesPlugin } from '../plugins/loader-rules';
 import { resolveAliasPlugin } from '../plugins/resolve-alias';
 import { workerUrlPlugin, workerUrlTransform } from '../plugins/worker-url';
+import { nodeBuiltinsPlugin } from '../plugins/node-builtins';
 import { withDefaultExtensions } from '../resolve-extensions';
 import type { TurbopackOptions } from '../../../contract/config-schema';
 import { BROWSER_ENV, publicEnvDefines } from './load-env';
@@ -319,7 +320,7 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
       loader: Object.fromEntries(CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file' as const])),
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, compile), ...aliases, ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), workerUrlPlugin({ appDir, transform: compile, plugins: [...aliases, ...(options.plugins ?? [])] }), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, compile), ...aliases, nodeBuiltinsPlugin(), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), workerUrlPlugin({ appDir, transform: compile, plugins: [...aliases, nodeBuiltinsPlugin(), ...(options.plugins ?? [])] }), ...(options.plugins ?? [])],
     },
   };
 }
