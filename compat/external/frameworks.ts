@@ -39,6 +39,17 @@ export function copyApp(appDir: string, projectDir: string): void {
   cpSync(appDir, projectDir, { recursive: true, filter: (source) => !(NOT_COPIED.has(path.basename(source)) && path.dirname(source) === appDir) });
 }
 
+/** Packages the scratch Next install provides, whatever versions an app's own node_modules has. */
+const FRAMEWORK_PACKAGES = new Set(['next', '@next', 'react', 'react-dom', 'scheduler', 'styled-jsx', '@types/react', '@types/react-dom']);
+
+/** The packages of a node_modules folder by name, scoped ones as `@scope/name`. */
+function packageNames(modules: string): string[] {
+  if (!existsSync(modules)) return [];
+  return readdirSync(modules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) => (name.startsWith('@') ? readdirSync(path.join(modules, name)).map((inner) => `${name}/${inner}`) : [name]));
+}
+
 /**
  * Next's copy gets a node_modules of the app's own packages (copied: a package's
  * `next/router` must resolve from where its files are) and links to every other package of
@@ -48,7 +59,9 @@ function linkNextModules(scratch: Scratch, appDir: string, projectDir: string): 
   const modules = path.join(projectDir, 'node_modules');
   mkdirSync(modules, { recursive: true });
   const own = path.join(appDir, 'node_modules');
-  const ownNames = existsSync(own) ? readdirSync(own).filter((name) => !name.startsWith('.')) : [];
+  // The framework's own packages come from the scratch install: an app's copies (installed from
+  // its package.json) would give the measured Next a second React ("reading 'useContext'").
+  const ownNames = packageNames(own).filter((name) => !FRAMEWORK_PACKAGES.has(name) && !FRAMEWORK_PACKAGES.has(name.split('/')[0]!));
   for (const name of ownNames) cpSync(path.join(own, name), path.join(modules, name), { recursive: true, verbatimSymlinks: true });
   linkNextPackages(scratch, projectDir);
 }
@@ -58,8 +71,9 @@ export function linkNextPackages(scratch: Scratch, projectDir: string): void {
   const modules = path.join(projectDir, 'node_modules');
   mkdirSync(modules, { recursive: true });
   const installed = path.join(scratch.nextDir, 'node_modules');
-  for (const name of readdirSync(installed)) {
-    if (name.startsWith('.') || existsSync(path.join(modules, name))) continue;
+  for (const name of packageNames(installed)) {
+    if (existsSync(path.join(modules, name))) continue;
+    mkdirSync(path.dirname(path.join(modules, name)), { recursive: true });
     symlinkSync(path.join(installed, name), path.join(modules, name));
   }
 }

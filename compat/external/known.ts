@@ -120,6 +120,8 @@ export interface BuildCause {
   framework: 'next' | 'stratus';
   match: RegExp;
   why: string;
+  /** The cause explains the failure only when the other framework's build failed too (type errors both check for). */
+  bothFail?: boolean;
 }
 
 export const BUILD_CAUSES: BuildCause[] = [
@@ -139,6 +141,8 @@ export const BUILD_CAUSES: BuildCause[] = [
     id: 'app-type-errors',
     framework: 'stratus',
     match: /Type errors \(TypeScript [\d.]+, [\d.]+ s\)/,
+    // Type errors where next build built are Stratus's: its check saw what Next's did not.
+    bothFail: true,
     why: 'the app has type errors: stratus build type-checks it as next build does (cli/builder/steps/type-check.ts; with a default configuration in the build folder when it has no tsconfig.json, since the fix of type-check-needs-tsconfig) and stops on them',
   },
   {
@@ -161,6 +165,6 @@ export const BUILD_CAUSES: BuildCause[] = [
   },
 ];
 
-export function buildCause(framework: 'next' | 'stratus', error: string | undefined): BuildCause | undefined {
-  return error ? BUILD_CAUSES.find((cause) => cause.framework === framework && cause.match.test(error)) : undefined;
+export function buildCause(framework: 'next' | 'stratus', error: string | undefined, otherFailed = true): BuildCause | undefined {
+  return error ? BUILD_CAUSES.find((cause) => cause.framework === framework && cause.match.test(error) && (!cause.bothFail || otherFailed)) : undefined;
 }

@@ -20,7 +20,8 @@ const agreeing = (row: CheckResult) => row.comparison && (row.comparison.verdict
 export function appDifferences(result: AppResult): string[] {
   const lines: string[] = [];
   const failed = (framework: 'next' | 'stratus', summary: BuildSummary) => {
-    const cause = buildCause(framework, summary.error);
+    const other = framework === 'next' ? result.stratus : result.next;
+    const cause = buildCause(framework, summary.error, !other || !other.ok);
     const who = framework === 'next' ? 'Next' : 'Stratus';
     return cause ? `[${cause.id}] ${who} build fails` : `${who} build: ${short(summary.error ?? '', framework === 'next' ? 120 : 160)}`;
   };

@@ -31,4 +31,12 @@ describe('externalTable', () => {
     const failed: AppResult = { name: 'c', next: { ok: true, seconds: 3 }, stratus: { ok: false, seconds: 1, error: 'prerendering / failed: boom' }, checks: [{ check: 'GET /', next: { status: '200' } }] };
     expect(externalTable([failed])).toContain('| c | yes (3 s) | **no**: prerendering / failed: boom | 1 observed, one side only | Stratus build: prerendering / failed: boom |');
   });
+
+  it("explains type errors as the app's only when both builds stopped on them: where Next built, Stratus's check is the difference", () => {
+    const stratusTypes = { ok: false, seconds: 2, error: 'Build failed: / Type errors (TypeScript 5.9.3, 2.2 s), as next build stops on them' };
+    const both: AppResult = { name: 'd', next: { ok: false, seconds: 3, error: 'pages/a.tsx(1,1): error TS2322: nope' }, stratus: stratusTypes, checks: [] };
+    const stratusOnly: AppResult = { name: 'e', next: { ok: true, seconds: 3 }, stratus: stratusTypes, checks: [] };
+    expect(externalTable([both])).toContain('[app-type-errors] Next build fails<br>[app-type-errors] Stratus build fails');
+    expect(externalTable([stratusOnly])).toContain('Stratus build: Build failed: / Type errors (TypeScript 5.9.3');
+  });
 });
