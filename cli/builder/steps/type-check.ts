@@ -2,18 +2,21 @@
  * Build step: the app's type check, as `next build` runs it: when the app has a
  * `tsconfig.json` (or the one `typescript.tsconfigPath` names) and `typescript` resolves
  * from its folder, the app's own compiler checks it (`tsc --noEmit`); type errors stop the
- * build with the compiler's messages, unless `typescript.ignoreBuildErrors` is set. The
- * build's output says how long it took. A TypeScript app without a tsconfig.json (pages in
- * `.ts`/`.tsx`) is checked too, as `next build` checks it after writing one: with a default
- * configuration the build writes into its own folder, never into the app's
- * (docs/DECISIONS.md, "Type-checking an app without a tsconfig.json").
+ * build with the compiler's messages, unless `typescript.ignoreBuildErrors` is set. The check
+ * also sees the runtime's types for stylesheets and images, which the next-env.d.ts `next
+ * build` writes gives an app, through a config in the build's folder that extends the app's.
+ * The build's output says how long it took. A TypeScript app without a tsconfig.json (pages
+ * in `.ts`/`.tsx`) is checked too, as `next build` checks it after writing one: with a default
+ * configuration (for the app's TypeScript version) the build writes into its own folder,
+ * never into the app's (docs/DECISIONS.md, "Type-checking an app without a tsconfig.json").
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TypescriptOptions } from '../../../contract/config-schema';
 import { REPO_ROOT } from '../../paths';
 import { BuildError } from '../errors';
+import { typeRootsOf, writeAppTsconfig, writeDefaultTsconfig } from '../type-check-tsconfig';
 
 /** Types a check without a tsconfig.json needs (the runtime's modules read Node's, pages React's); next build requires them too. */
 const REQUIRED_TYPES = ['node', 'react'];
@@ -32,47 +35,6 @@ export function hasTypescriptPages(appDir: string): boolean {
     return entries.some((entry) => (entry.isDirectory() ? entry.name !== 'node_modules' && look(path.join(dir, entry.name)) : TS_SOURCE.test(entry.name) && !/\.d\.[mc]?ts$/.test(entry.name)));
   };
   return look(path.join(appDir, 'pages')) || look(path.join(appDir, 'src', 'pages'));
-}
-
-/** Every `node_modules/@types` from the app's folder up, as the compiler finds them beside a tsconfig.json in the app. */
-function typeRootsOf(appDir: string): string[] {
-  const roots: string[] = [];
-  for (let dir = path.resolve(appDir); ; dir = path.dirname(dir)) {
-    const root = path.join(dir, 'node_modules', '@types');
-    if (existsSync(root)) roots.push(root);
-    if (path.dirname(dir) === dir) return roots;
-  }
-}
-
-/**
- * The configuration `next build` would write for the app (its defaults: not strict, the
- * app's `.ts`/`.tsx` files), over the framework's own (`tsconfig.app.json`: `stratus/*` and
- * `next/*` resolved to the runtime, as the build resolves them), written under `workDir`.
- * Paths are absolute: the file is not in the app's folder.
- */
-export function writeDefaultTsconfig(appDir: string, workDir: string, outDir: string | undefined): string {
-  const app = path.resolve(appDir);
-  const typeRoots = typeRootsOf(app);
-  const types = [...new Set(typeRoots.flatMap((root) => readdirSync(root).filter((name) => !name.startsWith('.'))))];
-  // One copy of React's types for the app and the runtime it imports (which would otherwise
-  // resolve the framework's own from a checkout): the app's, as the build bundles one React.
-  const frameworkConfig = path.join(REPO_ROOT, 'tsconfig.app.json');
-  const paths: Record<string, string[]> = {};
-  for (const [name, targets] of Object.entries((JSON.parse(readFileSync(frameworkConfig, 'utf8')) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths)) {
-    paths[name] = targets.map((target) => path.resolve(REPO_ROOT, target));
-  }
-  const reactTypes = typeRoots.map((root) => path.join(root, 'react')).find((dir) => existsSync(dir));
-  if (reactTypes) Object.assign(paths, { react: [reactTypes], 'react/*': [path.join(reactTypes, '*')] });
-  const config = {
-    extends: frameworkConfig,
-    compilerOptions: { strict: false, noEmit: true, typeRoots, types, paths },
-    include: [path.join(app, '**/*.ts'), path.join(app, '**/*.tsx'), path.join(REPO_ROOT, 'web', 'runtime', 'types', '*.d.ts')],
-    exclude: [path.join(app, 'node_modules'), path.join(app, '.stratus'), path.join(app, '.stratus-dev'), path.join(app, '.next'), path.join(app, 'cdk.out'), ...(outDir ? [path.resolve(outDir)] : [])],
-  };
-  mkdirSync(workDir, { recursive: true });
-  const file = path.join(workDir, 'tsconfig.default.json');
-  writeFileSync(file, JSON.stringify(config, null, 2) + '\n');
-  return file;
 }
 
 /** The compiler's entry script as the app resolves `typescript` (its `tsc` bin); undefined when it does not. */
@@ -136,7 +98,7 @@ export async function typeCheck(
       log(`  warning: TypeScript pages but no ${missing.map((name) => `@types/${name}`).join(' or ')} installed: types are not checked (npm install --save-dev ${missing.map((name) => `@types/${name}`).join(' ')})`);
       return;
     }
-    tsconfig = writeDefaultTsconfig(appDir, build.workDir, build.outDir);
+    tsconfig = writeDefaultTsconfig(appDir, build.workDir, build.outDir, typescript.version);
     generated = true;
   }
   if (!typescript) {
@@ -148,6 +110,14 @@ export async function typeCheck(
     return;
   }
   const started = performance.now();
+  if (!generated && build.workDir) {
+    // Under Next the app's config sees the types of `*.module.css`, `*.png`, … through the
+    // next-env.d.ts it writes; here through a config beside the build that extends the app's.
+    // Its compiler's --showConfig says which files the app's config names (failing, the check
+    // runs on the app's config as it is and reports what is wrong with it).
+    const shown = await run(process.execPath, [typescript.tsc, '--showConfig', '-p', tsconfig], appDir);
+    tsconfig = (shown.code === 0 && writeAppTsconfig(tsconfig, shown.output, build.workDir)) || tsconfig;
+  }
   const { code, output } = await run(process.execPath, [typescript.tsc, '--noEmit', '-p', tsconfig], appDir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (code !== 0) {

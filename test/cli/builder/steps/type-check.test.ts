@@ -3,7 +3,8 @@
  * `next build` does: type errors stop the build with the compiler's messages (unless
  * `typescript.ignoreBuildErrors`), and the output says how long it took.
  */
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
@@ -63,6 +64,39 @@ export default function App({ Component, pageProps }: AppProps) { return <Compon
   expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+\) in [\d.]+ s$/));
 }, 120_000);
 
+describe("an app's own tsconfig.json sees the runtime's types for stylesheets and images, as next-env.d.ts gives them under Next", () => {
+  // As Next's examples commit it: next-env.d.ts included but not stored (next build writes it).
+  const NEXT_STYLE = JSON.stringify({
+    compilerOptions: { strict: false, noEmit: true, incremental: true, jsx: 'preserve', module: 'esnext', moduleResolution: 'bundler', esModuleInterop: true, isolatedModules: true, skipLibCheck: true },
+    include: ['next-env.d.ts', 'pages/**/*.tsx'],
+    exclude: ['node_modules'],
+  });
+  const STYLED = `import styles from '../styles.module.css';
+import logo from '../logo.png';
+export default function Page() { return <img className={styles.hero} src={logo.src} width={logo.width} alt="" />; }`;
+
+  function styledApp(files: Record<string, string>, tsconfig: Record<string, string>): string {
+    const app = typedApp({ 'styles.module.css': '.hero { color: red; }', ...tsconfig, ...files }, null);
+    copyFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'apps', 'next-idiom', 'public', 'dot.png'), path.join(app, 'logo.png'));
+    return app;
+  }
+
+  test("a CSS Module and an image import type-check; the app's include still applies; nothing is written into the app", async () => {
+    // Outside the app's include: not checked, as by next build.
+    const app = styledApp({ 'pages/index.tsx': STYLED, 'scripts/seed.ts': "export const n: number = 'not checked';" }, { 'tsconfig.json': NEXT_STYLE });
+    const before = readdirSync(app).sort();
+    const lines: string[] = [];
+    await build({ appDir: app, outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+\) in [\d.]+ s$/));
+    expect(readdirSync(app).sort()).toEqual(before);
+  }, 120_000);
+
+  test('through typescript.tsconfigPath too; errors name files relative to the app', async () => {
+    const app = styledApp({ 'pages/index.tsx': STYLED, 'pages/about.tsx': BROKEN, 'next.config.js': "module.exports = { typescript: { tsconfigPath: 'tsconfig.check.json' } };" }, { 'tsconfig.check.json': NEXT_STYLE });
+    await expect(build({ appDir: app, outDir: outDir(), imageLambda: false, log: () => {} })).rejects.toThrow(/:\npages\/about\.tsx\(1,\d+\): error TS2322: Type 'string' is not assignable to type 'number'\.$/);
+  }, 120_000);
+});
+
 describe('a TypeScript app without a tsconfig.json, as next build checks it after writing one', () => {
   const LINKED = `import Link from 'next/link';
 import Head from 'next/head';
@@ -91,6 +125,18 @@ export default function Page({ ua }: { ua: string }) {
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+, default configuration: the app has no tsconfig\.json\) in [\d.]+ s$/));
     expect(existsSync(path.join(app, 'tsconfig.json'))).toBe(false);
   }, 120_000);
+
+  test('with TypeScript 4, which knows neither Bundler resolution nor the ES2023 lib: node resolution, as Next writes below 5.0', async () => {
+    const app = tempApp({ 'pages/index.tsx': LINKED });
+    // From the registry the first time, from npm's cache afterwards.
+    const install = spawnSync('npm', ['install', '--prefix', app, '--no-save', '--no-package-lock', '--prefer-offline', '--no-audit', '--no-fund', 'typescript@4.9.5'], { encoding: 'utf8', timeout: 110_000 });
+    expect({ status: install.status, stderr: install.stderr }).toMatchObject({ status: 0 });
+    mkdirSync(path.join(app, 'node_modules', '@types'), { recursive: true });
+    for (const name of ['react', 'node']) symlinkSync(path.join(NODE_MODULES, '@types', name), path.join(app, 'node_modules', '@types', name));
+    const lines: string[] = [];
+    await build({ appDir: app, outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript 4\.9\.5, default configuration: the app has no tsconfig\.json\) in [\d.]+ s$/));
+  }, 180_000);
 
   test('ignoreBuildErrors builds; without Node\'s and React\'s types, a warning; a JavaScript app is not checked', async () => {
     const lines: string[] = [];

@@ -1,0 +1,116 @@
+/**
+ * The tsconfig the build's type check runs on, written into the build's own folder (never the
+ * app's). An app with a tsconfig.json gets that file plus the runtime's ambient types
+ * (stylesheets, images, styled-jsx), which Next gives it through the next-env.d.ts it writes; an
+ * app without one gets the configuration `next build` would write, for the app's TypeScript.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../paths';
+
+/** The runtime's ambient declarations (`*.module.css`, `*.png`, `<style jsx>`, …). */
+const RUNTIME_TYPES = path.join(REPO_ROOT, 'web', 'runtime', 'types');
+
+/** Every `node_modules/@types` from `dir` up, as the compiler finds them beside a tsconfig.json there. */
+export function typeRootsOf(dir: string): string[] {
+  const roots: string[] = [];
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const root = path.join(at, 'node_modules', '@types');
+    if (existsSync(root)) roots.push(root);
+    if (path.dirname(at) === at) return roots;
+  }
+}
+
+/** What `tsc --showConfig` prints of the app's config: the files it checks, relative to it, and its typeRoots if it sets them. */
+interface ShownConfig {
+  compilerOptions?: { typeRoots?: string[] };
+  files?: string[];
+}
+
+/**
+ * A config that extends the app's and adds the runtime's types. `shown` is the app's compiler's
+ * `--showConfig` of it; undefined when that is not JSON or names no files (a solution-style
+ * config of `references`, or one that matches nothing: the app's own config says so best).
+ * TypeScript resolves what the app's config says relative to that file; only the files and the
+ * default `typeRoots` (found from the config's own folder up) would move with this one, so they
+ * are written out here (a `files` of its own replaces the app's, and the default include).
+ *
+ * @example
+ * writeAppTsconfig('/apps/blog/tsconfig.json', showConfigOutput, '/apps/blog/.stratus/.cache'); // '/apps/blog/.stratus/.cache/tsconfig.app-check.json'
+ */
+export function writeAppTsconfig(tsconfig: string, shown: string, workDir: string): string | undefined {
+  let config: ShownConfig;
+  try {
+    config = JSON.parse(shown) as ShownConfig;
+  } catch {
+    return undefined;
+  }
+  if (!config.files?.length) return undefined;
+  const appConfigDir = path.dirname(tsconfig);
+  const derived = {
+    extends: tsconfig,
+    ...(config.compilerOptions?.typeRoots ? {} : { compilerOptions: { typeRoots: typeRootsOf(appConfigDir) } }),
+    files: [...config.files.map((file) => path.resolve(appConfigDir, file)), ...runtimeTypesForApp(workDir)],
+  };
+  return write(workDir, 'tsconfig.app-check.json', derived);
+}
+
+/**
+ * The configuration `next build` would write for the app (its defaults: not strict, the app's
+ * `.ts`/`.tsx` files) over the framework's own (`tsconfig.app.json`: `stratus/*` and `next/*`
+ * resolved to the runtime, as the build resolves them), for the app's TypeScript `version`.
+ * Paths are absolute: the file is not in the app's folder.
+ */
+export function writeDefaultTsconfig(appDir: string, workDir: string, outDir: string | undefined, version: string): string {
+  const app = path.resolve(appDir);
+  const typeRoots = typeRootsOf(app);
+  const types = [...new Set(typeRoots.flatMap((root) => readdirSync(root).filter((name) => !name.startsWith('.'))))];
+  const framework = JSON.parse(readFileSync(path.join(REPO_ROOT, 'tsconfig.app.json'), 'utf8')) as { compilerOptions: Record<string, unknown> & { paths: Record<string, string[]> } };
+  const paths: Record<string, string[]> = {};
+  for (const [name, targets] of Object.entries(framework.compilerOptions.paths)) {
+    paths[name] = targets.map((target) => path.resolve(REPO_ROOT, target));
+  }
+  // One copy of React's types for the app and the runtime it imports (which would otherwise
+  // resolve the framework's own from a checkout): the app's, as the build bundles one React.
+  const reactTypes = typeRoots.map((root) => path.join(root, 'react')).find((dir) => existsSync(dir));
+  if (reactTypes) Object.assign(paths, { react: [reactTypes], 'react/*': [path.join(reactTypes, '*')] });
+  const config = {
+    compilerOptions: { ...framework.compilerOptions, ...(Number(version.split('.')[0]) < 5 ? BEFORE_TYPESCRIPT_5 : {}), strict: false, noEmit: true, typeRoots, types, paths },
+    include: [path.join(app, '**/*.ts'), path.join(app, '**/*.tsx'), path.join(RUNTIME_TYPES, '*.d.ts')],
+    exclude: [path.join(app, 'node_modules'), path.join(app, '.stratus'), path.join(app, '.stratus-dev'), path.join(app, '.next'), path.join(app, 'cdk.out'), ...(outDir ? [path.resolve(outDir)] : [])],
+  };
+  return write(workDir, 'tsconfig.default.json', config);
+}
+
+/**
+ * TypeScript 4 knows neither `Bundler` resolution nor the `ES2023` lib (TS6046), and refuses
+ * `resolveJsonModule` without node resolution (TS5070): Next writes `node` below 5.0; the
+ * target and lib are ones every 4.x knows.
+ */
+const BEFORE_TYPESCRIPT_5 = { target: 'ES2020', moduleResolution: 'node', lib: ['dom', 'dom.iterable', 'esnext'] };
+
+/** How image-modules.d.ts names the type of an imported image, and that type (`StaticImageData` in web/runtime/image.tsx) spelled out. */
+const STATIC_IMAGE_IMPORT = "import('../image').StaticImageData";
+const STATIC_IMAGE = '{ src: string; width: number; height: number }';
+
+/**
+ * The runtime's ambient types for a config of the app's. image-modules.d.ts imports its type
+ * from the runtime's source, which would then be checked under the app's options (its target,
+ * its types) and stop the build on errors not the app's: its copy here spells the type out.
+ */
+function runtimeTypesForApp(workDir: string): string[] {
+  return readdirSync(RUNTIME_TYPES)
+    .filter((name) => name.endsWith('.d.ts'))
+    .map((name) => {
+      const text = readFileSync(path.join(RUNTIME_TYPES, name), 'utf8');
+      return text.includes(STATIC_IMAGE_IMPORT) ? write(workDir, name, text.replace(STATIC_IMAGE_IMPORT, STATIC_IMAGE)) : path.join(RUNTIME_TYPES, name);
+    });
+}
+
+/** Writes `content` (text, or an object as JSON) as `workDir/name`; its path. */
+function write(workDir: string, name: string, content: string | object): string {
+  mkdirSync(workDir, { recursive: true });
+  const file = path.join(workDir, name);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
+  return file;
+}
