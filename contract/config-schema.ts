@@ -168,10 +168,7 @@ export const CONFIG_SCHEMA = {
       }
       for (const ext of value as string[]) {
         if (ext.startsWith('.')) throw new ConfigError(`pageExtensions: write "${ext.slice(1)}" without the leading dot (${example}).`);
-        // Files the bundler does not compile (`mdx`) are not pages: said, not refused.
-        if (!COMPILED_EXTENSIONS.some((compiled) => `.${ext}`.endsWith(compiled))) {
-          warn(`pageExtensions "${ext}": Stratus compiles only ${COMPILED_EXTENSIONS.join(', ')} files, so files ending in .${ext} are not pages`);
-        }
+        // Files the bundler does not compile (`mdx`) are pages only when a loader rule makes code of them: the build says so (steps/loader-pages.ts).
       }
       return [...(value as string[])];
     },

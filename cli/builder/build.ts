@@ -24,6 +24,8 @@ import { loadPostcss } from './steps/load-postcss';
 import { sassCompiler, SassWarnings } from './steps/load-sass';
 import { stylesheets } from './stylesheets';
 import { compileLoaderRules } from './loader-rules';
+import { loaderPagesOf } from './steps/loader-pages';
+import { pagesFolder } from './steps/scan-pages';
 import { inAppFolder } from './app-folder';
 import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
@@ -157,8 +159,12 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   );
   // NEXT_PUBLIC_* variables and the config's own \`env\` are inlined into server and browser code.
   const inlinedEnv = { ...env.publicEnv, ...loadedConfig.env };
-  const scanned = scanPages(appDir, loadedConfig.pageExtensions);
-  const routes = analysePages(appDir, scanned);
+  const loaderRules = compileLoaderRules(appDir, loadedConfig.turbopack, { development: options.dev !== undefined, warn: (message) => log(`  warning: ${message}`) });
+  // Pages a loader makes code of (`.mdx` with @next/mdx) are pages like any other.
+  const loaderPages = loaderPagesOf(appDir, loaderRules);
+  for (const warning of loaderPages.uncompiled(loadedConfig.pageExtensions, pagesFolder(appDir))) log(`  warning: ${loadedConfig.file ? `${loadedConfig.file}: ` : ''}${warning}`);
+  const scanned = scanPages(appDir, loadedConfig.pageExtensions, loaderRules && loaderPages.isCode);
+  const routes = analysePages(appDir, scanned, loaderRules && (await loaderPages.made(scanned)));
   log(`  found ${routes.length} routes (${config.locales.join(', ')})`);
   if (env.files.length > 0) log(`  environment from ${env.files.join(', ')}`);
   if (env.serverOnly.length > 0) {
@@ -182,7 +188,6 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
   const sassWarnings = new SassWarnings(appDir);
-  const loaderRules = compileLoaderRules(appDir, loadedConfig.turbopack, { development: options.dev !== undefined, warn: (message) => log(`  warning: ${message}`) });
   const sheets = stylesheets(transformCss, sassCompiler(appDir, loadedConfig.sassOptions, sassWarnings), loaderRules);
 
   fontImporters.clear();

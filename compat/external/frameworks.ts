@@ -40,7 +40,7 @@ export function copyApp(appDir: string, projectDir: string): void {
 }
 
 /** Packages the scratch Next install provides, whatever versions an app's own node_modules has. */
-const FRAMEWORK_PACKAGES = new Set(['next', '@next', 'react', 'react-dom', 'scheduler', 'styled-jsx', '@types/react', '@types/react-dom']);
+const FRAMEWORK_PACKAGES = new Set(['next', '@next/env', 'react', 'react-dom', 'scheduler', 'styled-jsx', '@types/react', '@types/react-dom']);
 
 /** The packages of a node_modules folder by name, scoped ones as `@scope/name`. */
 function packageNames(modules: string): string[] {
@@ -61,7 +61,7 @@ function linkNextModules(scratch: Scratch, appDir: string, projectDir: string): 
   const own = path.join(appDir, 'node_modules');
   // The framework's own packages come from the scratch install: an app's copies (installed from
   // its package.json) would give the measured Next a second React ("reading 'useContext'").
-  const ownNames = packageNames(own).filter((name) => !FRAMEWORK_PACKAGES.has(name) && !FRAMEWORK_PACKAGES.has(name.split('/')[0]!));
+  const ownNames = packageNames(own).filter((name) => !FRAMEWORK_PACKAGES.has(name) && !name.startsWith('@next/swc-'));
   for (const name of ownNames) cpSync(path.join(own, name), path.join(modules, name), { recursive: true, verbatimSymlinks: true });
   linkNextPackages(scratch, projectDir);
 }

@@ -8,8 +8,24 @@
  * plugins: [resolveAliasPlugin(appDir, { underscore: 'lodash' }, { browser: true })]
  */
 import path from 'node:path';
-import type { Plugin } from 'esbuild';
+import type { OnResolveArgs, OnResolveResult, Plugin, PluginBuild } from 'esbuild';
 import type { TurbopackOptions } from '../../../contract/config-schema';
+
+/**
+ * Turbopack's own module for MDX's components (@next/mdx aliases its provider import to it):
+ * the app's `mdx-components` file (at its root or in `src/`), else `@mdx-js/react`, else
+ * @next/mdx's empty set, as Turbopack looks for them.
+ */
+const MDX_IMPORT_SOURCE = '@vercel/turbopack-next/mdx-import-source';
+
+async function mdxImportSource(build: PluginBuild, appDir: string, args: OnResolveArgs): Promise<OnResolveResult> {
+  const candidates = [...['src/mdx-components', 'mdx-components'].map((name) => path.join(appDir, name)), '@mdx-js/react', '@next/mdx/mdx-components.js'];
+  for (const candidate of candidates) {
+    const result = await build.resolve(candidate, { kind: args.kind, resolveDir: appDir, importer: args.importer, pluginData: SELF });
+    if (result.errors.length === 0) return { path: result.path, namespace: result.namespace };
+  }
+  return { errors: [{ text: `An MDX file needs its components: add mdx-components.tsx at the app's root (export function useMDXComponents(components) { return components; }), or install @mdx-js/react.` }] };
+}
 
 /** Marks the plugin's own resolve call, so it does not meet itself. */
 const SELF = Symbol('stratus-resolve-alias');
@@ -37,6 +53,7 @@ export function resolveAliasPlugin(appDir: string, alias: NonNullable<TurbopackO
         const key = [...targets.keys()].find((name) => args.path === name || args.path.startsWith(`${name}/`));
         if (!key) return undefined;
         const target = targets.get(key)! + args.path.slice(key.length);
+        if (target === MDX_IMPORT_SOURCE) return mdxImportSource(build, appDir, args);
         // A path in the app resolves from the app's folder; a package name as any import would.
         const relative = target.startsWith('./') || target.startsWith('../');
         const result = await build.resolve(relative ? path.resolve(appDir, target) : target, { kind: args.kind, resolveDir: relative ? appDir : args.resolveDir, importer: args.importer, pluginData: SELF });

@@ -20,6 +20,9 @@ export interface AnalysedRoute extends ScannedRoute {
 
 const LOADERS: Record<string, 'tsx' | 'ts' | 'jsx' | 'js'> = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx' };
 
+/** Pages a `turbopack.rules` loader makes (`pages/about.mdx`), by file: the code it gave and what it is. */
+export type MadePages = ReadonlyMap<string, { code: string; loader: 'tsx' | 'ts' | 'jsx' }>;
+
 function formatMessage(file: string, message: Message): string {
   const where = message.location ? `${file}:${message.location.line}:${message.location.column + 1}` : file;
   const line = message.location?.lineText ? `\n    ${message.location.lineText}` : '';
@@ -27,7 +30,9 @@ function formatMessage(file: string, message: Message): string {
 }
 
 /** Transforms a page to plain ESM JavaScript, turning syntax errors into a BuildError naming the file. */
-export function transformPage(appDir: string, file: string, compile?: SourceTransform): string {
+export function transformPage(appDir: string, file: string, compile?: SourceTransform, made?: MadePages): string {
+  const byLoader = made?.get(file);
+  if (byLoader) return transformSync(byLoader.code, { loader: byLoader.loader, jsx: 'automatic', format: 'esm', sourcefile: file }).code;
   const written = readFileSync(path.join(appDir, file), 'utf8');
   // The config's compiler options first (emotion, removeConsole, …), as on every other file of the app.
   const source = compile ? compile(path.join(appDir, file), written) : written;
@@ -45,8 +50,8 @@ export function readExports(appDir: string, file: string): Set<string> {
 }
 
 /** A page's exports, and whether it gives a component a static `getInitialProps`. */
-export function readPage(appDir: string, file: string): { names: Set<string>; initialProps: boolean } {
-  const program = parseModule(transformPage(appDir, file));
+export function readPage(appDir: string, file: string, made?: MadePages): { names: Set<string>; initialProps: boolean } {
+  const program = parseModule(transformPage(appDir, file, undefined, made));
   return { names: exportedNames(program), initialProps: definesGetInitialProps(program) };
 }
 
@@ -64,10 +69,10 @@ function analyseApiRoute(route: ScannedRoute, names: Set<string>, runtime: strin
   return { ...route, kind: 'api', hasStaticPaths: false, ...(runtime !== undefined && EDGE_RUNTIMES.has(runtime) ? { edge: true as const } : {}) };
 }
 
-export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRoute[] {
+export function analysePages(appDir: string, scanned: ScannedPages, made?: MadePages): AnalysedRoute[] {
   let appInitialProps = false;
   for (const [name, file] of Object.entries(scanned.special)) {
-    const special = readPage(appDir, file);
+    const special = readPage(appDir, file, made);
     if (!special.names.has('default')) {
       throw new BuildError(`${file} has no default export: export the ${name} component as default.`);
     }
@@ -75,10 +80,10 @@ export function analysePages(appDir: string, scanned: ScannedPages): AnalysedRou
   }
   return scanned.routes.map((route) => {
     if (route.api) {
-      const program = parseModule(transformPage(appDir, route.file));
+      const program = parseModule(transformPage(appDir, route.file, undefined, made));
       return analyseApiRoute(route, exportedNames(program), configRuntime(program));
     }
-    const { names, initialProps } = readPage(appDir, route.file);
+    const { names, initialProps } = readPage(appDir, route.file, made);
     if (!names.has('default')) {
       throw new BuildError(`${route.file} has no default export: a page must export its React component as default.`);
     }

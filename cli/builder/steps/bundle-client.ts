@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, transformSync, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
 import { runtimeAliasPlugin } from '../plugins/runtime-alias';
 import { readPage } from './analyse-pages';
@@ -24,7 +24,8 @@ import { withDefaultExtensions } from '../resolve-extensions';
 import type { TurbopackOptions } from '../../../contract/config-schema';
 import { BROWSER_ENV, publicEnvDefines } from './load-env';
 import type { AnalysedRoute } from './analyse-pages';
-import type { ScannedPages } from './scan-pages';
+import { pagesFolder, type ScannedPages } from './scan-pages';
+import { stripDataFunctions } from '../page-source';
 import { DEFAULT_DEVICE_SIZES, DEFAULT_IMAGE_QUALITY, DEFAULT_IMAGE_SIZES, type ResolvedImageConfig } from '../../../contract/config';
 import { hasRoutingRules, type ResolvedRouting } from '../../../contract/routing';
 import type { ImageComponentConfig } from '../../../web/runtime/shared/image-config';
@@ -320,9 +321,14 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
       loader: Object.fromEntries(CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file' as const])),
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, compile), ...aliases, nodeBuiltinsPlugin(), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), workerUrlPlugin({ appDir, transform: compile, plugins: [...aliases, nodeBuiltinsPlugin(), ...(options.plugins ?? [])] }), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, compile), ...aliases, nodeBuiltinsPlugin(), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true }, { dir: path.join(path.resolve(appDir), pagesFolder(appDir) ?? 'pages') + path.sep, strip: stripMadePage })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), workerUrlPlugin({ appDir, transform: compile, plugins: [...aliases, nodeBuiltinsPlugin(), ...(options.plugins ?? [])] }), ...(options.plugins ?? [])],
     },
   };
+}
+
+/** A page a loader made (`pages/about.mdx`), as ESM JavaScript without its data functions. */
+function stripMadePage(code: string, loader: 'jsx' | 'tsx' | 'ts'): string {
+  return stripDataFunctions(transformSync(code, { loader, jsx: 'automatic', format: 'esm' }).code);
 }
 
 /** An output's path from the metafile's spelling, which is relative to the build's working folder. */

@@ -12,7 +12,7 @@ import type { CompilerOptions, SassOptions, TurbopackOptions, TypescriptOptions 
 import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
 import { findMiddleware } from './middleware-file';
-import { inPlaceDefines } from '../in-place';
+import { inPlaceDefines, inPlaceRequire } from '../in-place';
 import { validateConfig } from './validate-config';
 
 const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
@@ -53,13 +53,21 @@ async function evaluate(file: string, cacheDir: string): Promise<Record<string, 
     packages: 'external',
     // The paths it would see in place (`path.join(__dirname, 'styles')`, `import.meta.url`).
     define: inPlaceDefines(file),
+    banner: inPlaceRequire(file),
   });
   delete require.cache[outfile];
-  const loaded = require(outfile) as { default?: unknown };
-  let value: unknown = loaded.default ?? loaded;
-  if (typeof value === 'function') value = await (value as (phase: string, context: object) => unknown)('phase-production-build', { defaultConfig: {} });
-  if (!value || typeof value !== 'object') throw new Error('the config file must export an object (or a function returning one)');
-  return value as Record<string, unknown>;
+  // As next build's default bundler, Turbopack, sets it: plugins such as @next/mdx give their turbopack.rules then.
+  const turbopack = process.env.TURBOPACK;
+  process.env.TURBOPACK ??= '1';
+  try {
+    const loaded = require(outfile) as { default?: unknown };
+    let value: unknown = loaded.default ?? loaded;
+    if (typeof value === 'function') value = await (value as (phase: string, context: object) => unknown)('phase-production-build', { defaultConfig: {} });
+    if (!value || typeof value !== 'object') throw new Error('the config file must export an object (or a function returning one)');
+    return value as Record<string, unknown>;
+  } finally {
+    if (turbopack === undefined) delete process.env.TURBOPACK;
+  }
 }
 
 export async function loadConfig(appDir: string, cacheDir: string): Promise<LoadedConfig> {

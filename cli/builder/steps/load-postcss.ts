@@ -18,7 +18,7 @@ import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { BuildError } from '../errors';
 import { inAppFolder } from '../app-folder';
-import { inPlaceDefines } from '../in-place';
+import { inPlaceDefines, inPlaceRequire } from '../in-place';
 
 /** Rewrites one stylesheet's text; `file` is its absolute path (for plugins and messages). */
 export type CssTransform = (css: string, file: string) => Promise<string>;
@@ -43,7 +43,7 @@ function readConfig(file: string, cacheDir: string): { plugins?: unknown } {
   if (file.endsWith('.json') || file.endsWith('.postcssrc')) return JSON.parse(readFileSync(file, 'utf8')) as { plugins?: unknown };
   mkdirSync(cacheDir, { recursive: true });
   const outfile = path.join(cacheDir, 'postcss-config.cjs');
-  buildSync({ entryPoints: [file], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent', packages: 'external', define: inPlaceDefines(file) });
+  buildSync({ entryPoints: [file], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent', packages: 'external', define: inPlaceDefines(file), banner: inPlaceRequire(file) });
   delete require.cache[outfile];
   const loaded = require(outfile) as { default?: unknown };
   return (loaded.default ?? loaded) as { plugins?: unknown };

@@ -44,10 +44,10 @@ function listFiles(dir: string, base = ''): string[] {
  * A file's name without its page extension, or undefined when it is not a page file: with
  * `['page.tsx', 'tsx']`, `blog/index.page.tsx` → `blog/index`. The longest extension wins.
  */
-export function pageName(rel: string, extensions: readonly string[]): string | undefined {
+export function pageName(rel: string, extensions: readonly string[], compiled: (rel: string) => boolean = () => false): string | undefined {
   const longestFirst = [...extensions].sort((a, b) => b.length - a.length);
   const ext = longestFirst.find((e) => rel.endsWith(`.${e}`) && !rel.endsWith(`/.${e}`) && rel !== `.${e}`);
-  if (!ext || !COMPILED_EXTENSIONS.includes(path.extname(rel))) return undefined;
+  if (!ext || !(COMPILED_EXTENSIONS.includes(path.extname(rel)) || compiled(rel))) return undefined;
   return rel.slice(0, -(ext.length + 1));
 }
 
@@ -66,7 +66,11 @@ export function pagesFolder(appDir: string): string | undefined {
   return PAGES_FOLDERS.find((folder) => existsSync(path.join(appDir, folder)));
 }
 
-export function scanPages(appDir: string, pageExtensions: readonly string[] = DEFAULT_PAGE_EXTENSIONS): ScannedPages {
+/**
+ * `compiled`: whether a file (its path below the pages folder) that does not end in a
+ * JavaScript extension is code all the same (a `turbopack.rules` loader makes `.mdx` pages).
+ */
+export function scanPages(appDir: string, pageExtensions: readonly string[] = DEFAULT_PAGE_EXTENSIONS, compiled?: (rel: string) => boolean): ScannedPages {
   const folder = pagesFolder(appDir);
   if (!folder) throw new BuildError(`No pages/ folder in ${appDir} (nor src/pages/): create ${path.join(appDir, 'pages', 'index.tsx')} to start.`);
   const pagesDir = path.join(appDir, folder);
@@ -74,7 +78,7 @@ export function scanPages(appDir: string, pageExtensions: readonly string[] = DE
   const special: ScannedPages['special'] = {};
   const byShape = new Map<string, ScannedRoute>();
   for (const rel of listFiles(pagesDir)) {
-    const name = pageName(rel, pageExtensions);
+    const name = pageName(rel, pageExtensions, compiled && ((file) => compiled(`${folder}/${file}`)));
     if (name === undefined || rel.endsWith('.d.ts') || /\.(test|spec)\.[jt]sx?$/.test(rel)) continue;
     const file = `${folder}/${rel}`;
     if ((SPECIAL_PAGES as readonly string[]).includes(name)) {
