@@ -50,7 +50,7 @@ export function writeAppTsconfig(tsconfig: string, shown: string, workDir: strin
   const derived = {
     extends: tsconfig,
     ...(config.compilerOptions?.typeRoots ? {} : { compilerOptions: { typeRoots: typeRootsOf(appConfigDir) } }),
-    files: [...config.files.map((file) => path.resolve(appConfigDir, file)), ...runtimeTypesForApp(workDir)],
+    files: [...config.files.map((file) => path.resolve(appConfigDir, file)), ...runtimeTypesForApp()],
   };
   return write(workDir, 'tsconfig.app-check.json', derived);
 }
@@ -89,22 +89,11 @@ export function writeDefaultTsconfig(appDir: string, workDir: string, outDir: st
  */
 const BEFORE_TYPESCRIPT_5 = { target: 'ES2020', moduleResolution: 'node', lib: ['dom', 'dom.iterable', 'esnext'] };
 
-/** How image-modules.d.ts names the type of an imported image, and that type (`StaticImageData` in web/runtime/image.tsx) spelled out. */
-const STATIC_IMAGE_IMPORT = "import('../image').StaticImageData";
-const STATIC_IMAGE = '{ src: string; width: number; height: number }';
-
-/**
- * The runtime's ambient types for a config of the app's. image-modules.d.ts imports its type
- * from the runtime's source, which would then be checked under the app's options (its target,
- * its types) and stop the build on errors not the app's: its copy here spells the type out.
- */
-function runtimeTypesForApp(workDir: string): string[] {
+/** The runtime's ambient types (stylesheets, images, styled-jsx's attributes), for a config of the app's; each stands alone. */
+function runtimeTypesForApp(): string[] {
   return readdirSync(RUNTIME_TYPES)
     .filter((name) => name.endsWith('.d.ts'))
-    .map((name) => {
-      const text = readFileSync(path.join(RUNTIME_TYPES, name), 'utf8');
-      return text.includes(STATIC_IMAGE_IMPORT) ? write(workDir, name, text.replace(STATIC_IMAGE_IMPORT, STATIC_IMAGE)) : path.join(RUNTIME_TYPES, name);
-    });
+    .map((name) => path.join(RUNTIME_TYPES, name));
 }
 
 /** Writes `content` (text, or an object as JSON) as `workDir/name`; its path. */

@@ -6,7 +6,9 @@
  * import photo from './photo.jpg';
  * <Image src={photo} alt="" />
  */
-type StratusStaticImage = import('../image').StaticImageData;
+// StaticImageData (web/runtime/image.tsx), written out: this file is also checked under an app's
+// own tsconfig, where importing the runtime's source would check that source under the app's options.
+type StratusStaticImage = { src: string; width: number; height: number };
 
 declare module '*.jpg' { const image: StratusStaticImage; export default image; }
 declare module '*.jpeg' { const image: StratusStaticImage; export default image; }
