@@ -20,6 +20,7 @@ import { loaderRulesPlugin } from '../plugins/loader-rules';
 import { resolveAliasPlugin } from '../plugins/resolve-alias';
 import { workerUrlPlugin, workerUrlTransform } from '../plugins/worker-url';
 import { nodeBuiltinsPlugin } from '../plugins/node-builtins';
+import { rootUrlsPlugin } from '../plugins/root-urls';
 import { withDefaultExtensions } from '../resolve-extensions';
 import type { TurbopackOptions } from '../../../contract/config-schema';
 import { BROWSER_ENV, publicEnvDefines } from './load-env';
@@ -321,7 +322,7 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
       ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
       loader: Object.fromEntries(CSS_ASSET_EXTENSIONS.map((extension) => [extension, 'file' as const])),
       publicPath: (options.basePath ?? '') + STATIC_PREFIX,
-      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), stripDataFunctionsPlugin(appDir, compile), ...aliases, nodeBuiltinsPlugin(), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true }, { dir: path.join(path.resolve(appDir), pagesFolder(appDir) ?? 'pages') + path.sep, strip: stripMadePage })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), workerUrlPlugin({ appDir, transform: compile, plugins: [...aliases, nodeBuiltinsPlugin(), ...(options.plugins ?? [])] }), ...(options.plugins ?? [])],
+      plugins: [entryPlugin, ...(entry.imageConfig ? [imageConfigPlugin(entry.imageConfig)] : []), runtimeAliasPlugin(), rootUrlsPlugin(), stripDataFunctionsPlugin(appDir, compile), ...aliases, nodeBuiltinsPlugin(), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: true }, { dir: path.join(path.resolve(appDir), pagesFolder(appDir) ?? 'pages') + path.sep, strip: stripMadePage })] : []), cssModulesPlugin({ appDir, emitCss: true, stylesheets: options.stylesheets }), globalCssPlugin({ appDir, appFile: special._app }), ...(options.stylesheets ? [globalStylesheetsPlugin(options.stylesheets)] : []), workerUrlPlugin({ appDir, transform: compile, plugins: [...aliases, nodeBuiltinsPlugin(), ...(options.plugins ?? [])] }), ...(options.plugins ?? [])],
     },
   };
 }
