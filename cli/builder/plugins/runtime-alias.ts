@@ -32,6 +32,34 @@ const NOT_PROVIDED: Record<string, string> = {
   'next/amp': 'AMP is not supported',
 };
 
+const NOT_PROVIDED_NAMESPACE = 'stratus-not-provided';
+
+/**
+ * A stand-in for an App Router module a library names: every export is a function that
+ * throws, saying what to use instead (CommonJS, so any name a library imports or destructures exists).
+ */
+function notProvidedModule(specifier: string): string {
+  const message = `${specifier} is not provided by Stratus: ${NOT_PROVIDED[specifier]}`;
+  // The module's names as own properties too, for an ES import's copy of them.
+  return `const message = ${JSON.stringify(message)};
+const fail = (name) => function notProvided() { throw new Error(name + '(): ' + message); };
+const known = {};
+for (const name of ${JSON.stringify(NOT_PROVIDED_EXPORTS[specifier] ?? [])}) known[name] = fail(name);
+module.exports = new Proxy(known, {
+  get: (target, name) => (typeof name !== 'string' || name === '__esModule' || name === 'then' ? undefined : target[name] ?? fail(name)),
+});
+`;
+}
+
+/** What each App Router module exports, as an ES import of it from a library reads them. */
+const NOT_PROVIDED_EXPORTS: Record<string, string[]> = {
+  'next/headers': ['headers', 'cookies', 'draftMode'],
+  'next/navigation': ['useRouter', 'usePathname', 'useSearchParams', 'useParams', 'useSelectedLayoutSegment', 'useSelectedLayoutSegments', 'redirect', 'permanentRedirect', 'notFound', 'forbidden', 'unauthorized', 'unstable_rethrow', 'RedirectType', 'ReadonlyURLSearchParams'],
+  'next/cache': ['revalidatePath', 'revalidateTag', 'updateTag', 'refresh', 'unstable_cache', 'unstable_noStore', 'cacheLife', 'cacheTag'],
+  'next/og': ['ImageResponse'],
+  'next/amp': ['useAmp'],
+};
+
 /** `next/link` → `web/runtime/next/link.ts`; `next` → `web/runtime/next/index.ts`; undefined when there is none. */
 export function nextModulePath(specifier: string, dir = path.join(RUNTIME_DIR, 'next')): string | undefined {
   const name = specifier === 'next' ? 'index' : specifier.slice('next/'.length);
@@ -186,9 +214,13 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
       build.onResolve({ filter: /^next(\/.*)?$/ }, (args) => {
         const file = nextModulePath(args.path);
         if (file) return { path: file };
+        // A library's App Router code path (next-auth's route handler requires next/headers): a
+        // module whose functions say so if called, as pages never reach it. The app's own import is an error now.
+        if (NOT_PROVIDED[args.path] && args.importer.includes(`${path.sep}node_modules${path.sep}`)) return { path: args.path, namespace: NOT_PROVIDED_NAMESPACE };
         const instead = NOT_PROVIDED[args.path] ?? 'Stratus provides next/link, next/router, next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/document, next/error, next/config, next/server and the types of "next"';
         return { errors: [{ text: `"${args.path}" is not provided by Stratus: ${instead}.` }] };
       });
+      build.onLoad({ filter: /.*/, namespace: NOT_PROVIDED_NAMESPACE }, (args) => ({ contents: notProvidedModule(args.path), loader: 'js' }));
     },
   };
 }

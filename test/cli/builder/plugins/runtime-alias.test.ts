@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { build } from 'esbuild';
 import { nextDistModulePath, nextModulePath, publicRuntimeModules, runtimeAliasPlugin } from '../../../../cli/builder/plugins/runtime-alias';
 
@@ -40,6 +43,22 @@ describe('next/* modules', () => {
   test('one Stratus does not provide fails the build naming it and what to use instead', async () => {
     await expect(resolveImport('next/navigation')).rejects.toThrow(/"next\/navigation" is not provided by Stratus: that is the App Router; pages use next\/router/);
     await expect(resolveImport('next/whatever')).rejects.toThrow(/"next\/whatever" is not provided by Stratus: Stratus provides next\/link, next\/router/);
+  });
+
+  test("a library's App Router path (next-auth requires next/headers inside its route handler) builds; calling it says what Stratus does not provide", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-not-provided-'));
+    mkdirSync(path.join(dir, 'node_modules/auth-lib'), { recursive: true });
+    writeFileSync(path.join(dir, 'node_modules/auth-lib/index.js'), "exports.pagesPath = () => 'pages';\nexports.appPath = () => { const { headers } = require('next/headers'); return headers(); };\nexports.esm = async () => (await import('next/navigation')).redirect('/');\n");
+    const result = await build({
+      stdin: { contents: "const lib = require('auth-lib'); module.exports = lib;", resolveDir: dir, loader: 'js' },
+      bundle: true, write: false, logLevel: 'silent', format: 'cjs', platform: 'node', plugins: [runtimeAliasPlugin()],
+    });
+    const lib = { exports: {} as Record<string, () => unknown> };
+    new Function('module', 'exports', 'require', result.outputFiles[0]!.text)(lib, lib.exports, require);
+    expect(lib.exports.pagesPath!()).toBe('pages');
+    expect(() => lib.exports.appPath!()).toThrow('headers(): next/headers is not provided by Stratus: that is the App Router; read headers from the getServerSideProps context');
+    await expect(lib.exports.esm!()).rejects.toThrow(/redirect\(\): next\/navigation is not provided by Stratus/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   test('packages whose names only start with next are left to node_modules', async () => {
