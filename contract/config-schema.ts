@@ -192,10 +192,14 @@ export const CONFIG_SCHEMA = {
       const out: CompilerOptions = {};
       for (const [name, option] of Object.entries(value)) {
         if (!COMPILER_KEYS.has(name)) {
-          warn(`compiler.${name}: not supported, ignored (Stratus applies compiler.emotion, styledComponents, removeConsole and reactRemoveProperties)`);
+          warn(`compiler.${name}: not supported, ignored (Stratus applies compiler.emotion, styledComponents, removeConsole, reactRemoveProperties, define and defineServer)`);
           continue;
         }
         if (option === undefined || option === false) continue;
+        if (name === 'define' || name === 'defineServer') {
+          (out as Record<string, unknown>)[name] = checkDefines(name, option);
+          continue;
+        }
         if (option !== true && (!option || typeof option !== 'object' || Array.isArray(option))) throw new ConfigError(`compiler.${name} must be true or an object of options, got ${JSON.stringify(option)}.`);
         const list = name === 'removeConsole' ? 'exclude' : name === 'reactRemoveProperties' ? 'properties' : undefined;
         const given = list && typeof option === 'object' ? (option as Record<string, unknown>)[list] : undefined;
@@ -314,6 +318,10 @@ export interface CompilerOptions {
   removeConsole?: boolean | { exclude?: string[] };
   /** Removes JSX properties matching `properties` (regular expressions), `^data-test` by default. */
   reactRemoveProperties?: boolean | { properties?: string[] };
+  /** Names replaced in server and browser code by the value written as a string literal (`{ 'process.env.API_URL': 'https://…' }`). */
+  define?: Record<string, string | number | boolean>;
+  /** The same, in server code alone (pages' data functions, API routes, middleware). */
+  defineServer?: Record<string, string | number | boolean>;
   /** The top-level `reactCompiler`, carried here for the transform (compiler-transforms.ts); not a key of `compiler`. */
   reactCompiler?: boolean | Record<string, unknown>;
 }
@@ -375,7 +383,22 @@ export interface SassOptions {
   [option: string]: unknown;
 }
 
-const COMPILER_KEYS = new Set(['emotion', 'styledComponents', 'removeConsole', 'reactRemoveProperties']);
+const COMPILER_KEYS = new Set(['emotion', 'styledComponents', 'removeConsole', 'reactRemoveProperties', 'define', 'defineServer']);
+
+/** A name the build can replace: an identifier, or identifiers joined by dots (`process.env.API_URL`). */
+const DEFINE_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/** `compiler.define` or `defineServer`: names to the text that replaces them (a string; a number or boolean is taken as its text). */
+function checkDefines(option: string, value: unknown): Record<string, string | number | boolean> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`compiler.${option} must be an object of names and values ({ 'process.env.API_URL': 'https://api.example.com' }), got ${JSON.stringify(value)}.`);
+  const out: Record<string, string | number | boolean> = Object.create(null);
+  for (const [name, text] of Object.entries(value)) {
+    if (!DEFINE_NAME.test(name)) throw new ConfigError(`compiler.${option}: ${JSON.stringify(name)} is not a name code can use (an identifier, or identifiers joined by dots such as process.env.API_URL).`);
+    if (typeof text !== 'string' && typeof text !== 'number' && typeof text !== 'boolean') throw new ConfigError(`compiler.${option}.${name} must be a string, got ${JSON.stringify(text)}.`);
+    out[name] = text;
+  }
+  return out;
+}
 
 /** `typescript` of the config: how the build type-checks the app. */
 export interface TypescriptOptions {

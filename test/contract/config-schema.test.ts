@@ -58,3 +58,15 @@ test('turbopack: rules, resolveAlias and resolveExtensions are read; a wrong sha
   expect(() => CONFIG_SCHEMA.turbopack.check({ rules: { '*.svg': { loaders: [], as: 'js' } } }, warn)).toThrow(/\.as must be a file kind such as "\*\.js"/);
   expect(() => CONFIG_SCHEMA.turbopack.check({ resolveExtensions: ['mdx'] }, warn)).toThrow(/resolveExtensions must be an array of extensions/);
 });
+
+test('compiler.define and defineServer: names code can use, each to a string (or a number or boolean); anything else says what is expected', () => {
+  const check = (value: unknown) => CONFIG_SCHEMA.compiler.check(value, () => undefined);
+  expect(check({ define: { 'process.env.API_URL': 'https://api.example.com', VERSION: 3 }, defineServer: { DEBUG: false } })).toEqual({
+    define: { 'process.env.API_URL': 'https://api.example.com', VERSION: 3 },
+    defineServer: { DEBUG: false },
+  });
+  expect(() => check({ define: ['API_URL'] })).toThrow(/compiler\.define must be an object of names and values/);
+  expect(() => check({ define: { 'api-url': 'x' } })).toThrow(/compiler\.define: "api-url" is not a name code can use/);
+  expect(() => check({ defineServer: { 'process..env': 'x' } })).toThrow(/is not a name code can use/);
+  expect(() => check({ define: { API: { nested: true } } })).toThrow(/compiler\.define\.API must be a string/);
+});

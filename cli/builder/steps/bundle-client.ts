@@ -24,6 +24,7 @@ import { rootUrlsPlugin } from '../plugins/root-urls';
 import { withDefaultExtensions } from '../resolve-extensions';
 import type { TurbopackOptions } from '../../../contract/config-schema';
 import { BROWSER_ENV, publicEnvDefines } from './load-env';
+import { NEXT_CONSTANTS } from '../compile-constants';
 import type { AnalysedRoute } from './analyse-pages';
 import { pagesFolder, type ScannedPages } from './scan-pages';
 import { stripDataFunctions } from '../page-source';
@@ -73,7 +74,7 @@ export const CLIENT_OPTIONS = {
   // STRATUS_ROUTING: off unless the app uses the routing layer (bundleClient turns it on), so its client code is dropped.
   // STRATUS_INITIAL_PROPS: off unless a page or _app has getInitialProps, so the browser's call of it is dropped too.
   // STRATUS_BROWSER: "on" here, "off" in the render bundle, for code the server alone needs (web/runtime/shared/url.ts).
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"off"', 'process.env.STRATUS_INITIAL_PROPS': '"off"', 'process.env.STRATUS_BROWSER': '"on"' },
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"off"', 'process.env.STRATUS_INITIAL_PROPS': '"off"', 'process.env.STRATUS_BROWSER': '"on"', ...NEXT_CONSTANTS.browser },
   nodePaths: [NODE_MODULES],
   legalComments: 'none',
   logLevel: 'silent',
@@ -215,6 +216,8 @@ export interface ClientBundleOptions {
   stylesheets?: Stylesheets;
   /** The config's `turbopack.rules` (loader-rules.ts), for files they turn into code. */
   loaderRules?: LoaderRules;
+  /** The app's `compiler.define` (compile-constants.ts). @default {} */
+  defines?: Record<string, string>;
   /** The config's `turbopack.resolveAlias` and `resolveExtensions`. */
   resolve?: Pick<TurbopackOptions, 'resolveAlias' | 'resolveExtensions'>;
   /** The config's compiler options (compiler-transforms.ts), applied to pages here as the plugins apply them to the app's other files. */
@@ -307,6 +310,7 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
         ...(options.routing ? { 'process.env.STRATUS_ROUTING': '"on"' } : {}),
         ...(routes.some((route) => route.initialProps) ? { 'process.env.STRATUS_INITIAL_PROPS': '"on"' } : {}),
         ...publicEnvDefines(options.publicEnv ?? {}, 'browser'),
+        ...options.defines,
       },
       metafile: true,
       // The metafile's paths are relative to this folder. esbuild's default is the working

@@ -22,6 +22,7 @@ import { fromEsbuildFailure } from '../errors';
 import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
+import { NEXT_CONSTANTS } from '../compile-constants';
 import { findInstrumentation, findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
 import { appBundleId } from '../../../infra/bundle-id';
@@ -107,7 +108,7 @@ export const SERVER_OPTIONS = {
   sourcesContent: false,
   jsx: 'automatic',
   // The routing layer's browser switch (web/runtime/shared/site-paths.ts) is always on on the server: a constant, not an env lookup per call.
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"on"', 'process.env.STRATUS_INITIAL_PROPS': '"on"', 'process.env.STRATUS_BROWSER': '"off"' },
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"on"', 'process.env.STRATUS_INITIAL_PROPS': '"on"', 'process.env.STRATUS_BROWSER': '"off"', ...NEXT_CONSTANTS.server },
   nodePaths: [NODE_MODULES],
   loader: { '.css': 'empty', '.scss': 'empty', '.sass': 'empty' },
   legalComments: 'none',
@@ -127,6 +128,8 @@ export async function bundleRender(options: {
   stylesheets?: Stylesheets;
   /** The config's `turbopack.rules` (loader-rules.ts), for files they turn into code. */
   loaderRules?: LoaderRules;
+  /** The app's `compiler.define` and `defineServer` (compile-constants.ts). @default {} */
+  defines?: Record<string, string>;
   /** The config's `turbopack.resolveAlias` and `resolveExtensions`. */
   resolve?: Pick<TurbopackOptions, 'resolveAlias' | 'resolveExtensions'>;
   /** @default true (BuildOptions.eagerModules) */
@@ -141,7 +144,7 @@ export async function bundleRender(options: {
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
   const result = await build({
     ...SERVER_OPTIONS,
-    define: { ...SERVER_OPTIONS.define, ...(options.development ? { 'process.env.NODE_ENV': '"development"' } : {}), ...publicEnvDefines(options.publicEnv ?? {}, 'server') },
+    define: { ...SERVER_OPTIONS.define, ...(options.development ? { 'process.env.NODE_ENV': '"development"' } : {}), ...publicEnvDefines(options.publicEnv ?? {}, 'server'), ...options.defines },
     ...(options.development ? { minify: false, sourcesContent: true } : {}),
     entryPoints: [entryFile],
     outfile,
