@@ -3,7 +3,8 @@
  * files a rule's glob and condition match (create-next-app's Tailwind CSS through
  * `@tailwindcss/turbopack` on `*.css`, SVGs as React components through `@svgr/webpack`), by
  * webpack's own `loader-runner`, the library Turbopack runs them with, with the loader API
- * Turbopack offers (`getOptions`, `async`, `resourcePath`, `rootContext`, `fs.readFile`, …).
+ * Turbopack offers (`getOptions`, `async`, `resourcePath`, `rootContext`, `fs.readFile`,
+ * `getResolve`, `getLogger`, …).
  * What a rule makes (`as: '*.js'`, `as: '*.css'`, or a module `type`) decides how the
  * bundler takes the result. A glob without `/` matches the file's name, one with `/` its path
  * in the app; every rule that matches runs, in order.
@@ -20,6 +21,7 @@ import { runLoaders } from 'loader-runner';
 import picomatch from 'picomatch';
 import type { LoaderCondition, LoaderItem, LoaderRule, TurbopackOptions } from '../../contract/config-schema';
 import { inAppFolder } from './app-folder';
+import { loaderResolver, type LoaderResolveOptions } from './loader-resolve';
 import { BuildError } from './errors';
 
 /** What the bundler takes a rule's result as: a kind of esbuild's, or a CSS Module. */
@@ -170,7 +172,7 @@ export function compileLoaderRules(
       for (const rule of found) {
         if (rule.loaders.length > 0) {
           const loaders = rule.loaders.map((item) => ({ name: item.loader, loader: loaderPath(item.loader, rule.glob), options: item.options }));
-          contents = await run(file, contents, loaders, rule.glob, appDir, dependencies, build.warn);
+          contents = await run(file, contents, loaders, rule.glob, appDir, dependencies, build.warn, environment);
         }
         output = rule.output ?? output;
       }
@@ -178,6 +180,9 @@ export function compileLoaderRules(
     },
   };
 }
+
+/** webpack's logger methods that say nothing worth a build's log (timings, groups, debug output). */
+const QUIET_LOGGER = Object.fromEntries(['info', 'log', 'debug', 'trace', 'group', 'groupCollapsed', 'groupEnd', 'status', 'clear', 'profile', 'profileEnd', 'time', 'timeLog', 'timeEnd', 'timeAggregate', 'timeAggregateEnd', 'assert'].map((name) => [name, () => undefined]));
 
 /** One rule's loaders over `contents`, with the loader API Turbopack gives. */
 function run(
@@ -188,6 +193,7 @@ function run(
   appDir: string,
   dependencies: Set<string>,
   warn: (message: string) => void,
+  environment: RuleEnvironment,
 ): Promise<string | Buffer> {
   const said = (message: Error | string) => warn(`${path.relative(appDir, file)} (turbopack.rules["${glob}"]): ${message instanceof Error ? message.message : message}`);
   // In the app's folder, as Turbopack runs loaders in the project's (Tailwind scans for class names from there).
@@ -205,6 +211,9 @@ function run(
           },
           emitWarning: said,
           emitError: said,
+          // Resolvers with the loader's options (sass-loader's and stylus-loader's imports), and a logger whose warnings reach the build's log.
+          getResolve: (options: LoaderResolveOptions = {}) => loaderResolver(options, environment),
+          getLogger: () => ({ ...QUIET_LOGGER, warn: said, error: said }),
           fs: { readFile: (target: string, callback: (error: Error | null, data?: Buffer) => void) => readFile(target).then((data) => callback(null, data), callback) },
         },
         // The file as the rules before gave it (or as read): not read again.

@@ -2,8 +2,8 @@
  * `turbopack.rules` as `next build` applies them: create-next-app's pages template with
  * Tailwind CSS (`@tailwindcss/turbopack` on `*.css`, the real package), an SVG turned into a
  * component by a loader (`as: '*.js'`) with its options, conditions (`browser`, `foreign`,
- * `path`, `content`), globs on names and on paths, and what a missing loader or a failing one
- * says.
+ * `path`, `content`), globs on names and on paths, sass-loader's own resolver and logger, and
+ * what a missing loader or a failing one says.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -100,6 +100,25 @@ module.exports = { turbopack: { rules: {
   // The SVG was not taken as an image (no file emitted for it).
   expect(readdirSync(path.join(outDir, 'assets/_app/static'), { recursive: true }).map(String).some((file) => file.includes('star'))).toBe(false);
   expect(lines.filter((line) => line.includes('warning'))).toEqual([]);
+});
+
+test("sass-loader through a rule: its imports resolve with the loader's own resolver (a package's sass field, a folder's _index partial), and its warnings reach the build's log", async () => {
+  const dir = tempApp({
+    'next.config.js': "module.exports = { turbopack: { rules: { '*.scss': { loaders: ['sass-loader'], as: '*.css' } } } };\n",
+    'node_modules/theme-pkg/package.json': JSON.stringify({ name: 'theme-pkg', version: '1.0.0', sass: '_theme.scss', main: 'index.js' }),
+    'node_modules/theme-pkg/_theme.scss': '$brand: rgb(1, 2, 3);\n',
+    'styles/parts/_index.scss': '.part { margin: 0; }\n',
+    'styles/site.scss': "@use 'theme-pkg' as theme;\n@use 'parts';\n.brand { color: theme.$brand; }\n@warn 'from the stylesheet';\n",
+    'pages/_app.js': "import '../styles/site.scss';\nexport default function App({ Component, pageProps }) { return <Component {...pageProps} />; }\n",
+    'pages/index.js': 'export default function Home() { return <p className="brand">x</p>; }\n',
+  });
+  link(dir, 'sass-loader', 'sass');
+  const lines: string[] = [];
+  const { outDir } = await build({ appDir: dir, outDir: path.join(dir, '.stratus'), imageLambda: false, log: (line) => lines.push(line) });
+  const css = readAll(path.join(outDir, 'assets/_app/static'), '.css');
+  expect(css).toMatch(/\.brand\{color:#010203\}/);
+  expect(css).toMatch(/\.part\{margin:0\}/);
+  expect(lines.join('\n')).toContain('from the stylesheet');
 });
 
 test('a loader the app has not installed, or one that throws, stops the build saying which rule and how to fix it', async () => {
