@@ -31,6 +31,7 @@ import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prere
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
 import { compilerPlugin, compilerTransform } from './compiler-transforms';
+import { loadBabelConfig } from './babel-config';
 import { appDefines } from './compile-constants';
 import { workerUrlTransform } from './plugins/worker-url';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
@@ -184,7 +185,9 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const basePath = config.routing?.basePath ?? '';
   const siteAssetsDir = path.join(assetsDir, basePath);
   // styled-jsx and the config's compiler options on the app's own files (a file that needs none is one text search).
-  const compile = compilerTransform(appDir, loadedConfig.compiler);
+  const appBabel = loadBabelConfig(appDir, { cacheDir: path.join(outDir, '.cache'), development: options.dev !== undefined });
+  if (appBabel) log(`  the app's files through Babel with ${appBabel.file}`);
+  const compile = compilerTransform(appDir, loadedConfig.compiler, appBabel);
   const plugins = [compilerPlugin(appDir, compile), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");

@@ -6,14 +6,17 @@
  * display names), both resolved from the app's node_modules first (the version made for
  * its library), else Stratus's own copy, as Next's compiler has them built in, and `removeConsole` and
  * `reactRemoveProperties` as the pages router's compiler does them; and the top-level
- * `reactCompiler` with the app's `babel-plugin-react-compiler`, first. The server and browser
- * builds apply the same transforms, so the HTML and the hydrated page agree.
+ * `reactCompiler` with the app's `babel-plugin-react-compiler`, first. An app with a Babel
+ * config of its own (babel-config.ts) has every one of its files through Babel with it, in
+ * the same pass, as `next build` runs its babel-loader on them. The server and browser builds
+ * apply the same transforms, so the HTML and the hydrated page agree.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PluginItem, PluginObj, types as BabelTypes } from '@babel/core';
 import type { Plugin } from 'esbuild';
 import type { CompilerOptions } from '../../contract/config-schema';
+import type { AppBabelConfig } from './babel-config';
 import { BuildError } from './errors';
 import { RUNTIME_DIR } from '../paths';
 
@@ -96,7 +99,7 @@ function styledOptions(option: true | Record<string, unknown>): Record<string, u
  * const transform = compilerTransform('/apps/shop', { emotion: true });
  * transform?.('/apps/shop/pages/index.tsx', source); // Emotion's plugin ran: styled components carry a target class
  */
-export function compilerTransform(appDir: string, compiler: CompilerOptions = {}): SourceTransform {
+export function compilerTransform(appDir: string, compiler: CompilerOptions = {}, appBabel?: AppBabelConfig): SourceTransform {
   const { emotion, styledComponents, removeConsole: consoleOption, reactRemoveProperties, reactCompiler } = compiler;
   const steps: { applies: (source: string) => boolean; plugin: PluginItem }[] = [];
   // First, as the React Compiler asks: it reads the code as written. Only files that may hold components or hooks.
@@ -113,22 +116,32 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
     // A property name is in the source as written: a cheap test before parsing.
     steps.push({ applies: (source) => source.includes('<') && regexes.some((regex) => new RegExp(regex.source.replace(/^\^|\$$/g, '')).test(source)), plugin: removeProperties(regexes) });
   }
-  // styled-jsx, built into the pages router whatever the config says: after the React Compiler, before the rest.
-  steps.splice(reactCompiler ? 1 : 0, 0, { applies: usesStyledJsx, plugin: require.resolve('styled-jsx/babel') });
+  // styled-jsx, built into the pages router whatever the config says: after the React Compiler, before the rest;
+  // once only, so not when the app's Babel config runs it (next/babel).
+  if (!appBabel?.styledJsx) steps.splice(reactCompiler ? 1 : 0, 0, { applies: usesStyledJsx, plugin: require.resolve('styled-jsx/babel') });
+  // The app's config (presets, env) after the steps, as Next puts the React Compiler before the config's plugins.
+  const own = appBabel && { ...appBabel.options, plugins: appBabel.options.plugins ?? [], envName: appBabel.envName, cwd: appDir, root: appDir };
+  // A plugin the config lists too (babel-plugin-styled-components beside compiler.styledComponents) runs once, as the config gives it: Babel refuses a plugin twice.
+  const first = (item: PluginItem): unknown => (Array.isArray(item) ? item[0] : item);
+  const listed = new Set(own?.plugins.map(first));
+  const applied = steps.filter((step) => !listed.has(first(step.plugin)));
   let babel: Babel | undefined;
   return (file, source) => {
-    const plugins = steps.filter((step) => step.applies(source)).map((step) => step.plugin);
-    if (plugins.length === 0) return source;
+    const plugins = applied.filter((step) => step.applies(source)).map((step) => step.plugin);
+    // Without a config of its own, a file that needs no step is not parsed at all.
+    if (plugins.length === 0 && !own) return source;
     babel ??= require('@babel/core') as Babel;
     const typescript = /\.tsx?$/.test(file);
     try {
       const result = babel.transformSync(source, {
+        ...own,
         filename: file,
         babelrc: false,
         configFile: false,
         sourceType: 'module',
+        // Syntax only: TypeScript and JSX stay in the output, for esbuild's loader of the file.
         parserOpts: { plugins: typescript ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'] },
-        plugins,
+        plugins: [...plugins, ...(own?.plugins ?? [])],
         retainLines: true,
         compact: false,
       });
@@ -136,7 +149,10 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
       // The server collects the page's styled-jsx styles for the head once an app uses it (style-collectors.ts).
       return usesStyledJsx(source) ? `import ${JSON.stringify(STYLED_JSX_COLLECTOR)};\n${code}` : code;
     } catch (error) {
-      throw new BuildError(`${path.relative(appDir, file)}: the compiler options (${Object.keys(compiler).filter((key) => compiler[key as keyof CompilerOptions]).join(', ')}) could not transform it: ${(error as Error).message}`);
+      if (error instanceof BuildError) throw error;
+      const options = Object.keys(compiler).filter((key) => compiler[key as keyof CompilerOptions]);
+      const by = [appBabel && `the Babel config ${appBabel.file}`, options.length > 0 && `the compiler options (${options.join(', ')})`].filter(Boolean).join(' and ') || 'styled-jsx';
+      throw new BuildError(`${path.relative(appDir, file)}: ${by} could not transform it: ${(error as Error).message}`);
     }
   };
 }
