@@ -10,7 +10,9 @@ export const OUTPUT_LAYOUT = {
    * The render Lambda's code folder, code only (its size does not grow with the site's pages):
    * `index.js` (handler `index.handler`, the entry), `app.js` (the bundle it loads), a manifest
    * without the lists of prerendered pages, `lazy/` (packages loaded on first use); after
-   * `stratus deploy`, `app.<hash>.cache` (V8's code cache of the bundle).
+   * `stratus deploy`, `app.<hash>.cache` (V8's code cache of the bundle); and the app's files
+   * its server code reads at run time (`posts/hello.md`), at their place in the app, since the
+   * function's folder is its working directory.
    */
   renderLambda: 'lambdas/render',
   /**

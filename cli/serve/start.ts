@@ -39,6 +39,9 @@ export async function start(options: StartOptions) {
   const manifest = readManifest(path.join(outDir, OUTPUT_LAYOUT.manifest));
   // Regenerated pages in a folder beside the build (the render function's page store, as S3 is in AWS).
   process.env.STRATUS_LOCAL_PAGES ??= path.join(outDir, 'page-store');
+  // The render function's folder as the working directory, as Lambda runs it (/var/task): files its code reads by
+  // path.join(process.cwd(), …) are the ones the build shipped beside it (trace-files.ts), as they will be in AWS.
+  process.chdir(path.join(outDir, OUTPUT_LAYOUT.renderLambda));
   const running = await startServer({
     outDir,
     port: options.port,

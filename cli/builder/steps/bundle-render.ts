@@ -22,6 +22,7 @@ import { fromEsbuildFailure } from '../errors';
 import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
+import { appSourcesOf, copyTracedFiles } from './trace-files';
 import { NEXT_CONSTANTS } from '../compile-constants';
 import { findInstrumentation, findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
@@ -128,6 +129,8 @@ export async function bundleRender(options: {
   stylesheets?: Stylesheets;
   /** The config's `turbopack.rules` (loader-rules.ts), for files they turn into code. */
   loaderRules?: LoaderRules;
+  /** The build's log (the files traced for the function). */
+  log?: (line: string) => void;
   /** The app's `compiler.define` and `defineServer` (compile-constants.ts). @default {} */
   defines?: Record<string, string>;
   /** The config's `turbopack.resolveAlias` and `resolveExtensions`. */
@@ -155,6 +158,13 @@ export async function bundleRender(options: {
     throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
   });
   await writeLazyPackages(result.metafile, options.lambdaDir);
+  // `stratus dev` runs in the app's folder and reads its files where they are.
+  if (!options.development) {
+    const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources: appSourcesOf(result.metafile, options.appDir) });
+    const list = (files: string[]) => (files.length > 6 ? `${files.slice(0, 5).join(', ')} and ${files.length - 5} more` : files.join(', '));
+    if (traced.copied.length > 0) options.log?.(`  files read by server code, shipped with the render function: ${list(traced.copied)}`);
+    if (traced.clashing.length > 0) options.log?.(`  warning: ${list(traced.clashing)}: read by server code, but not shipped: the render function's own files have these names; move them into a folder (such as data/)`);
+  }
   if (options.eagerModules !== false) compileModulesEagerly(outfile);
   makeSourceMapReadable(outfile, options.appDir);
   await writeRenderEntry(options.lambdaDir, appBundleId(outfile));

@@ -1,0 +1,88 @@
+/**
+ * The app's files its server code reads at run time, copied beside the render function, as
+ * Next's output tracing ships them: `fs.readdirSync(path.join(process.cwd(), 'posts'))` at a
+ * module's top (Next's with-mdx-remote example) runs when the function loads, and a
+ * `getServerSideProps` or a regeneration reads its markdown at request time. The paths are
+ * found by Vercel's own tracer (@vercel/nft) in the app's source files that went into the
+ * render bundle, with `process.cwd()` as the app's folder; they keep their place relative to
+ * it, since the function runs with its own folder as the working directory (`/var/task` in
+ * Lambda; `stratus serve` does the same). Each source is read through esbuild first, since the
+ * tracer reads plain JavaScript and apps write TypeScript and JSX.
+ *
+ * @example
+ * const { copied } = await copyTracedFiles({ appDir, lambdaDir, outDir, sources: appSourcesOf(metafile, appDir) });
+ * // ['posts/hello.mdx', 'posts/world.mdx']
+ */
+import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { transformSync, type Loader, type Metafile } from 'esbuild';
+
+const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'jsx', '.mjs': 'jsx', '.cjs': 'js' };
+const IN_NODE_MODULES = /(^|[/\\])node_modules([/\\]|$)/;
+
+/** The bundle's inputs that are the app's own code files (not packages, not Stratus's runtime, not generated ones). */
+export function appSourcesOf(metafile: Metafile, appDir: string, workingDir = process.cwd()): string[] {
+  const root = path.resolve(appDir) + path.sep;
+  return Object.keys(metafile.inputs)
+    .filter((input) => !/^[\w-]+:/.test(input))
+    .map((input) => path.resolve(workingDir, input))
+    .filter((file) => file.startsWith(root) && !IN_NODE_MODULES.test(file.slice(root.length)) && path.extname(file) in LOADERS);
+}
+
+/** A source that may read a file: the tracer is not loaded for apps none of whose files could. */
+const MAY_READ_FILES = /\bfs\b|readFile|readdir|createReadStream|process\.cwd|__dirname|import\.meta\.url/;
+
+/** Files the sources read, relative to the app (never its packages, build output, code, or files outside it). */
+export async function traceServerFiles(options: { appDir: string; sources: string[]; outDir: string }): Promise<string[]> {
+  const reading = options.sources.filter((file) => MAY_READ_FILES.test(readFileSync(file, 'utf8')));
+  if (reading.length === 0) return [];
+  const appDir = path.resolve(options.appDir);
+  const outDir = path.resolve(options.outDir);
+  const sources = new Set(reading);
+  // Loaded only for apps whose code may read files (a require: the CLI's module system).
+  const { nodeFileTrace } = require('@vercel/nft') as typeof import('@vercel/nft');
+  const { fileList, reasons } = await nodeFileTrace(reading, {
+    base: appDir,
+    processCwd: appDir,
+    // Each source is an entry of its own: imports between them need no resolving (aliases included), and packages are bundled.
+    ignore: (file: string) => IN_NODE_MODULES.test(file) || path.resolve(appDir, file).startsWith(outDir + path.sep),
+    readFile: async (file: string) => {
+      try {
+        const text = readFileSync(file, 'utf8');
+        const loader = file.startsWith(appDir + path.sep) && !IN_NODE_MODULES.test(file) ? LOADERS[path.extname(file)] : undefined;
+        return loader ? transformSync(text, { loader, format: 'esm', jsx: 'automatic', logLevel: 'silent' }).code : text;
+      } catch {
+        return null;
+      }
+    },
+  });
+  return [...fileList]
+    .filter((relative) => {
+      const file = path.resolve(appDir, relative);
+      // Read as files ('asset'), not imported: an imported stylesheet or image is the bundle's already.
+      if (!reasons.get(relative)?.type.includes('asset')) return false;
+      if (sources.has(file) || path.extname(file) in LOADERS || path.basename(file) === 'package.json') return false;
+      try {
+        return statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    })
+    .sort();
+}
+
+/** What the build writes at the top of the function's folder: an app file of the same name cannot go there. */
+const FUNCTION_FILES = /^(?:index\.js|app\.js(?:\.map)?|manifest\.json|app\.[^/\\]+\.cache|lazy)(?:[/\\]|$)/;
+
+/** The traced files copied into the function's folder at their place in the app; those whose place the function's own files take are left out. */
+export async function copyTracedFiles(options: { appDir: string; lambdaDir: string; outDir: string; sources: string[] }): Promise<{ copied: string[]; clashing: string[] }> {
+  const traced = await traceServerFiles(options);
+  const clashing = traced.filter((relative) => FUNCTION_FILES.test(relative));
+  const files = traced.filter((relative) => !FUNCTION_FILES.test(relative));
+  for (const relative of files) {
+    const target = path.join(options.lambdaDir, relative);
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(path.join(options.appDir, relative), target);
+  }
+  return { copied: files, clashing };
+}

@@ -1,0 +1,67 @@
+/**
+ * The app's files its server code reads at run time ship with the render function, at their
+ * place in the app, as Next's output tracing ships them: a module-level read (Next's
+ * with-mdx-remote example) no longer stops the function from loading, and getServerSideProps
+ * reads its file at request time, with the function's folder as the working directory as in
+ * Lambda.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { functionUrlEvent } from '../../../helpers/function-url-event';
+import { buildApp, type BuiltApp } from '../../../helpers/build-app';
+import { tempApp } from '../../../helpers/temp-app';
+
+const apps: BuiltApp[] = [];
+afterAll(() => apps.forEach((app) => app.cleanup()));
+
+/** The handler called as Lambda calls it: its own folder as the working directory. */
+async function inFunctionFolder<T>(app: BuiltApp, work: () => Promise<T>): Promise<T> {
+  const cwd = process.cwd();
+  process.chdir(path.join(app.outDir, 'lambdas', 'render'));
+  try {
+    return await work();
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+test("files read at a module's top, by getServerSideProps, and through a TypeScript helper ship beside the function and are found at request time; the app's code, imported stylesheets, packages and other files do not", async () => {
+  const lines: string[] = [];
+  const dir = tempApp({
+    'posts/hello.md': '# Hello\n',
+    'posts/world.md': '# World\n',
+    'content/note.txt': 'a note read per request',
+    'unread/secret.txt': 'not read by any code',
+    'styles/site.css': 'p { color: red; }',
+    'pages/_app.js': "import '../styles/site.css';\nexport default function App({ Component, pageProps }) { return <Component {...pageProps} />; }\n",
+    'lib/posts.ts': "import fs from 'fs';\nimport path from 'path';\nexport const POSTS_PATH: string = path.join(process.cwd(), 'posts');\nexport const postFiles: string[] = fs.readdirSync(POSTS_PATH).filter((name) => name.endsWith('.md'));\n",
+    'pages/index.tsx': "import { postFiles } from '../lib/posts';\nexport default function Home({ posts }: { posts: string[] }) { return <ul>{posts.map((p) => <li key={p}>{p}</li>)}</ul>; }\nexport function getStaticProps() { return { props: { posts: postFiles } }; }\n",
+    'pages/note.js': "import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nexport default function Note({ text }) { return <p id=\"note\">{text}</p>; }\nexport function getServerSideProps() { return { props: { text: readFileSync(join(process.cwd(), 'content', 'note.txt'), 'utf8') } }; }\n",
+  });
+  const app = await buildApp(dir, { log: (line) => lines.push(line) });
+  apps.push(app);
+  const render = path.join(app.outDir, 'lambdas', 'render');
+  expect(lines.join('\n')).toContain('files read by server code, shipped with the render function: content/note.txt, posts/hello.md, posts/world.md');
+  for (const file of ['posts/hello.md', 'posts/world.md', 'content/note.txt']) expect(existsSync(path.join(render, file))).toBe(true);
+  for (const file of ['unread/secret.txt', 'styles/site.css', 'lib/posts.ts', 'pages/note.js', 'package.json']) expect(existsSync(path.join(render, file))).toBe(false);
+  // The module-level read ran when the bundle loaded (buildApp loaded it from the repository's folder, where the
+  // app's posts are not); load it again where Lambda runs it.
+  const fresh = await inFunctionFolder(app, async () => {
+    const entry = path.join(render, 'index.js');
+    for (const key of Object.keys(require.cache)) if (key.startsWith(render)) delete require.cache[key];
+    const { handler } = require(entry) as Pick<BuiltApp, 'handler'>;
+    return handler(functionUrlEvent('/note'));
+  });
+  expect(fresh.statusCode).toBe(200);
+  expect(fresh.body).toContain('<p id="note">a note read per request</p>');
+}, 60_000);
+
+test("a file whose place is the function's own (manifest.json) is left out with a warning saying what to do", async () => {
+  const lines: string[] = [];
+  const app = await buildApp(tempApp({
+    'manifest.json': '{"name":"the app\'s own"}',
+    'pages/index.js': "import { readFileSync } from 'fs';\nimport path from 'path';\nexport default function Home({ name }) { return <p>{name}</p>; }\nexport function getStaticProps() { return { props: { name: JSON.parse(readFileSync(path.join(process.cwd(), 'manifest.json'), 'utf8')).name } }; }\n",
+  }), { log: (line) => lines.push(line) });
+  apps.push(app);
+  expect(lines.join('\n')).toMatch(/warning: manifest\.json: read by server code, but not shipped: the render function's own files have these names; move them into a folder/);
+}, 60_000);
