@@ -18,11 +18,12 @@ import { withDefaultExtensions } from '../resolve-extensions';
 import type { TurbopackOptions } from '../../../contract/config-schema';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
-import { fromEsbuildFailure } from '../errors';
+import { BuildError, fromEsbuildFailure } from '../errors';
 import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
-import { appSourcesOf, copyTracedFiles } from './trace-files';
+import { serverSourcesOf, copyTracedFiles } from './trace-files';
+import { requireConditionPlugin, topLevelAwaitPackages } from '../plugins/require-condition';
 import { NEXT_CONSTANTS } from '../compile-constants';
 import { findInstrumentation, findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
@@ -129,6 +130,8 @@ export async function bundleRender(options: {
   stylesheets?: Stylesheets;
   /** The config's `turbopack.rules` (loader-rules.ts), for files they turn into code. */
   loaderRules?: LoaderRules;
+  /** The app's config file (next.config.js), traced with the server code: what it requires by path ships too. */
+  configFile?: string;
   /** The build's log (the files traced for the function). */
   log?: (line: string) => void;
   /** The app's `compiler.define` and `defineServer` (compile-constants.ts). @default {} */
@@ -145,7 +148,7 @@ export async function bundleRender(options: {
   const entryFile = path.join(cacheDir, 'render-entry.js');
   writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir), findInstrumentation(options.appDir)));
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
-  const result = await build({
+  const attempt = (first: Plugin[]) => build({
     ...SERVER_OPTIONS,
     define: { ...SERVER_OPTIONS.define, ...(options.development ? { 'process.env.NODE_ENV': '"development"' } : {}), ...publicEnvDefines(options.publicEnv ?? {}, 'server'), ...options.defines },
     ...(options.development ? { minify: false, sourcesContent: true } : {}),
@@ -153,14 +156,23 @@ export async function bundleRender(options: {
     outfile,
     metafile: true,
     ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
-    plugins: [...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
-  }).catch((error: unknown) => {
-    throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
+    plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
+  });
+  const result = await attempt([]).catch((error: unknown) => {
+    // Packages whose ESM build awaits at its top: again with their CommonJS builds (require-condition.ts).
+    const packages = topLevelAwaitPackages(error);
+    if (!packages) throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
+    return attempt([requireConditionPlugin(packages)]).catch((again: unknown) => {
+      const still = topLevelAwaitPackages(again);
+      throw still
+        ? new BuildError(`Compiling the render Lambda failed: ${[...still].join(', ')} use${still.size === 1 ? 's' : ''} top-level await in server code and ha${still.size === 1 ? 's' : 've'} no CommonJS build, which the render function's bundle (CommonJS) needs. Load ${still.size === 1 ? 'it' : 'them'} inside the function that uses ${still.size === 1 ? 'it' : 'them'} (const mod = await import('${[...still][0]}')).\n${(fromEsbuildFailure(again, 'Where') as Error).message}`)
+        : fromEsbuildFailure(again, 'Compiling the render Lambda failed');
+    });
   });
   await writeLazyPackages(result.metafile, options.lambdaDir);
   // `stratus dev` runs in the app's folder and reads its files where they are.
   if (!options.development) {
-    const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources: appSourcesOf(result.metafile, options.appDir) });
+    const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources: serverSourcesOf(result.metafile, options.appDir), configFile: options.configFile });
     const list = (files: string[]) => (files.length > 6 ? `${files.slice(0, 5).join(', ')} and ${files.length - 5} more` : files.join(', '));
     if (traced.copied.length > 0) options.log?.(`  files read by server code, shipped with the render function: ${list(traced.copied)}`);
     if (traced.clashing.length > 0) options.log?.(`  warning: ${list(traced.clashing)}: read by server code, but not shipped: the render function's own files have these names; move them into a folder (such as data/)`);

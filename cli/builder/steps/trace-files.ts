@@ -10,7 +10,7 @@
  * tracer reads plain JavaScript and apps write TypeScript and JSX.
  *
  * @example
- * const { copied } = await copyTracedFiles({ appDir, lambdaDir, outDir, sources: appSourcesOf(metafile, appDir) });
+ * const { copied } = await copyTracedFiles({ appDir, lambdaDir, outDir, sources: serverSourcesOf(metafile, appDir) });
  * // ['posts/hello.mdx', 'posts/world.mdx']
  */
 import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,37 +20,52 @@ import { transformSync, type Loader, type Metafile } from 'esbuild';
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'jsx', '.mjs': 'jsx', '.cjs': 'js' };
 const IN_NODE_MODULES = /(^|[/\\])node_modules([/\\]|$)/;
 
-/** The bundle's inputs that are the app's own code files (not packages, not Stratus's runtime, not generated ones). */
-export function appSourcesOf(metafile: Metafile, appDir: string, workingDir = process.cwd()): string[] {
+/**
+ * The bundle's code inputs inside the app's folder: its own files and its packages (a package
+ * may read the app's files too: next-i18next reads `./public/locales` and its config file
+ * from the working directory), not Stratus's runtime, not generated modules.
+ */
+export function serverSourcesOf(metafile: Metafile, appDir: string, workingDir = process.cwd()): string[] {
   const root = path.resolve(appDir) + path.sep;
   return Object.keys(metafile.inputs)
     .filter((input) => !/^[\w-]+:/.test(input))
     .map((input) => path.resolve(workingDir, input))
-    .filter((file) => file.startsWith(root) && !IN_NODE_MODULES.test(file.slice(root.length)) && path.extname(file) in LOADERS);
+    .filter((file) => file.startsWith(root) && path.extname(file) in LOADERS);
 }
 
 /** A source that may read a file: the tracer is not loaded for apps none of whose files could. */
 const MAY_READ_FILES = /\bfs\b|readFile|readdir|createReadStream|process\.cwd|__dirname|import\.meta\.url/;
 
 /** Files the sources read, relative to the app (never its packages, build output, code, or files outside it). */
-export async function traceServerFiles(options: { appDir: string; sources: string[]; outDir: string }): Promise<string[]> {
-  const reading = options.sources.filter((file) => MAY_READ_FILES.test(readFileSync(file, 'utf8')));
-  if (reading.length === 0) return [];
+export async function traceServerFiles(options: { appDir: string; sources: string[]; outDir: string; configFile?: string }): Promise<string[]> {
   const appDir = path.resolve(options.appDir);
   const outDir = path.resolve(options.outDir);
+  // Not the build's own files (the render bundle's entry is written in the build folder).
+  const reading = options.sources.filter((file) => !file.startsWith(outDir + path.sep) && MAY_READ_FILES.test(readFileSync(file, 'utf8')));
+  if (reading.length === 0) return [];
+  const bundled = new Set(options.sources);
+  // The app's config too, as Next's server loads it: what it requires and names by path (next-i18next.config.js and its
+  // localePath: path.resolve('./public/locales'), as next-i18next asks of serverless apps) is what packages read at run time.
+  if (options.configFile) reading.push(path.resolve(options.configFile));
   const sources = new Set(reading);
+  // The app's own code outside node_modules: a file a package loads by path (next-i18next.config.js) must not be ignored.
+  const ownFile = (file: string) => file.startsWith(appDir + path.sep) && !IN_NODE_MODULES.test(file.slice(appDir.length));
   // Loaded only for apps whose code may read files (a require: the CLI's module system).
   const { nodeFileTrace } = require('@vercel/nft') as typeof import('@vercel/nft');
   const { fileList, reasons } = await nodeFileTrace(reading, {
     base: appDir,
     processCwd: appDir,
-    // Each source is an entry of its own: imports between them need no resolving (aliases included), and packages are bundled.
-    ignore: (file: string) => IN_NODE_MODULES.test(file) || path.resolve(appDir, file).startsWith(outDir + path.sep),
+    // Each source that may read files is an entry of its own: the code between them is bundled already, and not followed.
+    ignore: (file: string) => {
+      const absolute = path.resolve(appDir, file);
+      return absolute.startsWith(outDir + path.sep) || (path.extname(absolute) in LOADERS && !sources.has(absolute) && !ownFile(absolute));
+    },
     readFile: async (file: string) => {
       try {
         const text = readFileSync(file, 'utf8');
         const loader = file.startsWith(appDir + path.sep) && !IN_NODE_MODULES.test(file) ? LOADERS[path.extname(file)] : undefined;
-        return loader ? transformSync(text, { loader, format: 'esm', jsx: 'automatic', logLevel: 'silent' }).code : text;
+        // Types and JSX taken out, modules left as written: the tracer follows require() only in CommonJS.
+        return loader ? transformSync(text, { loader, jsx: 'automatic', logLevel: 'silent' }).code : text;
       } catch {
         return null;
       }
@@ -59,9 +74,11 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
   return [...fileList]
     .filter((relative) => {
       const file = path.resolve(appDir, relative);
-      // Read as files ('asset'), not imported: an imported stylesheet or image is the bundle's already.
-      if (!reasons.get(relative)?.type.includes('asset')) return false;
-      if (sources.has(file) || path.extname(file) in LOADERS || path.basename(file) === 'package.json') return false;
+      // The app's own files (not its packages, not outside it) that are not in the bundle: read by path ('asset'), or code
+      // loaded by path at run time (a config the app's config requires). Imported stylesheets and images are the bundle's already.
+      if (relative.startsWith('..') || IN_NODE_MODULES.test(relative) || sources.has(file) || bundled.has(file) || path.basename(file) === 'package.json') return false;
+      const reason = reasons.get(relative)?.type ?? [];
+      if (!reason.includes('asset') && !(path.extname(file) in LOADERS)) return false;
       try {
         return statSync(file).isFile();
       } catch {
@@ -75,7 +92,7 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
 const FUNCTION_FILES = /^(?:index\.js|app\.js(?:\.map)?|manifest\.json|app\.[^/\\]+\.cache|lazy)(?:[/\\]|$)/;
 
 /** The traced files copied into the function's folder at their place in the app; those whose place the function's own files take are left out. */
-export async function copyTracedFiles(options: { appDir: string; lambdaDir: string; outDir: string; sources: string[] }): Promise<{ copied: string[]; clashing: string[] }> {
+export async function copyTracedFiles(options: { appDir: string; lambdaDir: string; outDir: string; sources: string[]; configFile?: string }): Promise<{ copied: string[]; clashing: string[] }> {
   const traced = await traceServerFiles(options);
   const clashing = traced.filter((relative) => FUNCTION_FILES.test(relative));
   const files = traced.filter((relative) => !FUNCTION_FILES.test(relative));

@@ -56,6 +56,24 @@ test("files read at a module's top, by getServerSideProps, and through a TypeScr
   expect(fresh.body).toContain('<p id="note">a note read per request</p>');
 }, 60_000);
 
+test("a package reading the app's files by the app's config, as next-i18next does (its config required by next.config.js, localePath by path.resolve): the config and the files it names ship, and the package finds them at request time", async () => {
+  const lines: string[] = [];
+  const app = await buildApp(tempApp({
+    'labels.config.js': "const path = require('path');\nmodule.exports = { locales: ['en'], labelsPath: path.resolve('./content/labels') };\n",
+    'next.config.js': "const { locales } = require('./labels.config');\nmodule.exports = { env: { LOCALES: locales.join(',') } };\n",
+    'content/labels/en.json': '{"greeting":"Hello from a label file"}',
+    'node_modules/labels-kit/package.json': JSON.stringify({ name: 'labels-kit', main: 'index.js' }),
+    'node_modules/labels-kit/index.js': "const fs = require('fs');\nconst path = require('path');\nconst CONFIG = './labels.config.js';\nexports.labels = (locale) => { const config = require(path.resolve(CONFIG)); return JSON.parse(fs.readFileSync(path.join(config.labelsPath, locale + '.json'), 'utf8')); };\n",
+    'pages/index.js': "import { labels } from 'labels-kit';\nexport default function Home({ greeting }) { return <p id=\"greeting\">{greeting}</p>; }\nexport function getServerSideProps() { return { props: labels('en') }; }\n",
+  }), { log: (line) => lines.push(line) });
+  apps.push(app);
+  expect(lines.join('\n')).toContain('shipped with the render function: content/labels/en.json, labels.config.js');
+  const render = path.join(app.outDir, 'lambdas', 'render');
+  expect(existsSync(path.join(render, 'next.config.js'))).toBe(false);
+  const answer = await inFunctionFolder(app, () => app.handler(functionUrlEvent('/')));
+  expect(answer.body).toContain('<p id="greeting">Hello from a label file</p>');
+}, 60_000);
+
 test("a file whose place is the function's own (manifest.json) is left out with a warning saying what to do", async () => {
   const lines: string[] = [];
   const app = await buildApp(tempApp({

@@ -1,0 +1,56 @@
+/**
+ * esbuild plugin for the render bundle: the named packages resolve as `require` resolves them
+ * (their CommonJS build, by the `require` condition of their exports). The render function's
+ * bundle is CommonJS, which cannot hold top-level `await`; a package whose ESM build uses it
+ * (i18next-fs-backend, which next-i18next loads on the server: `await import('node:fs')`)
+ * stopped the build, where Turbopack's ESM server chunks take it. The build is tried as it is
+ * first, and again with this plugin for the packages the first attempt named.
+ *
+ * @example
+ * plugins: [requireConditionPlugin(new Set(['i18next-fs-backend']))]
+ */
+import path from 'node:path';
+import type { Message, Plugin } from 'esbuild';
+import { loaderResolver } from '../loader-resolve';
+
+/** esbuild's error for `await` at a module's top in a CommonJS bundle. */
+const TOP_LEVEL_AWAIT = 'Top-level await is currently not supported with the "cjs" output format';
+
+/** The package a file in node_modules belongs to (`@scope/name` or `name`). */
+function packageOfFile(file: string): string | undefined {
+  const parts = file.split(/[/\\]/);
+  const at = parts.lastIndexOf('node_modules');
+  if (at < 0 || at + 1 >= parts.length) return undefined;
+  return parts[at + 1]!.startsWith('@') ? parts.slice(at + 1, at + 3).join('/') : parts[at + 1];
+}
+
+/** The packages to resolve as `require` does, when every error of a failed build is a package's top-level await; else undefined. */
+export function topLevelAwaitPackages(error: unknown): Set<string> | undefined {
+  const errors = (error as { errors?: Message[] }).errors;
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  const packages = new Set<string>();
+  for (const message of errors) {
+    const name = message.text.startsWith(TOP_LEVEL_AWAIT) && message.location ? packageOfFile(message.location.file) : undefined;
+    if (!name) return undefined;
+    packages.add(name);
+  }
+  return packages;
+}
+
+export function requireConditionPlugin(packages: ReadonlySet<string>): Plugin {
+  const asRequired = loaderResolver({ conditionNames: ['node', 'require', 'default'], mainFields: ['main'], extensions: ['.js', '.cjs', '.json'] }, { browser: false });
+  const escaped = [...packages].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+  return {
+    name: 'stratus-require-condition',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(?:${escaped.join('|')})(?:/|$)`) }, async (args) => {
+        // esbuild's own resolver would still take a "module" condition listed before "require" (i18next-fs-backend lists it first).
+        try {
+          return { path: await asRequired(args.resolveDir || path.dirname(args.importer), args.path) };
+        } catch (error) {
+          return { errors: [{ text: (error as Error).message }] };
+        }
+      });
+    },
+  };
+}
