@@ -77,6 +77,8 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
       // The app's own files (not its packages, not outside it) that are not in the bundle: read by path ('asset'), or code
       // loaded by path at run time (a config the app's config requires). Imported stylesheets and images are the bundle's already.
       if (relative.startsWith('..') || IN_NODE_MODULES.test(relative) || sources.has(file) || bundled.has(file) || path.basename(file) === 'package.json') return false;
+      // Never dot-files and dot-folders (.env files, .git, another build's .next): secrets and tooling, not the site's data.
+      if (relative.split(/[/\\]/).some((part) => part.startsWith('.'))) return false;
       const reason = reasons.get(relative)?.type ?? [];
       if (!reason.includes('asset') && !(path.extname(file) in LOADERS)) return false;
       try {

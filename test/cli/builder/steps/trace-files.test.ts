@@ -25,25 +25,27 @@ async function inFunctionFolder<T>(app: BuiltApp, work: () => Promise<T>): Promi
   }
 }
 
-test("files read at a module's top, by getServerSideProps, and through a TypeScript helper ship beside the function and are found at request time; the app's code, imported stylesheets, packages and other files do not", async () => {
+test("files read at a module's top, by getServerSideProps, and through a TypeScript helper ship beside the function and are found at request time; the app's code, imported stylesheets, dot-files, packages and other files do not", async () => {
   const lines: string[] = [];
   const dir = tempApp({
     'posts/hello.md': '# Hello\n',
     'posts/world.md': '# World\n',
     'content/note.txt': 'a note read per request',
     'unread/secret.txt': 'not read by any code',
+    '.env.local': 'SECRET=kept',
+    'lib/settings.js': "import { existsSync, readFileSync } from 'fs';\nimport path from 'path';\nconst file = path.join(process.cwd(), '.env.local');\nexport const hasLocalEnv = existsSync(file) && readFileSync(file, 'utf8').length > 0;\n",
     'styles/site.css': 'p { color: red; }',
     'pages/_app.js': "import '../styles/site.css';\nexport default function App({ Component, pageProps }) { return <Component {...pageProps} />; }\n",
     'lib/posts.ts': "import fs from 'fs';\nimport path from 'path';\nexport const POSTS_PATH: string = path.join(process.cwd(), 'posts');\nexport const postFiles: string[] = fs.readdirSync(POSTS_PATH).filter((name) => name.endsWith('.md'));\n",
     'pages/index.tsx': "import { postFiles } from '../lib/posts';\nexport default function Home({ posts }: { posts: string[] }) { return <ul>{posts.map((p) => <li key={p}>{p}</li>)}</ul>; }\nexport function getStaticProps() { return { props: { posts: postFiles } }; }\n",
-    'pages/note.js': "import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nexport default function Note({ text }) { return <p id=\"note\">{text}</p>; }\nexport function getServerSideProps() { return { props: { text: readFileSync(join(process.cwd(), 'content', 'note.txt'), 'utf8') } }; }\n",
+    'pages/note.js': "import { hasLocalEnv } from '../lib/settings';\nimport { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nexport default function Note({ text }) { return <p id=\"note\">{text}</p>; }\nexport function getServerSideProps() { return { props: { text: readFileSync(join(process.cwd(), 'content', 'note.txt'), 'utf8') } }; }\n",
   });
   const app = await buildApp(dir, { log: (line) => lines.push(line) });
   apps.push(app);
   const render = path.join(app.outDir, 'lambdas', 'render');
   expect(lines.join('\n')).toContain('files read by server code, shipped with the render function: content/note.txt, posts/hello.md, posts/world.md');
   for (const file of ['posts/hello.md', 'posts/world.md', 'content/note.txt']) expect(existsSync(path.join(render, file))).toBe(true);
-  for (const file of ['unread/secret.txt', 'styles/site.css', 'lib/posts.ts', 'pages/note.js', 'package.json']) expect(existsSync(path.join(render, file))).toBe(false);
+  for (const file of ['unread/secret.txt', '.env.local', 'styles/site.css', 'lib/posts.ts', 'pages/note.js', 'package.json']) expect(existsSync(path.join(render, file))).toBe(false);
   // The module-level read ran when the bundle loaded (buildApp loaded it from the repository's folder, where the
   // app's posts are not); load it again where Lambda runs it.
   const fresh = await inFunctionFolder(app, async () => {
