@@ -87,6 +87,9 @@ export interface DevOptions {
 
 export async function dev(options: DevOptions) {
   const appDir = path.resolve(options.appDir);
+  // Data functions and API routes run in the app's folder, as they do while the build prerenders, and as the function
+  // does in AWS with its traced files around it: path.join(process.cwd(), 'posts') finds the app's posts wherever dev was started.
+  process.chdir(appDir);
   // React's packages load from node_modules on the server (react-external.ts) and pick their build by NODE_ENV, as under `next dev`.
   if (process.env.NODE_ENV && process.env.NODE_ENV !== 'development') options.log(`⚠ NODE_ENV is "${process.env.NODE_ENV}": stratus dev runs with "development"`);
   process.env.NODE_ENV = 'development';

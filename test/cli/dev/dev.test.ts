@@ -33,6 +33,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'pages/counted.tsx'), 'let count = 0;\nexport default function C({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getStaticProps() { return { props: { n: ++count } }; }\n');
   mkdirSync(path.join(dir, 'pages/items'));
   writeFileSync(path.join(dir, 'pages/items/[id].tsx'), 'export default function I({ id }: { id: string }) { return <p>item {id}</p>; }\nexport function getStaticPaths() { return { paths: [{ params: { id: "a" } }], fallback: false }; }\nexport function getStaticProps({ params }: { params: { id: string } }) { return { props: { id: params.id } }; }\n');
+  mkdirSync(path.join(dir, 'notes'));
+  writeFileSync(path.join(dir, 'notes/hi.txt'), 'read from the app folder');
+  writeFileSync(path.join(dir, 'pages/cwd.tsx'), 'import { readFileSync } from "fs";\nimport path from "path";\nexport default function W({ text }: { text: string }) { return <p id="cwd">{text}</p>; }\nexport function getServerSideProps() { return { props: { text: readFileSync(path.join(process.cwd(), "notes/hi.txt"), "utf8") } }; }\n');
   writeFileSync(path.join(dir, 'pages/data.tsx'), 'export default function D({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getServerSideProps() { return { props: { n: 1 } }; }\n');
   child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STRATUS_DEV_TIMINGS: '1' } });
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -212,6 +215,10 @@ test('a build warning shows once when it appears (one save may make two builds),
   expect(problems.warnings).toEqual([expect.stringContaining('DATABASE_URL from .env')]);
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(output.slice(before).match(/⚠ warning: DATABASE_URL from \.env/g)).toHaveLength(1);
+});
+
+test("data functions run in the app's folder, wherever dev was started (here: the repository's folder), as the build's prerendering does", async () => {
+  expect((await get('/cwd')).body).toContain('<p id="cwd">read from the app folder</p>');
 });
 
 test('the dev build is kept apart from the production one', () => {
