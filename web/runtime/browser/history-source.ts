@@ -13,6 +13,8 @@ export interface EntryState {
   __s: 1;
   /** Identifies the entry, for its saved scroll position. */
   key: string;
+  /** The page's URL, when a navigation's `href` named another page than its `as` (the address bar). */
+  href?: string;
 }
 
 export interface HistorySource {

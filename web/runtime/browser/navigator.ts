@@ -86,11 +86,16 @@ type Method = 'push' | 'replace' | 'pop';
 interface Target {
   /** As shown in the address bar: locale prefix, path, search, hash. */
   as: string;
-  /** Path without the locale prefix (percent-encoded). */
+  /** The router's `asPath`: the address bar's path without the locale prefix, its search and hash. */
+  asPath: string;
+  /** The page's path without the locale prefix (percent-encoded): the address bar's, or the `href`'s when `as` was given apart. */
   path: string;
+  /** The page's search, whose query the page gets. */
   search: string;
   hash: string;
   locale: string;
+  /** When `href` and `as` name different pages (`<Link href="/?postId=1" as="/post/1">`): the page's URL as `as` is written, kept in the history entry. */
+  href?: string;
 }
 
 /** The error a navigation gets when a newer one replaces it (`routeChangeError`). */
@@ -131,9 +136,21 @@ export function createNavigator(options: NavigatorOptions) {
    * that carry the `basePath` (history entries, redirect destinations).
    */
   function resolve(url: Url, as: Url | undefined, locale: string | false | undefined, fromAddressBar = false): Target | { external: string } {
+    const shown = locate(formatUrl(as ?? url), locale, fromAddressBar);
+    if (as === undefined || 'external' in shown) return shown;
+    const written = formatUrl(url);
+    // The page is href's, the address bar as's, as in the pages router (`<Link href="/?postId=1" as="/post/1">` keeps the
+    // index page and shows /post/1). A route pattern as href (`/post/[pid]`) names the page `as` shows, its params from `as`.
+    if (written.replace(/[?#].*/, '').includes('[')) return shown;
+    const page = locate(written, shown.locale, fromAddressBar);
+    if ('external' in page || page.as === shown.as) return shown;
+    return { ...shown, path: page.path, search: page.search, href: withoutHash(page.as) };
+  }
+
+  /** A URL as written to where it leads: the address bar's form, the path without its locale, the locale. */
+  function locate(written: string, locale: string | false | undefined, fromAddressBar: boolean): Target | { external: string } {
     // Relative URLs resolve against the current page: as the address bar shows it, or as the app writes it.
     const base = fromAddressBar ? currentAs : (withoutBasePath(currentAs.replace(/[?#].*/, '')) ?? '/');
-    const written = formatUrl(as ?? url);
     const href = new URL(fromAddressBar ? written : repeatedSlashesFixed(written, current?.route ?? '/'), history.origin + base);
     if (href.origin !== history.origin) return { external: href.href };
     let pathname = href.pathname;
@@ -148,7 +165,7 @@ export function createNavigator(options: NavigatorOptions) {
     // A locale the URL spells out stays in the address bar, the default one too (`/en/about`), as the pages router keeps it.
     // An API route answers at one path whatever the locale: no prefix it was not written with, as the pages router leaves /api.
     const localized = split.prefixed ? withLocalePrefix(path, target) : isApiPath(path) ? path : localizePath(path, target, options);
-    return { as: siteHref(localized) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+    return { as: siteHref(localized) + href.search + href.hash, asPath: withTrailingSlash(path) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
   }
 
   /** The page-data URL of a target (under the `basePath`). */
@@ -214,7 +231,7 @@ export function createNavigator(options: NavigatorOptions) {
   }
 
   async function load(target: Target, how: ChangeOptions): Promise<(PageState & { thrown?: unknown }) | { redirect: { destination: string } }> {
-    const base = { asPath: withTrailingSlash(target.path) + target.search + target.hash, locale: target.locale };
+    const base = { asPath: target.asPath, locale: target.locale };
     const attempts = how.hydrate ? 3 : 1;
     // An API route is no page: loaded in full at once, without asking for its page data, as the pages router's client does.
     if (isApiPath(target.path)) throw Error('no page');
@@ -272,11 +289,12 @@ export function createNavigator(options: NavigatorOptions) {
   }
 
   /** Writes the history entry for a navigation (back/forward have already moved it). */
-  function writeHistory(method: Method, url: string): void {
+  function writeHistory(method: Method, target: Target): void {
     if (method === 'pop') return;
     history.savePosition(currentKey, history.scrollPosition());
     currentKey = newKey();
-    history[method](url, { __s: 1, key: currentKey });
+    // The page's own URL when it is not the address bar's, so back and forward come back to that page.
+    history[method](target.as, target.href ? { __s: 1, key: currentKey, href: target.href } : { __s: 1, key: currentKey });
   }
 
   function scrollAfter(method: Method, target: Target, scroll: boolean | undefined): void {
@@ -306,9 +324,9 @@ export function createNavigator(options: NavigatorOptions) {
 
     if (!how.hydrate && onlyHashChange(target)) {
       events.emit('hashChangeStart', target.as, eventOptions);
-      writeHistory(method, target.as);
+      writeHistory(method, target);
       currentAs = target.as;
-      await commit({ ...current, asPath: withTrailingSlash(target.path) + target.search + target.hash });
+      await commit({ ...current, asPath: target.asPath });
       scrollAfter(method, target, how.scroll);
       events.emit('hashChangeComplete', target.as, eventOptions);
       return true;
@@ -337,7 +355,7 @@ export function createNavigator(options: NavigatorOptions) {
       }
       const { thrown, ...state } = next;
       events.emit('beforeHistoryChange', target.as, eventOptions);
-      writeHistory(how.hydrate ? 'replace' : method, target.as);
+      writeHistory(how.hydrate ? 'replace' : method, target);
       currentAs = target.as;
       await commit(state);
       if (!how.hydrate) {
@@ -397,8 +415,10 @@ export function createNavigator(options: NavigatorOptions) {
       history.replace(history.url(), { __s: 1, key: currentKey });
     }
     const url = history.url();
-    if (beforePop && beforePop({ url, as: url, options: { shallow: false } }) === false) return;
-    void change('pop', url, undefined, { locale: false, fromAddressBar: true });
+    // An entry whose page is not the address bar's (href apart from as) names its page.
+    const href = state?.href;
+    if (beforePop && beforePop({ url: href ?? url, as: url, options: { shallow: false } }) === false) return;
+    void change('pop', href ?? url, href === undefined ? undefined : url, { locale: false, fromAddressBar: true });
   });
 
   return {

@@ -295,3 +295,26 @@ test('beforePopState: returning false leaves back/forward to the app; returning 
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(rendered.at(-1)).toMatchObject({ route: '/about' });
 });
+
+test("href and as apart: the page, its query and its data are href's, the address bar and asPath as's; back and forward return to href's page, and beforePopState sees both", async () => {
+  const { nav, history, rendered, fetched } = setup({ routes: [] });
+  expect(await nav.push('/?postId=1', '/posts/1')).toBe(true);
+  expect(history.url()).toBe('/posts/1');
+  expect(rendered.at(-1)).toMatchObject({ route: '/', query: { postId: '1' }, asPath: '/posts/1' });
+  expect(fetched.at(-1)).toBe('/_app/data/b1/index.json');
+  await nav.push('/about');
+  history.go(-1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(rendered.at(-1)).toMatchObject({ route: '/', query: { postId: '1' }, asPath: '/posts/1' });
+  history.go(-1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const seen: unknown[] = [];
+  nav.beforePopState((state) => void seen.push(state) ?? true);
+  history.go(1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(seen).toEqual([{ url: '/?postId=1', as: '/posts/1', options: { shallow: false } }]);
+  expect(rendered.at(-1)).toMatchObject({ route: '/', query: { postId: '1' }, asPath: '/posts/1' });
+  // A route pattern as href names the page as shows, its params from as.
+  await nav.push('/posts/[slug]', '/posts/hello?x=1');
+  expect(rendered.at(-1)).toMatchObject({ route: '/posts/[slug]', query: { slug: 'hello', x: '1' }, asPath: '/posts/hello?x=1' });
+});
