@@ -49,6 +49,8 @@ export function withoutVolatile(observation: Observation): Observation {
   for (const [field, value] of Object.entries(observation)) {
     out[field] = value
       .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
+      // A clock as apps print it (with-mobx-state-tree's 13:04:55, 1:04:55 PM): build or request time.
+      .replace(/\b\d{1,2}:\d\d:\d\d(\s?[AP]M)?\b/g, '<clock>')
       .replace(/\b1\d{12}\b/g, '<epoch-ms>')
       .replace(/\b0\.\d{6,}\b/g, '<random>');
   }

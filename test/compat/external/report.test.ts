@@ -4,9 +4,9 @@ import { compareRow, withoutVolatile } from '../../../compat/external/measure';
 import { externalTable } from '../../../compat/external/table';
 
 describe('withoutVolatile', () => {
-  it('writes times, epoch milliseconds and random numbers one way, and leaves the rest', () => {
-    expect(withoutVolatile({ text: 'at 2026-11-27T07:50:30.871Z, now 1764230000123, {"random":0.8391726} v1.2' })).toEqual({
-      text: 'at <time>, now <epoch-ms>, {"random":<random>} v1.2',
+  it('writes times, clocks, epoch milliseconds and random numbers one way, and leaves the rest', () => {
+    expect(withoutVolatile({ text: 'at 2026-11-27T07:50:30.871Z, now 1764230000123, {"random":0.8391726} v1.2, built 13:04:55, seen 1:04:55 PM, ratio 3:2' })).toEqual({
+      text: 'at <time>, now <epoch-ms>, {"random":<random>} v1.2, built <clock>, seen <clock>, ratio 3:2',
     });
   });
 });
