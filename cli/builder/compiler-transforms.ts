@@ -157,6 +157,22 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
   };
 }
 
+/**
+ * `run()` in a callback of its own, outside esbuild's message handler and outside any promise
+ * job: a Babel plugin that turns the event loop inside a call (deasync, as
+ * styled-jsx-plugin-postcss does) would otherwise re-enter esbuild's reader and break it, or,
+ * in a promise job, wait forever for promises that cannot settle there.
+ */
+export function outsideEsbuild<T>(run: () => T): Promise<T> {
+  return new Promise((resolve, reject) => setImmediate(() => {
+    try {
+      resolve(run());
+    } catch (error) {
+      reject(error);
+    }
+  }));
+}
+
 const LOADER = { '.tsx': 'tsx', '.ts': 'ts', '.jsx': 'jsx', '.js': 'jsx', '.mjs': 'jsx' } as const;
 
 /**
@@ -172,7 +188,7 @@ export function compilerPlugin(appDir: string, transform: SourceTransform): Plug
       build.onLoad({ filter: /\.(m?js|jsx|tsx?)$/, namespace: 'file' }, async (args) => {
         if (!args.path.startsWith(root) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
         const source = await readFile(args.path, 'utf8');
-        return { contents: transform(args.path, source), loader: LOADER[path.extname(args.path) as keyof typeof LOADER] ?? 'jsx', resolveDir: path.dirname(args.path) };
+        return { contents: await outsideEsbuild(() => transform(args.path, source)), loader: LOADER[path.extname(args.path) as keyof typeof LOADER] ?? 'jsx', resolveDir: path.dirname(args.path) };
       });
     },
   };

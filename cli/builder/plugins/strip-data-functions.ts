@@ -4,17 +4,17 @@ import type { Plugin } from 'esbuild';
 import { stripDataFunctions } from '../page-source';
 import { transformPage } from '../steps/analyse-pages';
 import { pagesFolder } from '../steps/scan-pages';
-import type { SourceTransform } from '../compiler-transforms';
+import { outsideEsbuild, type SourceTransform } from '../compiler-transforms';
 
 export function stripDataFunctionsPlugin(appDir: string, compile?: SourceTransform): Plugin {
   const pagesDir = path.join(path.resolve(appDir), pagesFolder(appDir) ?? 'pages') + path.sep;
   return {
     name: 'stratus-strip-data-functions',
     setup(build) {
-      build.onLoad({ filter: /\.[jt]sx?$/ }, (args) => {
+      build.onLoad({ filter: /\.[jt]sx?$/ }, async (args) => {
         if (!args.path.startsWith(pagesDir)) return undefined;
         const file = path.relative(path.resolve(appDir), args.path).split(path.sep).join('/');
-        return { contents: stripDataFunctions(transformPage(appDir, file, compile)), loader: 'js', resolveDir: path.dirname(args.path) };
+        return { contents: stripDataFunctions(await outsideEsbuild(() => transformPage(appDir, file, compile))), loader: 'js', resolveDir: path.dirname(args.path) };
       });
     },
   };

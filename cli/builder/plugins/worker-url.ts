@@ -12,10 +12,11 @@
  * other files containing a worker through that transform and builds each worker.
  * The app's own files alone: a package ships its workers compiled for its own bundler.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build as esbuild, type BuildOptions, type Plugin } from 'esbuild';
-import type { SourceTransform } from '../compiler-transforms';
+import { outsideEsbuild, type SourceTransform } from '../compiler-transforms';
 
 const NAMESPACE = 'stratus-worker';
 
@@ -93,12 +94,12 @@ export function workerUrlPlugin(options: WorkerUrlOptions): Plugin {
   return {
     name: 'stratus-worker-url',
     setup(build) {
-      build.onLoad({ filter: /\.(m?js|jsx|tsx?)$/, namespace: 'file' }, (args) => {
+      build.onLoad({ filter: /\.(m?js|jsx|tsx?)$/, namespace: 'file' }, async (args) => {
         if (!args.path.startsWith(root) || args.path.includes(`${path.sep}node_modules${path.sep}`) || args.path.endsWith('.d.ts')) return undefined;
-        const source = readFileSync(args.path, 'utf8');
+        const source = await readFile(args.path, 'utf8');
         if (!MAY_CREATE_WORKER.test(source)) return undefined;
         const loader = LOADERS[path.extname(args.path) as keyof typeof LOADERS] ?? 'jsx';
-        return { contents: options.transform(args.path, source), loader, resolveDir: path.dirname(args.path) };
+        return { contents: await outsideEsbuild(() => options.transform(args.path, source)), loader, resolveDir: path.dirname(args.path) };
       });
 
       // `stratus-worker:<format>:<line>:<spec>` → a path whose folders say which file and format
