@@ -309,7 +309,10 @@ test("href and as apart: the page, its query and its data are href's, the addres
   history.go(-1);
   await new Promise((resolve) => setTimeout(resolve, 0));
   const seen: unknown[] = [];
-  nav.beforePopState((state) => void seen.push(state) ?? true);
+  nav.beforePopState((state) => {
+    seen.push(state);
+    return true;
+  });
   history.go(1);
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(seen).toEqual([{ url: '/?postId=1', as: '/posts/1', options: { shallow: false } }]);
