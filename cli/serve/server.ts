@@ -116,6 +116,26 @@ export function loadRenderHandlers(outDir: string): { handler: FunctionUrlHandle
   return require(path.join(dir, LAMBDA_ENTRY_FILE)) as { handler: FunctionUrlHandler; streamHandler?: StreamingFunctionUrlHandler };
 }
 
+/**
+ * The render handlers, or, when the function fails to load (a page module that throws at its
+ * top, such as a check of a variable the build had and the server has not), handlers that fail
+ * every request, as Lambda fails each invocation of a function whose init fails: the Function
+ * URL's 502 for what reaches the function, the bucket's files and pages still served, and the
+ * server up.
+ */
+function renderHandlersOrFailure(outDir: string): { handler: FunctionUrlHandler; streamHandler?: StreamingFunctionUrlHandler } {
+  try {
+    return loadRenderHandlers(outDir);
+  } catch (error) {
+    console.error('The render function failed to load (in Lambda its init would fail): requests that reach it fail until the cause is fixed and the app built again; the bucket\'s files and pages are still served.');
+    console.error(error);
+    const fail = async (): Promise<never> => {
+      throw error;
+    };
+    return { handler: fail, streamHandler: fail };
+  }
+}
+
 /** Lambda's answer when a function fails before it answers: the Function URL's 502. */
 const FUNCTION_FAILED: OriginAnswer = { status: 502, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ message: 'Internal Server Error' })) };
 
@@ -123,7 +143,7 @@ export async function startServer(options: ServerOptions) {
   const manifest = readManifest(path.join(options.outDir, OUTPUT_LAYOUT.manifest));
   const behaviours = edgeBehaviours(manifest.publicFiles, bodyRoutesOf(manifest), edgeRoutingOf(manifest));
   const serveStatic = createStaticFiles(path.join(options.outDir, OUTPUT_LAYOUT.assets), manifest.s3CacheControl);
-  const renderHandlers = loadRenderHandlers(options.outDir);
+  const renderHandlers = renderHandlersOrFailure(options.outDir);
   const handlers: Partial<Record<Exclude<OriginId, 'stream'>, FunctionUrlHandler>> = {
     render: options.renderHandler ?? renderHandlers.handler,
     image: options.imageHandler,
