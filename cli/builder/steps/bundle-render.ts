@@ -35,7 +35,10 @@ import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [`import { createRenderBundle } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'lambda', 'entry'))};`];
-  routes.forEach((r, i) => lines.push(`import * as page${i} from ${abs(r.file)};`));
+  // API routes load with the function (their `config` is read at cold start). Pages load on their first request, as
+  // Next's server loads them: a page module that throws as it loads fails its own requests, not the whole function
+  // (esbuild runs a required ES module's body on its first require).
+  routes.forEach((r, i) => lines.push(r.kind === 'api' ? `import * as page${i} from ${abs(r.file)};` : `let page${i};\nconst loadPage${i} = () => (page${i} ??= require(${abs(r.file)}));`));
   lines.push(special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;');
   // Server only: the document is rendered once per page here, never in the browser.
   lines.push(special._document ? `import Document from ${abs(special._document)};` : 'const Document = undefined;');
@@ -54,7 +57,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   if (instrumentation) lines.push(`import * as instrumentation from ${JSON.stringify(instrumentation)};`);
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
   const byPattern = (api: boolean) =>
-    routes.flatMap((r, i) => ((r.kind === 'api') === api ? [`${JSON.stringify(r.pattern)}: page${i}`] : [])).join(', ');
+    routes.flatMap((r, i) => ((r.kind === 'api') === api ? [api ? `${JSON.stringify(r.pattern)}: page${i}` : `get ${JSON.stringify(r.pattern)}() { return loadPage${i}(); }`] : [])).join(', ');
   lines.push(
     'const bundle = createRenderBundle({',
     `  pages: { ${byPattern(false)} },`,

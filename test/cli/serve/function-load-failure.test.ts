@@ -1,5 +1,5 @@
 /**
- * A render function that fails to load (a page module throwing at its top on a variable the
+ * A render function that fails to load (its `_app` throwing at its top on a variable the
  * build had and the server has not) leaves `stratus serve` up, as Lambda stays up when a
  * function's init fails: what reaches the function fails, the bucket's pages are served, and
  * the log says why.
@@ -15,7 +15,8 @@ afterAll(() => void child?.kill('SIGTERM'));
 
 test("a function that throws as it loads: the server stays up, its requests fail, the bucket's pages are served, and the log says why", async () => {
   const dir = tempApp({
-    'pages/a.js': "if (!process.env.DB_URL) throw new Error('DB_URL is missing');\nexport default function A() { return <p>a</p>; }\nexport function getServerSideProps() { return { props: {} }; }\n",
+    'pages/_app.js': "if (!process.env.DB_URL) throw new Error('DB_URL is missing');\nexport default function App({ Component, pageProps }) { return <Component {...pageProps} />; }\n",
+    'pages/a.js': "export default function A() { return <p>a</p>; }\nexport function getServerSideProps() { return { props: {} }; }\n",
     'pages/b.js': 'export default function B() { return <p>b page</p>; }\n',
   });
   const built = spawnSync(process.execPath, [STRATUS, 'build', dir], { env: { ...process.env, DB_URL: 'postgres://build-only' }, encoding: 'utf8' });

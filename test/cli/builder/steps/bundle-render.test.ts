@@ -69,3 +69,32 @@ test('a page module calling Router.ready at its top level builds and serves, as 
   const home = await app.handler(functionUrlEvent('/'));
   expect([home.statusCode, home.body]).toEqual([200, expect.stringContaining('<p>home</p>')]);
 }, 60_000);
+
+test("a page module that throws as it loads fails its own requests only, as Next's server loads a page on its first request: other pages and API routes answer", async () => {
+  const previous = process.env.STRATUS_TEST_DB_URL;
+  process.env.STRATUS_TEST_DB_URL = 'set while building';
+  let app: BuiltApp;
+  try {
+    app = await buildApp(tempApp({
+      'lib/db.js': "if (!process.env.STRATUS_TEST_DB_URL) throw new Error('STRATUS_TEST_DB_URL is missing');\nexport const db = { name: 'db' };\n",
+      'pages/orders.js': "import { db } from '../lib/db';\nexport default function Orders({ name }) { return <p>{name}</p>; }\nexport function getServerSideProps() { return { props: { name: db.name } }; }\n",
+      'pages/about.js': page,
+      'pages/api/ping.js': 'export default (req, res) => res.json({ pong: true });',
+    }));
+  } finally {
+    if (previous === undefined) delete process.env.STRATUS_TEST_DB_URL;
+    else process.env.STRATUS_TEST_DB_URL = previous;
+  }
+  apps.push(app);
+  // The built function loaded fresh without the variable, as the server runs it.
+  const bundleDir = path.join(app.outDir, 'lambdas', 'render');
+  for (const key of Object.keys(require.cache)) if (key.startsWith(bundleDir)) delete require.cache[key];
+  const { handler } = require(path.join(bundleDir, 'index.js')) as Pick<BuiltApp, 'handler'>;
+  expect((await handler(functionUrlEvent('/about'))).statusCode).toBe(200);
+  expect((await handler(functionUrlEvent('/api/ping'))).statusCode).toBe(200);
+  const orders = await handler(functionUrlEvent('/orders'));
+  expect(orders.statusCode).toBe(500);
+  expect(orders.body).not.toContain('STRATUS_TEST_DB_URL');
+  expect((await handler(functionUrlEvent('/orders'))).statusCode).toBe(500);
+  expect((await handler(functionUrlEvent('/about'))).statusCode).toBe(200);
+}, 60_000);
