@@ -4,8 +4,13 @@
  */
 const ANNOUNCER_ID = '__stratus-route-announcer';
 
-/** Announces the new page (its title, else its first heading, else its path) and moves focus to it. */
-export function announcePage(root: HTMLElement, asPath: string): void {
+/**
+ * Announces the new page (its title, else its first heading, else its path) and moves focus to
+ * it, unless the page has put focus somewhere itself (a dialog it opened, a field it focused):
+ * focus moves only from where it was when the navigation began, from the body, or from an
+ * element the new page removed.
+ */
+export function announcePage(root: HTMLElement, asPath: string, focusedAtStart: Element | null = null): void {
   let region = document.getElementById(ANNOUNCER_ID);
   if (!region) {
     region = document.createElement('div');
@@ -17,6 +22,8 @@ export function announcePage(root: HTMLElement, asPath: string): void {
     document.body.appendChild(region);
   }
   region.textContent = document.title || root.querySelector('h1')?.textContent || asPath;
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== focusedAtStart && active.isConnected) return;
   // The page's container takes focus, so keyboard users continue from the new content.
   if (!root.hasAttribute('tabindex')) {
     root.setAttribute('tabindex', '-1');

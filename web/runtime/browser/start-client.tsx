@@ -92,6 +92,9 @@ export async function startClient(options: ClientOptions): Promise<void> {
     pending = pending.filter(([waiting]) => waiting > id);
   }
 
+  // What had focus when a navigation began (the link clicked): the announcer moves focus only from there (announcer.ts).
+  let focusedAtStart: Element | null = null;
+  routerEvents.on('routeChangeStart', () => (focusedAtStart = document.activeElement));
   // The client router's chunk (client-router.ts) loads beside hydration, which does not need it.
   const routerChunk = import('./client-router').then(({ createNavigator, browserHistory }) =>
     createNavigator({
@@ -107,7 +110,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
       fetch: (input, init) => fetch(input, init),
       render,
       // Focus and the announcement after a soft navigation (announcer.ts): a chunk loaded by the first one.
-      onNavigated: (state) => void import('./announcer').then(({ announcePage }) => announcePage(container, state.asPath), () => undefined),
+      onNavigated: (state) => void import('./announcer').then(({ announcePage }) => announcePage(container, state.asPath, focusedAtStart), () => undefined),
       saveData,
       resolveOnServer: options.resolveOnServer,
     }),
