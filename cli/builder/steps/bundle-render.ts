@@ -22,7 +22,7 @@ import { BuildError, fromEsbuildFailure } from '../errors';
 import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
-import { serverSourcesOf, copyTracedFiles } from './trace-files';
+import { serverSourcesOf, copyTracedFiles, untracedReads } from './trace-files';
 import { requireConditionPlugin, topLevelAwaitPackages } from '../plugins/require-condition';
 import { NEXT_CONSTANTS } from '../compile-constants';
 import { findInstrumentation, findMiddleware } from './middleware-file';
@@ -175,7 +175,10 @@ export async function bundleRender(options: {
   await writeLazyPackages(result.metafile, options.lambdaDir);
   // `stratus dev` runs in the app's folder and reads its files where they are.
   if (!options.development) {
-    const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources: serverSourcesOf(result.metafile, options.appDir), configFile: options.configFile });
+    const sources = serverSourcesOf(result.metafile, options.appDir);
+    const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources, configFile: options.configFile });
+    // Pages rendered per request (getServerSideProps) read at run time; prerendered ones read while building.
+    if (options.routes.some((route) => route.kind === 'ssr')) for (const advice of untracedReads(sources, traced.copied)) options.log?.(`  warning: ${advice}`);
     const list = (files: string[]) => (files.length > 6 ? `${files.slice(0, 5).join(', ')} and ${files.length - 5} more` : files.join(', '));
     if (traced.copied.length > 0) options.log?.(`  files read by server code, shipped with the render function: ${list(traced.copied)}`);
     if (traced.clashing.length > 0) options.log?.(`  warning: ${list(traced.clashing)}: read by server code, but not shipped: the render function's own files have these names; move them into a folder (such as data/)`);

@@ -16,22 +16,29 @@
 import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync, type Loader, type Metafile } from 'esbuild';
+import { REPO_ROOT } from '../../paths';
 
 const LOADERS: Record<string, Loader> = { '.ts': 'ts', '.tsx': 'tsx', '.jsx': 'jsx', '.js': 'jsx', '.mjs': 'jsx', '.cjs': 'js' };
 const IN_NODE_MODULES = /(^|[/\\])node_modules([/\\]|$)/;
 
 /**
- * The bundle's code inputs inside the app's folder: its own files and its packages (a package
- * may read the app's files too: next-i18next reads `./public/locales` and its config file
- * from the working directory), not Stratus's runtime, not generated modules.
+ * The bundle's code inputs: the app's own files and its packages, wherever they are (a linked
+ * or pnpm `node_modules` puts them outside the app's folder), since a package may read the
+ * app's files too (next-i18next reads its config and `./public/locales` from the working
+ * directory); not Stratus's own runtime, not generated modules.
  */
 export function serverSourcesOf(metafile: Metafile, appDir: string, workingDir = process.cwd()): string[] {
   const root = path.resolve(appDir) + path.sep;
+  const stratus = path.resolve(REPO_ROOT) + path.sep;
   return Object.keys(metafile.inputs)
     .filter((input) => !/^[\w-]+:/.test(input))
     .map((input) => path.resolve(workingDir, input))
-    .filter((file) => file.startsWith(root) && path.extname(file) in LOADERS);
+    .filter((file) => path.extname(file) in LOADERS && (IN_NODE_MODULES.test(file) || file.startsWith(root)))
+    .filter((file) => !file.startsWith(stratus) || IN_NODE_MODULES.test(file.slice(stratus.length)));
 }
+
+/** A config that requires or imports a file of the app's (`require('./next-i18next.config')`), or names one by path. */
+const NAMES_LOCAL_FILES = /(?:require\(|import\(|from)\s*['"]\.\.?\/|path\.(?:resolve|join)\(/;
 
 /** A source that may read a file: the tracer is not loaded for apps none of whose files could. */
 const MAY_READ_FILES = /\bfs\b|readFile|readdir|createReadStream|process\.cwd|__dirname|import\.meta\.url/;
@@ -42,11 +49,12 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
   const outDir = path.resolve(options.outDir);
   // Not the build's own files (the render bundle's entry is written in the build folder).
   const reading = options.sources.filter((file) => !file.startsWith(outDir + path.sep) && MAY_READ_FILES.test(readFileSync(file, 'utf8')));
-  if (reading.length === 0) return [];
-  const bundled = new Set(options.sources);
   // The app's config too, as Next's server loads it: what it requires and names by path (next-i18next.config.js and its
   // localePath: path.resolve('./public/locales'), as next-i18next asks of serverless apps) is what packages read at run time.
-  if (options.configFile) reading.push(path.resolve(options.configFile));
+  const config = options.configFile && path.resolve(options.configFile);
+  if (config && (MAY_READ_FILES.test(readFileSync(config, 'utf8')) || NAMES_LOCAL_FILES.test(readFileSync(config, 'utf8')))) reading.push(config);
+  if (reading.length === 0) return [];
+  const bundled = new Set(options.sources);
   const sources = new Set(reading);
   // The app's own code outside node_modules: a file a package loads by path (next-i18next.config.js) must not be ignored.
   const ownFile = (file: string) => file.startsWith(appDir + path.sep) && !IN_NODE_MODULES.test(file.slice(appDir.length));
@@ -88,6 +96,24 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
       }
     })
     .sort();
+}
+
+/**
+ * Packages known to read the app's files by a path they build at run time, which no tracer can
+ * follow: what must ship for them, and how the app makes it traceable.
+ */
+const RUN_TIME_READERS = [
+  {
+    name: 'next-i18next',
+    used: /[/\\]next-i18next[/\\]dist[/\\].*serverSideTranslations\.js$/,
+    shipped: /(^|[/\\])locales[/\\]/,
+    advice: "next-i18next reads its translations from ./public/locales when a page renders on the server, and they are not shipped with the render function: set localePath: path.resolve('./public/locales') in next-i18next.config.js (as next-i18next asks of serverless deployments), so the build finds and ships them",
+  },
+];
+
+/** Warnings for packages in the bundle whose run-time reads were not found, when server-rendered pages may make them. */
+export function untracedReads(sources: string[], copied: string[]): string[] {
+  return RUN_TIME_READERS.filter((reader) => sources.some((file) => reader.used.test(file)) && !copied.some((file) => reader.shipped.test(file))).map((reader) => reader.advice);
 }
 
 /** What the build writes at the top of the function's folder: an app file of the same name cannot go there. */

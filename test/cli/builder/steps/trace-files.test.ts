@@ -5,8 +5,9 @@
  * reads its file at request time, with the function's folder as the working directory as in
  * Lambda.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
+import { untracedReads } from '../../../../cli/builder/steps/trace-files';
 import { functionUrlEvent } from '../../../helpers/function-url-event';
 import { buildApp, type BuiltApp } from '../../../helpers/build-app';
 import { tempApp } from '../../../helpers/temp-app';
@@ -75,6 +76,33 @@ test("a package reading the app's files by the app's config, as next-i18next doe
   const answer = await inFunctionFolder(app, () => app.handler(functionUrlEvent('/')));
   expect(answer.body).toContain('<p id="greeting">Hello from a label file</p>');
 }, 60_000);
+
+test("packages in a node_modules linked from elsewhere (as pnpm and the compat harness lay them out) are traced too, and a config naming files by path is traced even when no source reads files", async () => {
+  const lines: string[] = [];
+  const packages = tempApp({
+    'node_modules/labels-kit/package.json': JSON.stringify({ name: 'labels-kit', main: 'index.js' }),
+    'node_modules/labels-kit/index.js': "const fs = require('fs');\nconst path = require('path');\nconst CONFIG = './labels.config.js';\nexports.labels = (locale) => { const config = require(path.resolve(CONFIG)); return JSON.parse(fs.readFileSync(path.join(config.labelsPath, locale + '.json'), 'utf8')); };\n",
+  });
+  const dir = tempApp({
+    'labels.config.js': "const path = require('path');\nmodule.exports = { labelsPath: path.resolve('./content/labels') };\n",
+    'next.config.js': "const { labelsPath } = require('./labels.config');\nmodule.exports = { env: { HAS_LABELS: String(Boolean(labelsPath)) } };\n",
+    'content/labels/en.json': '{"greeting":"Hello through a linked package"}',
+    'pages/index.js': "import { labels } from 'labels-kit';\nexport default function Home({ greeting }) { return <p id=\"greeting\">{greeting}</p>; }\nexport function getServerSideProps() { return { props: labels('en') }; }\n",
+  });
+  symlinkSync(path.join(packages, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const app = await buildApp(dir, { log: (line) => lines.push(line) });
+  apps.push(app);
+  expect(lines.join('\n')).toContain('shipped with the render function: content/labels/en.json, labels.config.js');
+  const answer = await inFunctionFolder(app, () => app.handler(functionUrlEvent('/')));
+  expect(answer.body).toContain('<p id="greeting">Hello through a linked package</p>');
+}, 60_000);
+
+test("next-i18next without a traceable localePath: a warning says what to set, when a page renders per request", () => {
+  const sources = ['/app/node_modules/next-i18next/dist/commonjs/serverSideTranslations.js', '/app/pages/index.js'];
+  expect(untracedReads(sources, ['next-i18next.config.js'])).toEqual([expect.stringContaining("set localePath: path.resolve('./public/locales') in next-i18next.config.js")]);
+  expect(untracedReads(sources, ['next-i18next.config.js', 'public/locales/en/common.json'])).toEqual([]);
+  expect(untracedReads(['/app/pages/index.js'], [])).toEqual([]);
+});
 
 test("a file whose place is the function's own (manifest.json) is left out with a warning saying what to do", async () => {
   const lines: string[] = [];
