@@ -37,8 +37,9 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   const lines = [`import { createRenderBundle } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'lambda', 'entry'))};`];
   // API routes load with the function (their `config` is read at cold start). Pages load on their first request, as
   // Next's server loads them: a page module that throws as it loads fails its own requests, not the whole function
-  // (esbuild runs a required ES module's body on its first require).
-  routes.forEach((r, i) => lines.push(r.kind === 'api' ? `import * as page${i} from ${abs(r.file)};` : `let page${i};\nconst loadPage${i} = () => (page${i} ??= require(${abs(r.file)}));`));
+  // (esbuild runs a required ES module's body on its first require). Its exports are copied once into a plain object:
+  // the namespace require gives reads each export through two getters, on every request.
+  routes.forEach((r, i) => lines.push(r.kind === 'api' ? `import * as page${i} from ${abs(r.file)};` : `let page${i};\nconst loadPage${i} = () => (page${i} ??= { ...require(${abs(r.file)}) });`));
   lines.push(special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;');
   // Server only: the document is rendered once per page here, never in the browser.
   lines.push(special._document ? `import Document from ${abs(special._document)};` : 'const Document = undefined;');
