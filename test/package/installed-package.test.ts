@@ -104,7 +104,9 @@ test('npm pack: the CLI, the runtime, the Lambda sources, stratus/cdk and the te
   // and dist/cdk-app.js, kept unminified so their stacks stay readable).
   // 451 kB after issue 29's last pages-router behaviours (`_app`'s whole initial props, the
   // client router as a chunk of its own, errors shown in place) and issue 35's changes.
-  expect(info!.size).toBeLessThan(475 * 1024);
+  // 479 kB after the builds of others' code (Sass, turbopack.rules and their loaders' resolver, an
+  // app's Babel config, output tracing, the Node modules' browser versions, in dist/cli.js).
+  expect(info!.size).toBeLessThan(490 * 1024);
 });
 
 test('npm install of the tarball in a new project: the stratus command, React from the project (one copy)', () => {

@@ -159,6 +159,9 @@ export async function bundleRender(options: {
     entryPoints: [entryFile],
     outfile,
     metafile: true,
+    // The metafile's paths are relative to this folder (esbuild's default is the working folder when esbuild was
+    // loaded, which a program that changes folder before building no longer has): output tracing reads them.
+    absWorkingDir: path.resolve(options.appDir),
     ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
     plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
   });
@@ -176,7 +179,7 @@ export async function bundleRender(options: {
   await writeLazyPackages(result.metafile, options.lambdaDir);
   // `stratus dev` runs in the app's folder and reads its files where they are.
   if (!options.development) {
-    const sources = serverSourcesOf(result.metafile, options.appDir);
+    const sources = serverSourcesOf(result.metafile, options.appDir, path.resolve(options.appDir));
     const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources, configFile: options.configFile });
     // Pages rendered per request (getServerSideProps) read at run time; prerendered ones read while building.
     if (options.routes.some((route) => route.kind === 'ssr')) for (const advice of untracedReads(sources, traced.copied)) options.log?.(`  warning: ${advice}`);

@@ -10,7 +10,7 @@
  * tracer reads plain JavaScript and apps write TypeScript and JSX.
  *
  * @example
- * const { copied } = await copyTracedFiles({ appDir, lambdaDir, outDir, sources: serverSourcesOf(metafile, appDir) });
+ * const { copied } = await copyTracedFiles({ appDir, lambdaDir, outDir, sources: serverSourcesOf(metafile, appDir, appDir) });
  * // ['posts/hello.mdx', 'posts/world.mdx']
  */
 import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -27,7 +27,7 @@ const IN_NODE_MODULES = /(^|[/\\])node_modules([/\\]|$)/;
  * app's files too (next-i18next reads its config and `./public/locales` from the working
  * directory); not Stratus's own runtime, not generated modules.
  */
-export function serverSourcesOf(metafile: Metafile, appDir: string, workingDir = process.cwd()): string[] {
+export function serverSourcesOf(metafile: Metafile, appDir: string, workingDir: string): string[] {
   const root = path.resolve(appDir) + path.sep;
   const stratus = path.resolve(REPO_ROOT) + path.sep;
   return Object.keys(metafile.inputs)
