@@ -37,6 +37,15 @@ export function serverSourcesOf(metafile: Metafile, appDir: string, workingDir: 
     .filter((file) => !file.startsWith(stratus) || IN_NODE_MODULES.test(file.slice(stratus.length)));
 }
 
+/** A file's text; '' for one that cannot be read (a bundle input esbuild made up): nothing to trace there. */
+function textOf(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 /** A config that requires or imports a file of the app's (`require('./next-i18next.config')`), or names one by path. */
 const NAMES_LOCAL_FILES = /(?:require\(|import\(|from)\s*['"]\.\.?\/|path\.(?:resolve|join)\(/;
 
@@ -48,11 +57,11 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
   const appDir = path.resolve(options.appDir);
   const outDir = path.resolve(options.outDir);
   // Not the build's own files (the render bundle's entry is written in the build folder).
-  const reading = options.sources.filter((file) => !file.startsWith(outDir + path.sep) && MAY_READ_FILES.test(readFileSync(file, 'utf8')));
+  const reading = options.sources.filter((file) => !file.startsWith(outDir + path.sep) && MAY_READ_FILES.test(textOf(file)));
   // The app's config too, as Next's server loads it: what it requires and names by path (next-i18next.config.js and its
   // localePath: path.resolve('./public/locales'), as next-i18next asks of serverless apps) is what packages read at run time.
   const config = options.configFile && path.resolve(options.configFile);
-  if (config && (MAY_READ_FILES.test(readFileSync(config, 'utf8')) || NAMES_LOCAL_FILES.test(readFileSync(config, 'utf8')))) reading.push(config);
+  if (config && (MAY_READ_FILES.test(textOf(config)) || NAMES_LOCAL_FILES.test(textOf(config)))) reading.push(config);
   if (reading.length === 0) return [];
   const bundled = new Set(options.sources);
   const sources = new Set(reading);
