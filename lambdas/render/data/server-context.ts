@@ -33,6 +33,8 @@ export interface ServerCall {
  * await page.module.getServerSideProps(call.context); // ctx.req.body.name === 'Ada'
  * call.response()?.getHeader('set-cookie');
  */
+const searchText = (search: URLSearchParams) => (search.size ? `?${search}` : '');
+
 export function serverContext(
   page: PageRequest,
   query: Query,
@@ -49,7 +51,8 @@ export function serverContext(
     defaultLocale: config.defaultLocale,
     headers: copyRecord(request.headers),
     cookies: parseCookies(request.headers.cookie),
-    resolvedUrl: page.path + (page.search.size ? `?${page.search}` : ''),
+    // The page's path with the visitor's query: what a rewrite added to the query stays out, as in the pages router.
+    resolvedUrl: page.path + searchText(page.visited ? page.visited.search : page.search),
   };
   return { context: withLazyParts(context, parts) as unknown as ServerContext, response: () => parts.res };
 }

@@ -196,6 +196,13 @@ describe('serverContext', () => {
     expect(Object.keys(context)).toEqual(expect.arrayContaining(['req', 'res']));
   });
 
+  test("after a rewrite, resolvedUrl is the page's path with the visitor's query, not the query the rewrite added", () => {
+    const rewritten = { ...pageRequest(manifest, pages, '/plain', '/plain', { search: 'hello=world' }), visited: { path: '/blog-post-2', search: new URLSearchParams('') } };
+    expect(serverContext(rewritten, Object.create(null), manifest.config).context.resolvedUrl).toBe('/plain');
+    const withOwn = { ...pageRequest(manifest, pages, '/plain', '/plain', { search: 'param=post-3&x=1' }), visited: { path: '/blog-post-3', search: new URLSearchParams('x=1') } };
+    expect(serverContext(withOwn, Object.create(null), manifest.config).context.resolvedUrl).toBe('/plain?x=1');
+  });
+
   test('a spread of the context keeps req and res, and each context its own', () => {
     const one = serverContext(pageRequest(manifest, pages, '/plain', '/plain'), Object.create(null), manifest.config);
     const two = serverContext(pageRequest(manifest, pages, '/plain', '/plain', { headers: { 'x-two': '2' } }), Object.create(null), manifest.config);
