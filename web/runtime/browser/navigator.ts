@@ -124,6 +124,8 @@ export function createNavigator(options: NavigatorOptions) {
   const { history, events, routes, errorPages, defaultLocale } = options;
   const timeoutMs = options.timeoutMs;
   const dataCache = new Map<string, Promise<PageData | ErrorAnswer>>();
+  /** Requests still on their way, by URL: clicks in quick succession share one, as in the pages router. */
+  const inFlightData = new Map<string, Promise<unknown>>();
   const prefetched = new Set<string>();
   let current: PageState;
   /** The committed URL as shown in the address bar. */
@@ -178,6 +180,18 @@ export function createNavigator(options: NavigatorOptions) {
   function onlyHashChange(target: Target): boolean {
     if (withoutHash(currentAs) !== withoutHash(target.as)) return false;
     return target.hash !== '' || currentAs.includes('#');
+  }
+
+  /** One request for a URL while it is on its way; a later navigation asks again. */
+  function shared<T>(url: string, request: () => Promise<T>): Promise<T> {
+    let pending = inFlightData.get(url) as Promise<T> | undefined;
+    if (!pending) {
+      pending = request();
+      inFlightData.set(url, pending);
+      const settled = () => void inFlightData.delete(url);
+      pending.then(settled, settled);
+    }
+    return pending;
   }
 
   /** Static data is fetched once per build; failures are not kept. */
@@ -235,7 +249,7 @@ export function createNavigator(options: NavigatorOptions) {
     const attempts = how.hydrate ? 3 : 1;
     // An API route is no page: loaded in full at once, without asking for its page data, as the pages router's client does.
     if (isApiPath(target.path)) throw Error('no page');
-    const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await askServer(options, dataUrlOf(target) + target.search, target, attempts) : undefined;
+    const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await shared(dataUrlOf(target) + target.search, () => askServer(options, dataUrlOf(target) + target.search, target, attempts)) : undefined;
     if (onServer && 'redirect' in onServer.answer) return onServer.answer;
     const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));
     // No page (an API route, a file, a path nothing serves): the browser loads it in full, as the pages router does.
@@ -256,7 +270,7 @@ export function createNavigator(options: NavigatorOptions) {
         : onServer
           ? onServer.answer
           : route.kind === 'ssr'
-            ? fetchPageData(options.fetch, url + target.search, attempts)
+            ? shared(url + target.search, () => fetchPageData(options.fetch, url + target.search, attempts))
             : how.hydrate
               ? fetchPageData(options.fetch, url, attempts)
               : staticData(url),

@@ -321,3 +321,14 @@ test("href and as apart: the page, its query and its data are href's, the addres
   await nav.push('/posts/[slug]', '/posts/hello?x=1');
   expect(rendered.at(-1)).toMatchObject({ route: '/posts/[slug]', query: { slug: 'hello', x: '1' }, asPath: '/posts/hello?x=1' });
 });
+
+test('clicks in quick succession to a server-data page share one data request while it is on its way; a later navigation asks again', async () => {
+  const { nav, fetched, rendered } = setup();
+  const results = await Promise.all([nav.push('/live?q=1'), nav.push('/live?q=1'), nav.push('/live?q=1'), nav.push('/live?q=1')]);
+  expect(results).toEqual([false, false, false, true]);
+  expect(fetched).toEqual(['/_app/data/b1/live.json?q=1']);
+  expect(rendered.at(-1)).toMatchObject({ route: '/live', query: { q: '1' } });
+  await nav.push('/about');
+  await nav.push('/live?q=1');
+  expect(fetched).toEqual(['/_app/data/b1/live.json?q=1', '/_app/data/b1/live.json?q=1']);
+});
