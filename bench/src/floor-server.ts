@@ -31,7 +31,7 @@ export function floorPage(id) {
   const { props } = getServerSideProps({ params: { id }, locale: 'en', query: {} });
   const body = renderToString(createElement(App, { Component: Page, pageProps: props }));
   return '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>' + escapeText(props.title) + '</title></head><body><div id="__next">' +
-    body + '</div><script id="__STRATUS_DATA__" type="application/json">' + serializeForScript({ props }) + '</script></body></html>';
+    body + '</div><script id="__NEXT_DATA__" type="application/json">' + serializeForScript({ props }) + '</script></body></html>';
 }
 `;
 

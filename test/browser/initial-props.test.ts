@@ -20,7 +20,7 @@ test('the first load renders the server-side getInitialProps props and hydrates 
   expect(await tab.page.locator('#side').textContent()).toBe('page props from the server (req: true, app: server)');
   // What _app's getInitialProps returns besides pageProps is _app's own props, kept through hydration.
   expect(await tab.page.locator('#app-shell').textContent()).toBe('app shell from the server at /');
-  expect(await tab.page.evaluate(() => (JSON.parse(document.getElementById('__STRATUS_DATA__')!.textContent!) as { props: unknown }).props)).toEqual({
+  expect(await tab.page.evaluate(() => (JSON.parse(document.getElementById('__NEXT_DATA__')!.textContent!) as { props: unknown }).props)).toEqual({
     pageProps: { side: 'server', hasReq: true, appSide: 'server' },
     shell: { side: 'server', asPath: '/' },
   });

@@ -39,6 +39,16 @@ describe('hydration', () => {
     expect(tab.errors).toEqual([]);
   });
 
+  test("the page's data is under Next's id and in window.__NEXT_DATA__, as apps and libraries read it", async () => {
+    await tab.goto('/');
+    const data = await tab.page.evaluate(() => {
+      const global = (window as unknown as { __NEXT_DATA__?: { page: string; buildId: string; props: { pageProps: unknown } } }).__NEXT_DATA__;
+      const embedded = JSON.parse(document.getElementById('__NEXT_DATA__')?.textContent ?? 'null') as { buildId: string } | null;
+      return { page: global?.page, hasProps: typeof global?.props?.pageProps === 'object', sameBuild: embedded !== null && embedded.buildId === global?.buildId };
+    });
+    expect(data).toEqual({ page: '/', hasProps: true, sameBuild: true });
+  });
+
   test('static pages with search params are not ready on the first render, then get the full query', async () => {
     await tab.goto('/shop/x?sort=price#top');
     await eventually(async () => (await routerState('ready')) === 'true', 'isReady');

@@ -76,7 +76,7 @@ function entryScriptOf(parts: DocumentParts): string {
 const headLinks = (parts: DocumentParts) => assetsOf(parts).links;
 const entryScript = (parts: DocumentParts) => assetsOf(parts).script;
 
-const DATA_SCRIPT_OPEN = '<script id="__STRATUS_DATA__" type="application/json">';
+const DATA_SCRIPT_OPEN = '<script id="__NEXT_DATA__" type="application/json">';
 const dataScript = (parts: DocumentParts) => `${DATA_SCRIPT_OPEN}${serializeForScript(parts.data)}</script>`;
 
 /**

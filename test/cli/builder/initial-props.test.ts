@@ -46,7 +46,7 @@ test('the page renders through _document: <html dir>, lang from the locale, <bod
   expect(res.body).toContain('<meta name="generator" content="initial-props fixture"/>');
   expect(res.body).toContain('<body class="gip-body" data-theme="dusk"><div id="__next">');
   expect(res.body).toContain('page props from the <!-- -->server<!-- --> (req: <!-- -->true<!-- -->, app: <!-- -->server<!-- -->)');
-  expect(res.body).toMatch(/<script id="__STRATUS_DATA__"[^>]*>.*<\/script><script type="module" src="\/_app\/static\/[^"]+" defer><\/script><\/body><\/html>$/);
+  expect(res.body).toMatch(/<script id="__NEXT_DATA__"[^>]*>.*<\/script><script type="module" src="\/_app\/static\/[^"]+" defer><\/script><\/body><\/html>$/);
 });
 
 test("_app's getInitialProps feeds a page without data function", async () => {

@@ -153,7 +153,7 @@ test('a server page with text beyond ASCII: Content-Length counts its UTF-8 byte
 
 test('page data: prebuilt from the bucket, server data from the function', async () => {
   const html = (await http('GET', '/')).body;
-  const buildId = JSON.parse(html.match(/<script id="__STRATUS_DATA__"[^>]*>(.*?)<\/script>/)![1]!).buildId as string;
+  const buildId = JSON.parse(html.match(/<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/)![1]!).buildId as string;
   const prebuilt = await http('GET', `/_app/data/${buildId}/static-data/a.json`);
   expect(prebuilt.status).toBe(200);
   // A minute in the browser, a year at the edge: a redeploy of the same build may rewrite it in place.

@@ -111,7 +111,7 @@ export function counted<P extends object>(render: (props: P) => ReactElement) {
 
 /** The data embedded in a rendered document. */
 export function embeddedData(html: string): Record<string, any> {
-  return JSON.parse(html.match(/<script id="__STRATUS_DATA__" type="application\/json">(.*?)<\/script>/s)![1]!);
+  return JSON.parse(html.match(/<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/s)![1]!);
 }
 
 export const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];

@@ -31,9 +31,12 @@ import { devHooks } from '../shared/dev-hooks';
 /** The error pages and titles: a chunk loaded on the first error (error-ui.tsx). */
 const errorUi = () => import('./error-ui');
 
+/** The page's data the server embedded, under Next's id, and as Next's `window.__NEXT_DATA__` (libraries and apps read it). */
 export function readEmbeddedData(): EmbeddedData {
-  const element = document.getElementById('__STRATUS_DATA__');
-  return JSON.parse(element?.textContent ?? '{}') as EmbeddedData;
+  const element = document.getElementById('__NEXT_DATA__');
+  const data = JSON.parse(element?.textContent ?? '{}') as EmbeddedData;
+  (window as unknown as { __NEXT_DATA__: EmbeddedData }).__NEXT_DATA__ = data;
+  return data;
 }
 
 /**

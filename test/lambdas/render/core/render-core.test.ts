@@ -40,7 +40,7 @@ const get = (url: string, overrides: Parameters<typeof functionUrlEvent>[1] = {}
 /** The page's text as a reader sees it: React's text separators removed. */
 const text = (res: { body?: string }) => (res.body ?? '').replace(/<!-- -->/g, '');
 const title = (html = '') => html.match(/<title>([^<]*)<\/title>/)?.[1];
-const embedded = (html = '') => JSON.parse(html.match(/<script id="__STRATUS_DATA__" type="application\/json">(.*?)<\/script>/s)![1]!);
+const embedded = (html = '') => JSON.parse(html.match(/<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/s)![1]!);
 const SSR_CACHE = 'private, no-cache, no-store, max-age=0, must-revalidate';
 
 describe('pages', () => {
@@ -182,7 +182,7 @@ describe('pages', () => {
 
   test('props cannot end the data script element', async () => {
     const html = (await get('/xss')).body as string;
-    const script = html.match(/<script id="__STRATUS_DATA__" type="application\/json">(.*?)<\/script>/s)![1]!;
+    const script = html.match(/<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/s)![1]!;
     expect(script).not.toMatch(/<\/script|<!--|\u2028|\u2029/i);
     expect(embedded(html).props.pageProps.text).toBe('</script><script>window.__pwned = 1</script><!-- \u2028 \u2029 &amp;');
     expect(html).not.toContain('<script>window.__pwned');

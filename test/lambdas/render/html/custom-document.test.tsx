@@ -36,7 +36,7 @@ test('Html, Head, Main and NextScript place the page, its head and its data; lan
   // React hoists the document's own <link> and <meta> children to the start of the head.
   expect(html.startsWith('<!DOCTYPE html><html lang="fr" dir="rtl"><head><link rel="icon" href="/favicon.ico"/><meta charSet="utf-8"/><meta name="viewport"')).toBe(true);
   expect(html).toContain('<title>Hello</title><link rel="stylesheet" href="/_app/static/app.css"/>');
-  expect(html).toContain('<body class="site" data-theme="dark"><div id="__next"><p>hello <!-- -->ada</p></div><script id="__STRATUS_DATA__"');
+  expect(html).toContain('<body class="site" data-theme="dark"><div id="__next"><p>hello <!-- -->ada</p></div><script id="__NEXT_DATA__"');
   expect(html).toMatch(/<\/script><script type="module" src="\/_app\/static\/entry.js" defer><\/script><\/body><\/html>$/);
   expect(embeddedData(html).props).toEqual({ pageProps: { name: 'ada' } });
   expect(html).not.toContain('data-stratus-slot');
@@ -92,7 +92,7 @@ test('a document extending Document without its own getInitialProps renders the 
   class Plain extends Document {}
   const { app } = memoryApp(routes, { Document: Plain as unknown as DocumentComponent });
   const html = (await app.handle(request('/hello/ada'), context)).body as string;
-  expect(html).toContain('<body><div id="__next"><p>hello <!-- -->ada</p></div><script id="__STRATUS_DATA__"');
+  expect(html).toContain('<body><div id="__next"><p>hello <!-- -->ada</p></div><script id="__NEXT_DATA__"');
 });
 
 test('error pages render through _document too; a _document that throws gives the built-in page without it', async () => {

@@ -21,7 +21,7 @@ test('page data in a <script> reads back the same and never holds <, >, & or a l
 test("a stored page told a rewrite's search: its page data gains rewriteSearch and nothing else changes, whatever the search holds", () => {
   const data = { buildId: 'b1', page: '/about', query: {}, props: { pageProps: { a: '</script>' } }, locale: 'en', locales: ['en'], defaultLocale: 'en', isFallback: false };
   const html = renderDocument({ lang: 'en', headStart: '', head: '', body: '<h1>About</h1>', data, entryScripts: ['/_app/static/entry.js'], pageScripts: [], styles: [] });
-  const embedded = (page: string) => JSON.parse(/<script id="__STRATUS_DATA__" type="application\/json">(.*?)<\/script>/.exec(page)![1]!);
+  const embedded = (page: string) => JSON.parse(/<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/.exec(page)![1]!);
   fc.assert(
     fc.property(fc.oneof(fc.string(), fc.constantFrom('</script><script>alert(1)</script>', 'from=a&b=%3C', '\u2028')), (search) => {
       const told = withRewriteSearch(html, search);

@@ -216,7 +216,7 @@ describe('rewrites()', () => {
   });
 
   test("a static page a rewrite gave a search is told it (its embedded data's rewriteSearch, for router.query once hydrated); without one it is the stored page, ETag and all", async () => {
-    const embedded = (answer: CoreResponse) => JSON.parse(/<script id="__STRATUS_DATA__" type="application\/json">(.*?)<\/script>/.exec(bodyOf(answer))![1]!) as { query: object; rewriteSearch?: string };
+    const embedded = (answer: CoreResponse) => JSON.parse(/<script id="__NEXT_DATA__" type="application\/json">(.*?)<\/script>/.exec(bodyOf(answer))![1]!) as { query: object; rewriteSearch?: string };
     const promo = await handle('/promo?x=1');
     expect(promo.status).toBe(200);
     expect(bodyOf(promo)).toContain('about');
