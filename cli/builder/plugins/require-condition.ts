@@ -37,6 +37,25 @@ export function topLevelAwaitPackages(error: unknown): Set<string> | undefined {
   return packages;
 }
 
+/** esbuild's error for a require of such a module (the render bundle requires pages on first use). */
+const REQUIRES_TOP_LEVEL_AWAIT = /^This require call is not allowed because the imported file ".*" contains a top-level await/;
+
+/**
+ * The app's own files (not packages) whose top-level await stopped the build, when that is
+ * what every error is about; else undefined.
+ */
+export function topLevelAwaitInApp(error: unknown): string[] | undefined {
+  const errors = (error as { errors?: Message[] }).errors;
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  const files = new Set<string>();
+  for (const message of errors) {
+    if (message.text.startsWith(TOP_LEVEL_AWAIT) && message.location) {
+      if (packageOfFile(message.location.file) === undefined) files.add(message.location.file);
+    } else if (!REQUIRES_TOP_LEVEL_AWAIT.test(message.text)) return undefined;
+  }
+  return files.size > 0 ? [...files] : undefined;
+}
+
 export function requireConditionPlugin(packages: ReadonlySet<string>): Plugin {
   const asRequired = loaderResolver({ conditionNames: ['node', 'require', 'default'], mainFields: ['main'], extensions: ['.js', '.cjs', '.json'] }, { browser: false });
   const escaped = [...packages].map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));

@@ -23,7 +23,7 @@ import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
 import { serverSourcesOf, copyTracedFiles, untracedReads } from './trace-files';
-import { requireConditionPlugin, topLevelAwaitPackages } from '../plugins/require-condition';
+import { requireConditionPlugin, topLevelAwaitInApp, topLevelAwaitPackages } from '../plugins/require-condition';
 import { NEXT_CONSTANTS } from '../compile-constants';
 import { findInstrumentation, findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
@@ -168,6 +168,12 @@ export async function bundleRender(options: {
   const result = await attempt([]).catch((error: unknown) => {
     // Packages whose ESM build awaits at its top: again with their CommonJS builds (require-condition.ts).
     const packages = topLevelAwaitPackages(error);
+    const appFiles = packages ? undefined : topLevelAwaitInApp(error);
+    if (appFiles) {
+      throw new BuildError(
+        `Compiling the render Lambda failed: ${appFiles.join(', ')} ${appFiles.length === 1 ? 'uses' : 'use'} top-level await, which the render function's bundle (CommonJS) cannot hold. Move the await into getServerSideProps, getStaticProps or a function they call (const value = await load() inside it). (next build takes it: docs/NEXT-COMPAT.md, deliberate differences.)`,
+      );
+    }
     if (!packages) throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
     return attempt([requireConditionPlugin(packages)]).catch((again: unknown) => {
       const still = topLevelAwaitPackages(again);

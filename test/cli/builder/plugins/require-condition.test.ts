@@ -31,3 +31,9 @@ test('a package with top-level await and no CommonJS build stops the build sayin
     'pages/index.js': page,
   }))).rejects.toThrow(/awaiting-kit uses top-level await in server code and has no CommonJS build[\s\S]*Load it inside the function that uses it[\s\S]*awaiting-kit\/index\.js:1/);
 }, 60_000);
+
+test("top-level await in the app's own page stops the build naming the file and saying where the await can go", async () => {
+  await expect(buildApp(tempApp({
+    'pages/index.js': "const value = await Promise.resolve('x');\nexport default function Home() { return <p>{value}</p>; }\n",
+  }))).rejects.toThrow(/pages\/index\.js uses top-level await, which the render function's bundle \(CommonJS\) cannot hold\. Move the await into getServerSideProps, getStaticProps/);
+}, 60_000);
