@@ -3,8 +3,9 @@
  * Next's output tracing ships them: `fs.readdirSync(path.join(process.cwd(), 'posts'))` at a
  * module's top (Next's with-mdx-remote example) runs when the function loads, and a
  * `getServerSideProps` or a regeneration reads its markdown at request time. The paths are
- * found by Vercel's own tracer (@vercel/nft) in the app's source files that went into the
- * render bundle, with `process.cwd()` as the app's folder; they keep their place relative to
+ * found by Vercel's own tracer (@vercel/nft) in the code that went into the render bundle (the
+ * app's and its packages') and in the app's config, with `process.cwd()` as the app's folder;
+ * they keep their place relative to
  * it, since the function runs with its own folder as the working directory (`/var/task` in
  * Lambda; `stratus serve` does the same). Each source is read through esbuild first, since the
  * tracer reads plain JavaScript and apps write TypeScript and JSX.
@@ -52,7 +53,10 @@ const NAMES_LOCAL_FILES = /(?:require\(|import\(|from)\s*['"]\.\.?\/|path\.(?:re
 /** A source that may read a file: the tracer is not loaded for apps none of whose files could. */
 const MAY_READ_FILES = /\bfs\b|readFile|readdir|createReadStream|process\.cwd|__dirname|import\.meta\.url/;
 
-/** Files the sources read, relative to the app (never its packages, build output, code, or files outside it). */
+/**
+ * The app's files the sources read or load by path, relative to the app: never files of its
+ * packages, of the build, of the bundle itself, dot-files, or files outside the app.
+ */
 export async function traceServerFiles(options: { appDir: string; sources: string[]; outDir: string; configFile?: string }): Promise<string[]> {
   const appDir = path.resolve(options.appDir);
   const outDir = path.resolve(options.outDir);
