@@ -117,8 +117,9 @@ export function loadRenderHandlers(outDir: string): { handler: FunctionUrlHandle
 }
 
 /**
- * The render handlers, or, when the function fails to load (a page module that throws at its
- * top, such as a check of a variable the build had and the server has not), handlers that fail
+ * The render handlers, or, when the function fails to load (its `_app`, `_document`, an API
+ * route or middleware throwing at its top, such as a check of a variable the build had and the
+ * server has not; pages load on their first request), handlers that fail
  * every request, as Lambda fails each invocation of a function whose init fails: the Function
  * URL's 502 for what reaches the function, the bucket's files and pages still served, and the
  * server up.

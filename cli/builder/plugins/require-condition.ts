@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import type { Message, Plugin } from 'esbuild';
+import { BuildError } from '../errors';
 import { loaderResolver } from '../loader-resolve';
 
 /** esbuild's error for `await` at a module's top in a CommonJS bundle. */
@@ -72,4 +73,19 @@ export function requireConditionPlugin(packages: ReadonlySet<string>): Plugin {
       });
     },
   };
+}
+
+/** The build error for the app's own files awaiting at their top: where the await can go instead. */
+export function topLevelAwaitInAppError(files: string[]): BuildError {
+  return new BuildError(
+    `Compiling the render Lambda failed: ${files.join(', ')} ${files.length === 1 ? 'uses' : 'use'} top-level await, which the render function's bundle (CommonJS) cannot hold. Move the await into getServerSideProps, getStaticProps or a function they call (const value = await load() inside it). (next build takes it: docs/NEXT-COMPAT.md, deliberate differences.)`,
+  );
+}
+
+/** The build error for packages that await at their top and have no CommonJS build: how to load them instead, and where esbuild met them. */
+export function topLevelAwaitPackagesError(packages: ReadonlySet<string>, where: string): BuildError {
+  const one = packages.size === 1;
+  return new BuildError(
+    `Compiling the render Lambda failed: ${[...packages].join(', ')} use${one ? 's' : ''} top-level await in server code and ha${one ? 's' : 've'} no CommonJS build, which the render function's bundle (CommonJS) needs. Load ${one ? 'it' : 'them'} inside the function that uses ${one ? 'it' : 'them'} (const mod = await import('${[...packages][0]}')).\n${where}`,
+  );
 }

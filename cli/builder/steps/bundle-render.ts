@@ -18,12 +18,12 @@ import { withDefaultExtensions } from '../resolve-extensions';
 import type { TurbopackOptions } from '../../../contract/config-schema';
 import type { AnalysedRoute } from './analyse-pages';
 import type { ScannedPages } from './scan-pages';
-import { BuildError, fromEsbuildFailure } from '../errors';
+import { fromEsbuildFailure } from '../errors';
 import { compileModulesEagerly } from '../eager-modules';
 import { makeSourceMapReadable } from '../source-map-paths';
 import { publicEnvDefines } from './load-env';
 import { serverSourcesOf, copyTracedFiles, untracedReads } from './trace-files';
-import { requireConditionPlugin, topLevelAwaitInApp, topLevelAwaitPackages } from '../plugins/require-condition';
+import { requireConditionPlugin, topLevelAwaitInApp, topLevelAwaitInAppError, topLevelAwaitPackages, topLevelAwaitPackagesError } from '../plugins/require-condition';
 import { NEXT_CONSTANTS } from '../compile-constants';
 import { findInstrumentation, findMiddleware } from './middleware-file';
 import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
@@ -169,17 +169,11 @@ export async function bundleRender(options: {
     // Packages whose ESM build awaits at its top: again with their CommonJS builds (require-condition.ts).
     const packages = topLevelAwaitPackages(error);
     const appFiles = packages ? undefined : topLevelAwaitInApp(error);
-    if (appFiles) {
-      throw new BuildError(
-        `Compiling the render Lambda failed: ${appFiles.join(', ')} ${appFiles.length === 1 ? 'uses' : 'use'} top-level await, which the render function's bundle (CommonJS) cannot hold. Move the await into getServerSideProps, getStaticProps or a function they call (const value = await load() inside it). (next build takes it: docs/NEXT-COMPAT.md, deliberate differences.)`,
-      );
-    }
+    if (appFiles) throw topLevelAwaitInAppError(appFiles);
     if (!packages) throw fromEsbuildFailure(error, 'Compiling the render Lambda failed');
     return attempt([requireConditionPlugin(packages)]).catch((again: unknown) => {
       const still = topLevelAwaitPackages(again);
-      throw still
-        ? new BuildError(`Compiling the render Lambda failed: ${[...still].join(', ')} use${still.size === 1 ? 's' : ''} top-level await in server code and ha${still.size === 1 ? 's' : 've'} no CommonJS build, which the render function's bundle (CommonJS) needs. Load ${still.size === 1 ? 'it' : 'them'} inside the function that uses ${still.size === 1 ? 'it' : 'them'} (const mod = await import('${[...still][0]}')).\n${(fromEsbuildFailure(again, 'Where') as Error).message}`)
-        : fromEsbuildFailure(again, 'Compiling the render Lambda failed');
+      throw still ? topLevelAwaitPackagesError(still, (fromEsbuildFailure(again, 'Where') as Error).message) : fromEsbuildFailure(again, 'Compiling the render Lambda failed');
     });
   });
   await writeLazyPackages(result.metafile, options.lambdaDir);

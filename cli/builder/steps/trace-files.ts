@@ -65,7 +65,8 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
   // The app's config too, as Next's server loads it: what it requires and names by path (next-i18next.config.js and its
   // localePath: path.resolve('./public/locales'), as next-i18next asks of serverless apps) is what packages read at run time.
   const config = options.configFile && path.resolve(options.configFile);
-  if (config && (MAY_READ_FILES.test(textOf(config)) || NAMES_LOCAL_FILES.test(textOf(config)))) reading.push(config);
+  const configText = config ? textOf(config) : '';
+  if (config && (MAY_READ_FILES.test(configText) || NAMES_LOCAL_FILES.test(configText))) reading.push(config);
   if (reading.length === 0) return [];
   const bundled = new Set(options.sources);
   const sources = new Set(reading);

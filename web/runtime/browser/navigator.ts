@@ -249,7 +249,9 @@ export function createNavigator(options: NavigatorOptions) {
     const attempts = how.hydrate ? 3 : 1;
     // An API route is no page: loaded in full at once, without asking for its page data, as the pages router's client does.
     if (isApiPath(target.path)) throw Error('no page');
-    const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await shared(dataUrlOf(target) + target.search, () => askServer(options, dataUrlOf(target) + target.search, target, attempts)) : undefined;
+    const url = dataUrlOf(target);
+    const withSearch = url + target.search;
+    const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await shared(withSearch, () => askServer(options, withSearch, target, attempts)) : undefined;
     if (onServer && 'redirect' in onServer.answer) return onServer.answer;
     const match = matchRoute(routes, splitPath(onServer?.path ?? target.path));
     // No page (an API route, a file, a path nothing serves): the browser loads it in full, as the pages router does.
@@ -257,7 +259,6 @@ export function createNavigator(options: NavigatorOptions) {
     const { route, params } = match;
     const query = routerQuery(params, searchToQuery(onServer?.search ?? target.search));
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
-    const url = dataUrlOf(target);
     const ctx = { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale };
     const [module, fetched] = await Promise.all([
       // A script that did not load is a full load; one that threw as it ran, its error page in place, as in the pages router.
@@ -270,7 +271,7 @@ export function createNavigator(options: NavigatorOptions) {
         : onServer
           ? onServer.answer
           : route.kind === 'ssr'
-            ? shared(url + target.search, () => fetchPageData(options.fetch, url + target.search, attempts))
+            ? shared(withSearch, () => fetchPageData(options.fetch, withSearch, attempts))
             : how.hydrate
               ? fetchPageData(options.fetch, url, attempts)
               : staticData(url),
