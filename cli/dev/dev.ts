@@ -176,13 +176,13 @@ export async function dev(options: DevOptions) {
       const fresh = await builder.build();
       timings.mark('build');
       keep(fresh);
-      const recovering = problems.errors.length > 0;
+      // `previous` is the last build that compiled, the one the pages run: after a failed
+      // build the fix is an update from it, state kept, as Fast Refresh does after a syntax
+      // error (the overlay clears when the server has the fix, report() below).
       const update = updateBetween(previous, fresh);
       clientBuild = fresh;
       timings.mark('diff');
-      // After a failed build the pages router reloads, as here.
-      if (recovering && update.type !== 'none') pendingReload ??= 'the build works again';
-      else if (update.type === 'update') {
+      if (update.type === 'update') {
         broadcast('update', update.message);
         gate.hold(update.message.version, listeners.size);
         timings.sent(update.message.version);

@@ -1,6 +1,7 @@
 /**
  * `stratus dev` in Chromium, as a developer meets it: a counter at 3 keeps 3 when its
- * component's text is edited (Fast Refresh, no reload); a CSS Module edit restyles the page
+ * component's text is edited (Fast Refresh, no reload), and after a syntax error is
+ * fixed (the overlay shows the error meanwhile); a CSS Module edit restyles the page
  * without a reload, and so does an edit to a Sass partial a `.module.scss` uses; an exception thrown while rendering and one thrown in a click handler
  * each show the overlay with the page's file and line and the code around it; dismissing
  * keeps the page; the page recovers by itself when the file is fixed; a hydration mismatch
@@ -26,6 +27,13 @@ export default function CounterPage() {
 `;
 const CLICK = `export default function ClickPage() {
   return <button id="click" onClick={() => { throw new Error('the click handler failed'); }}>Click</button>;
+}
+`;
+const TALLY = `import { useState } from 'react';
+
+export default function TallyPage() {
+  const [count, setCount] = useState(0);
+  return <button id="tally" onClick={() => setCount(count + 1)}>Tallied {count}</button>;
 }
 `;
 const RENDER = `export default function RenderPage() {
@@ -89,6 +97,7 @@ beforeAll(async () => {
     'pages/counter.tsx': COUNTER,
     'pages/counter.module.css': '.box { color: rgb(0, 0, 128); }\n',
     'pages/click.tsx': CLICK,
+    'pages/tally.tsx': TALLY,
     'pages/render.tsx': RENDER,
     'pages/mismatch.tsx': MISMATCH,
     'pages/attribute.tsx': ATTRIBUTE,
@@ -149,6 +158,25 @@ test('a counter at 3 keeps 3 when its text is edited, and a CSS Module edit rest
   edit('pages/counter.module.css', () => '.box { color: rgb(200, 0, 0); }\n');
   await eventually(async () => (await tab.page.evaluate(() => getComputedStyle(document.querySelector('main')!).color)) === 'rgb(200, 0, 0)', 'the new stylesheet applies', 10_000);
   expect(await tab.page.textContent('#count')).toBe('Pressed 3 times');
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
+  await tab.close();
+});
+
+test('a syntax error shows the overlay with the file, line and code; the fix updates the page with its state kept, no reload', async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/tally');
+  await tab.markWindow();
+  for (let i = 0; i < 2; i++) await tab.page.click('#tally');
+  expect(await tab.page.textContent('#tally')).toBe('Tallied 2');
+
+  edit('pages/tally.tsx', (text) => text.replace('</button>;', '</button;'));
+  expect(await overlayText(tab, '[data-stratus-location]')).toMatch(/^pages\/tally\.tsx:5:\d+$/);
+  expect(await overlayText(tab, '[data-stratus-code-frame]')).toContain('> 5 |   return <button id="tally"');
+
+  edit('pages/tally.tsx', () => TALLY.replace('Tallied', 'Counted'));
+  await tab.waitForText('Counted 2');
+  await eventually(async () => (await tab.page.locator('[data-stratus-overlay]').count()) === 0, 'the overlay clears once the server has the fix', 10_000);
   expect(await tab.isMarked()).toBe(true);
   expect(tab.errors).toEqual([]);
   await tab.close();

@@ -141,7 +141,7 @@ test('a page that connects after an update gets the update it missed at once', a
   expect((await get('/')).body).toContain('third version');
 });
 
-test('a broken build sends the error with its file, line and code, the last good build serving; the fix reloads', async () => {
+test('a broken build sends the error with its file, line and code, the last good build serving; the fix is an update from that build, not a reload', async () => {
   const broke = Date.now();
   writeFileSync(path.join(dir, 'pages/index.tsx'), 'export default function Home() { return <h1>unclosed </h1 }\n');
   const problems = JSON.parse((await nextEvent(broke, 'problems')).data) as { errors: { location: string; codeFrame: string; message: string }[] };
@@ -152,8 +152,10 @@ test('a broken build sends the error with its file, line and code, the last good
   expect(page.body).toContain('third version');
   const fixed = Date.now();
   writeFileSync(path.join(dir, 'pages/index.tsx'), PAGE('fixed version'));
-  expect((await nextEvent(fixed, 'reload')).event).toBe('reload');
+  const update = JSON.parse((await nextEvent(fixed, 'update')).data) as { changed: { id: string }[] };
+  expect(update.changed.map((c) => c.id)).toEqual(['pages/index.tsx']);
   expect(JSON.parse((await nextEvent(fixed, 'problems')).data)).toEqual({ errors: [], warnings: [] });
+  expect(events.filter((e) => e.at >= fixed && e.event === 'reload')).toEqual([]);
   expect((await get('/')).body).toContain('fixed version');
   expect(child.exitCode).toBeNull();
 });
