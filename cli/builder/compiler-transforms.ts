@@ -150,11 +150,26 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
       return usesStyledJsx(source) ? `import ${JSON.stringify(STYLED_JSX_COLLECTOR)};\n${code}` : code;
     } catch (error) {
       if (error instanceof BuildError) throw error;
+      const syntax = babelSyntaxError(error, path.relative(appDir, file), source);
+      if (syntax) throw syntax;
       const options = Object.keys(compiler).filter((key) => compiler[key as keyof CompilerOptions]);
       const by = [appBabel && `the Babel config ${appBabel.file}`, options.length > 0 && `the compiler options (${options.join(', ')})`].filter(Boolean).join(' and ') || 'styled-jsx';
       throw new BuildError(`${path.relative(appDir, file)}: ${by} could not transform it: ${(error as Error).message}`);
     }
   };
+}
+
+/**
+ * Babel's parse error as the build reports esbuild's (`Syntax error in pages/x.tsx:3:14: …`
+ * and the line), so the overlay and the terminal point at the line, not at the file's start.
+ */
+function babelSyntaxError(error: unknown, file: string, source: string): BuildError | undefined {
+  const { code, loc, message } = error as { code?: string; loc?: { line: number; column: number }; message?: string };
+  if (code !== 'BABEL_PARSE_ERROR' || !loc) return undefined;
+  // Babel's first line is `<absolute file>: <reason> (<line>:<column>)`.
+  const reason = (message ?? '').split('\n')[0]!.replace(/^.*?: /, '').replace(/ \(\d+:\d+\)$/, '');
+  const lineText = source.split('\n')[loc.line - 1]?.trimEnd() ?? '';
+  return new BuildError(`Syntax error in ${file}:${loc.line}:${loc.column + 1}: ${reason}\n    ${lineText}`);
 }
 
 /**

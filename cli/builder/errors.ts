@@ -23,7 +23,8 @@ export function fromEsbuildFailure(error: unknown, what: string): unknown {
   const errors = (error as { errors?: EsbuildMessage[] }).errors;
   if (!Array.isArray(errors) || errors.length === 0) return error;
   const lines = errors.slice(0, 10).map((m) => {
-    const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1}: ` : '';
+    // Line 0: esbuild knows the file alone (a plugin's error), whose text names the place itself.
+    const where = m.location && m.location.line > 0 ? `${m.location.file}:${m.location.line}:${m.location.column + 1}: ` : '';
     const code = m.location?.lineText ? `\n    ${m.location.lineText.trim()}` : '';
     return `${where}${m.text}${code}`;
   });

@@ -101,6 +101,12 @@ describe("the app's Babel config", () => {
     const dir = app({ '.babelrc': '{ "plugins": ["./boom.js"] }', 'boom.js': "module.exports = () => ({ visitor: { Program() { throw new Error('boom'); } } });" });
     expect(() => transformIn(dir, 'pages/index.tsx', 'export default 1;')).toThrow(/^pages\/index\.tsx: the Babel config \.babelrc could not transform it: .*boom/);
   });
+
+  test('a syntax error is reported at its line and column, as esbuild reports one, not at the file', () => {
+    const dir = app({ '.babelrc': '{ "plugins": ["./shout.js"] }', 'shout.js': SHOUT });
+    const broken = 'export default function Page() {\n  return <p>hello</p;\n}\n';
+    expect(() => transformIn(dir, 'pages/index.tsx', broken)).toThrow(/^Syntax error in pages\/index\.tsx:2:\d+: Unexpected token.*\n {4} {2}return <p>hello<\/p;$/);
+  });
 });
 
 describe('an app built with its .babelrc', () => {
