@@ -13,7 +13,7 @@
  * come from the last build's inputs: a build that reaches a new module is run again with it
  * as an entry.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { context, type BuildContext, type BuildOptions, type Message, type Metafile, type OutputFile } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../paths';
@@ -164,6 +164,9 @@ export function createDevClientBuilder(options: ClientBundleOptions & { pagesDir
 
   async function rebuild() {
     try {
+      // A module deleted since the last build (its last import removed first) is no entry any more: esbuild would fail to find it.
+      const gone = [...entries.keys()].filter((file) => path.isAbsolute(file) && !existsSync(file));
+      if (gone.length > 0) await contextFor(new Map([...entries].filter(([file]) => !gone.includes(file))));
       return await (ctx ?? (await contextFor(entries))).rebuild();
     } catch (error) {
       throw fromEsbuildFailure(error, 'Compiling the browser code failed');

@@ -12,6 +12,7 @@
  * the next one renders with the new code. A failed build keeps the last good one serving
  * and the overlay shows the error until a save fixes it.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -164,6 +165,11 @@ export async function dev(options: DevOptions) {
 
   let pendingReload: string | undefined;
 
+  function pageRemoved(): boolean {
+    const pages = `${pagesFolder(appDir) ?? 'pages'}/`;
+    return [...unbuilt].some((file) => file.startsWith(pages) && !existsSync(path.join(appDir, file)));
+  }
+
   /**
    * Rebuilds the browser code alone and sends the update at once (a reload waits for the
    * server's build); 'failed' when it does not compile, 'styles' when the update swaps
@@ -171,6 +177,13 @@ export async function dev(options: DevOptions) {
    */
   async function updateBrowser(): Promise<'update' | 'styles' | 'reload' | 'none' | 'failed'> {
     if (!builder || !clientBuild) return 'none';
+    // A page deleted (or renamed): the builder's entries still name it. The server's build makes
+    // the browser's builder anew for the pages there are (makeClientFor), and the pages reload.
+    if (pageRemoved()) {
+      pendingReload ??= 'the pages changed';
+      timings.settled('reload');
+      return 'reload';
+    }
     const previous = clientBuild;
     try {
       const fresh = await builder.build();

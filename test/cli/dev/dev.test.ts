@@ -2,10 +2,11 @@
  * `stratus dev` over HTTP, as the dev client sees it: pages carry the dev client before their
  * entry; a save sends an update naming the changed module and its new script; a page that
  * connects late gets the update it missed; a broken build sends the error with its file,
- * line and code, the last good build serving meanwhile; the fix reloads; a server render
+ * line and code, the last good build serving meanwhile; the fix is an update; a server render
  * error's page carries it mapped to the page's own file; static pages render on each
  * request; a change to a data function reloads once the server has it; a new package
- * reloads with a new vendor script; the dev build is kept apart from `stratus build`'s.
+ * reloads with a new vendor script; pages added and deleted, and a module deleted once
+ * nothing imports it, rebuild without an error; the dev build is kept apart from `stratus build`'s.
  * (test/browser/dev.test.ts drives the same in Chromium.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -221,6 +222,41 @@ test('a build warning shows once when it appears (one save may make two builds),
 
 test("data functions run in the app's folder, wherever dev was started (here: the repository's folder), as the build's prerendering does", async () => {
   expect((await get('/cwd')).body).toContain('<p id="cwd">read from the app folder</p>');
+});
+
+const errorsSince = (at: number) => events.filter((e) => e.at >= at && e.event === 'problems' && (JSON.parse(e.data) as { errors: unknown[] }).errors.length > 0);
+
+test('a page added is served and the pages reload; deleted, it is a 404 and the pages reload, with no build error', async () => {
+  const added = Date.now();
+  writeFileSync(path.join(dir, 'pages/added.tsx'), 'export default function Added() { return <p>added page</p>; }\n');
+  await nextEvent(added, 'reload');
+  expect((await get('/added')).body).toContain('added page');
+  const deleted = Date.now();
+  rmSync(path.join(dir, 'pages/added.tsx'));
+  expect(JSON.parse((await nextEvent(deleted, 'reload')).data)).toBe('the pages changed');
+  expect((await get('/added')).status).toBe(404);
+  expect(errorsSince(added)).toEqual([]);
+});
+
+test('a module deleted after its last import was removed is no build error; the next save updates as before', async () => {
+  writeFileSync(path.join(dir, 'components-extra.tsx'), 'export default function Extra() { return <em>extra</em>; }\n');
+  const host = (body: string) => writeFileSync(path.join(dir, 'pages/host.tsx'), body);
+  const started = Date.now();
+  host("import Extra from '../components-extra';\nexport default function Host() { return <p>host <Extra /></p>; }\n");
+  await nextEvent(started, 'reload');
+  expect((await get('/host')).body).toContain('<em>extra</em>');
+  const unimported = Date.now();
+  host('export default function Host() { return <p>host alone</p>; }\n');
+  await nextEvent(unimported, 'update');
+  const deleted = Date.now();
+  rmSync(path.join(dir, 'components-extra.tsx'));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const edited = Date.now();
+  host('export default function Host() { return <p>host edited</p>; }\n');
+  const update = JSON.parse((await nextEvent(edited, 'update')).data) as { changed: { id: string }[] };
+  expect(update.changed.map((c) => c.id)).toEqual(['pages/host.tsx']);
+  expect((await get('/host')).body).toContain('host edited');
+  expect(errorsSince(deleted)).toEqual([]);
 });
 
 test('the dev build is kept apart from the production one', () => {
