@@ -64,6 +64,9 @@ function epilogue(id: string, clientHash: string): string {
   ].join('\n');
 }
 
+/** Fast Refresh's `// @refresh reset`: the file's components remount on every edit (state reset), as in Next. */
+const RESET_DIRECTIVE = /(?:\/\/|\/\*)\s*@refresh reset\b/;
+
 /** Turns a failure of a step into esbuild's message form, with the file and line when known. */
 function failure(file: string, error: unknown) {
   const errors = (error as { errors?: { text: string; location?: { line: number; column: number; lineText: string } | null }[] }).errors;
@@ -85,7 +88,9 @@ export function refreshPlugin(options: RefreshPluginOptions): { plugin: Plugin; 
     const id = path.relative(appDir, file).split(path.sep).join('/');
     const compiled0 = options.compile ? options.compile(file, source) : source;
     const typesOff = await esbuildTransform(compiled0, { loader: LOADERS[path.extname(file)] ?? 'tsx', jsx: 'preserve', sourcemap: 'external', sourcefile: file, format: 'esm', target: 'es2022', logLevel: 'silent' });
-    const compiled = await loadSwc().transform(typesOff.code, {
+    // esbuild drops comments; SWC reads the directive from a comment before the code.
+    const code0 = RESET_DIRECTIVE.test(source) ? `/* @refresh reset */ ${typesOff.code}` : typesOff.code;
+    const compiled = await loadSwc().transform(code0, {
       filename: id,
       swcrc: false,
       configFile: false,

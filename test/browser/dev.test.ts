@@ -1,7 +1,8 @@
 /**
  * `stratus dev` in Chromium, as a developer meets it: a counter at 3 keeps 3 when its
  * component's text is edited (Fast Refresh, no reload), and after a syntax error is
- * fixed (the overlay shows the error meanwhile); a CSS Module edit restyles the page
+ * fixed (the overlay shows the error meanwhile); a file marked `// @refresh reset`
+ * remounts instead; a CSS Module edit restyles the page
  * without a reload, and so does an edit to a Sass partial a `.module.scss` uses; an exception thrown while rendering and one thrown in a click handler
  * each show the overlay with the page's file and line and the code around it; dismissing
  * keeps the page; the page recovers by itself when the file is fixed; a hydration mismatch
@@ -98,6 +99,7 @@ beforeAll(async () => {
     'pages/counter.module.css': '.box { color: rgb(0, 0, 128); }\n',
     'pages/click.tsx': CLICK,
     'pages/tally.tsx': TALLY,
+    'pages/reset.tsx': `// @refresh reset\n${TALLY}`,
     'pages/render.tsx': RENDER,
     'pages/mismatch.tsx': MISMATCH,
     'pages/attribute.tsx': ATTRIBUTE,
@@ -177,6 +179,19 @@ test('a syntax error shows the overlay with the file, line and code; the fix upd
   edit('pages/tally.tsx', () => TALLY.replace('Tallied', 'Counted'));
   await tab.waitForText('Counted 2');
   await eventually(async () => (await tab.page.locator('[data-stratus-overlay]').count()) === 0, 'the overlay clears once the server has the fix', 10_000);
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
+  await tab.close();
+});
+
+test('a file marked `// @refresh reset` remounts on an edit: the tally starts again, still without a reload', async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/reset');
+  await tab.markWindow();
+  for (let i = 0; i < 2; i++) await tab.page.click('#tally');
+  expect(await tab.page.textContent('#tally')).toBe('Tallied 2');
+  edit('pages/reset.tsx', (text) => text.replace('Tallied', 'Restarted'));
+  await tab.waitForText('Restarted 0');
   expect(await tab.isMarked()).toBe(true);
   expect(tab.errors).toEqual([]);
   await tab.close();

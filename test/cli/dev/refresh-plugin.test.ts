@@ -1,7 +1,8 @@
 /**
  * The dev build's transform of the app's modules (cli/dev/refresh-plugin.ts): React Refresh's
  * registrations under the module's id, a page without its data functions, the config's
- * compiler transforms first, and a client hash that a data-function edit leaves alone.
+ * compiler transforms first, a client hash that a data-function edit leaves alone, and
+ * `// @refresh reset`.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +43,13 @@ test("registers the page's component under its id, with its hooks' signature, an
   expect(code).toContain('jsxDEV');
   expect(code).not.toContain('getStaticProps');
   expect(code).not.toContain('readFileSync');
+});
+
+test('`// @refresh reset` anywhere in a file signs its components to remount on every edit; without it they keep their state', async () => {
+  const reset = tempApp({ 'pages/counter.tsx': `import { useState } from 'react';\n\n// @refresh reset\n${PAGE('a').split('\n').slice(1).join('\n')}` });
+  expect((await transformed(reset)).code).toMatch(/_s\w*\(Counter, "[^"]+", true\)/);
+  const kept = tempApp({ 'pages/counter.tsx': PAGE('a') });
+  expect((await transformed(kept)).code).toMatch(/_s\w*\(Counter, "[^"]+"\)/);
 });
 
 test('a change to a data function alone leaves the code the browser runs as it was', async () => {
