@@ -232,6 +232,13 @@ export const CONFIG_SCHEMA = {
     },
   }),
   /**
+   * React's `<StrictMode>` around the app in `stratus dev`, as Next wraps it: components render
+   * twice and effects run, clean up and run again, to show impure code. A production build
+   * is unchanged (StrictMode does nothing there), so nothing of it ships.
+   * @default false
+   */
+  reactStrictMode: booleanKey('reactStrictMode', false),
+  /**
    * Turbopack's options that change what a build makes (build only), as `next build` reads
    * them: `rules` (webpack loaders run on matching files: Tailwind's `@tailwindcss/turbopack`
    * on `*.css`, `@svgr/webpack` on `*.svg`), `resolveAlias` and `resolveExtensions`.
@@ -430,7 +437,7 @@ export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | un
   'i18n.localeDetection': (value) => (value === false ? 'false is not supported yet; / still sends visitors to the locale their browser prefers' : undefined),
   'i18n.domains': (value) => (value ? 'is not supported; locales are path prefixes on one domain' : undefined),
   ...Object.fromEntries([
-    'reactStrictMode', 'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'webpack', 'experimental',
+    'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'webpack', 'experimental',
     'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
     'modularizeImports', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
   ].map((name) => [name, NO_EFFECT])),

@@ -195,7 +195,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const sheets = stylesheets(transformCss, sassCompiler(appDir, loadedConfig.sassOptions, sassWarnings), loaderRules);
 
   fontImporters.clear();
-  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'browser'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(compile) });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: { ...appDefines(loadedConfig.compiler, 'browser'), ...(options.dev && loadedConfig.reactStrictMode ? { 'process.env.STRATUS_STRICT_MODE': '"on"' } : {}) }, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(compile) });
   const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'server'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined, log, configFile: loadedConfig.file && path.resolve(appDir, loadedConfig.file) });
   let client: ClientBundle;
   let renderBundle: string;

@@ -74,7 +74,7 @@ export const CLIENT_OPTIONS = {
   // STRATUS_ROUTING: off unless the app uses the routing layer (bundleClient turns it on), so its client code is dropped.
   // STRATUS_INITIAL_PROPS: off unless a page or _app has getInitialProps, so the browser's call of it is dropped too.
   // STRATUS_BROWSER: "on" here, "off" in the render bundle, for code the server alone needs (web/runtime/shared/url.ts).
-  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"off"', 'process.env.STRATUS_INITIAL_PROPS': '"off"', 'process.env.STRATUS_BROWSER': '"on"', ...NEXT_CONSTANTS.browser },
+  define: { 'process.env.NODE_ENV': '"production"', 'process.env.STRATUS_ROUTING': '"off"', 'process.env.STRATUS_INITIAL_PROPS': '"off"', 'process.env.STRATUS_BROWSER': '"on"', 'process.env.STRATUS_STRICT_MODE': '"off"', ...NEXT_CONSTANTS.browser },
   nodePaths: [NODE_MODULES],
   legalComments: 'none',
   logLevel: 'silent',

@@ -32,6 +32,8 @@ export interface LoadedConfig {
   sassOptions?: SassOptions;
   /** `turbopack` of the config file (loader rules, aliases, extensions); absent when not written. */
   turbopack?: TurbopackOptions;
+  /** `reactStrictMode` of the config file (`stratus dev` only); absent when not true. */
+  reactStrictMode?: true;
   /** The file read, relative to the app; undefined when there is none. */
   file?: string;
   warnings: string[];

@@ -25,6 +25,8 @@ export interface ValidatedConfig {
   sassOptions?: SassOptions;
   /** `turbopack` of the config (build only: loader rules, aliases, extensions); absent when not written. */
   turbopack?: TurbopackOptions;
+  /** `reactStrictMode` of the config (`stratus dev` only); absent when not true. */
+  reactStrictMode?: true;
   warnings: string[];
 }
 
@@ -92,7 +94,7 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       else if (value !== undefined) checked[name] = CONFIG_SCHEMA[name].check(value, warn);
     }
     const resolvedRouting = await resolveRouting(routing, middleware);
-    const { env, pageExtensions, typescript, compiler, sassOptions, turbopack, reactCompiler, ...config } = checked as StratusConfig;
+    const { env, pageExtensions, typescript, compiler, sassOptions, turbopack, reactCompiler, reactStrictMode, ...config } = checked as StratusConfig;
     return {
       config: { ...resolveConfig(config), ...(resolvedRouting ? { routing: resolvedRouting } : {}) },
       env: env ?? {},
@@ -102,6 +104,7 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       ...(compiler || reactCompiler ? { compiler: { ...compiler, ...(reactCompiler ? { reactCompiler } : {}) } } : {}),
       ...(sassOptions ? { sassOptions } : {}),
       ...(turbopack ? { turbopack } : {}),
+      ...(reactStrictMode ? { reactStrictMode: true as const } : {}),
       warnings,
     };
   } catch (error) {

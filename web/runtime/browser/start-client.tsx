@@ -7,7 +7,7 @@
  * @example
  * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', load: () => import('./pages/index') }], errorPages: {} });
  */
-import { useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { StrictMode, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { DefaultApp } from '../shared/default-app';
 import { HeadManagerContext } from '../shared/head';
@@ -160,7 +160,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     setCurrentRouter(router);
     head.setDefaultTitle(state.defaultTitle);
     document.documentElement.lang = state.locale;
-    return (
+    const app = (
       <HeadManagerContext.Provider value={head}>
         <RouterContext.Provider value={router}>
           <ErrorBoundary page={state.props} onError={(error) => onRenderError(error, state)}>
@@ -171,6 +171,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
         </RouterContext.Provider>
       </HeadManagerContext.Provider>
     );
+    // The config's reactStrictMode, in `stratus dev` alone (the build defines it "off" otherwise, and this goes).
+    return process.env.STRATUS_STRICT_MODE === 'on' ? <StrictMode>{app}</StrictMode> : app;
   }
 
   /**

@@ -29,8 +29,9 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
   expect(loaded.config.routing).toMatchObject({ trailingSlash: true, redirects: [{ source: '/old', destination: '/new', statusCode: 308 }] });
   // images.qualities is read as Next 16 reads it: the qualities the image function answers.
   expect(loaded.config.images).toMatchObject({ qualities: [50, 75], quality: 75 });
+  // reactStrictMode is read (stratus dev wraps the app in StrictMode), not warned away.
+  expect(loaded.reactStrictMode).toBe(true);
   expect(loaded.warnings).toEqual([
-    'next.config.js: reactStrictMode has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     "next.config.js: images.unoptimized: not supported; images go through /_app/image",
     'next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     'next.config.js: unknown option "somethingElse", ignored',

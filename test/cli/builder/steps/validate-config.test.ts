@@ -15,10 +15,10 @@ test('next.config: i18n read by its nested names, what Stratus does not act on s
 });
 
 test('stratus.config: next.config names are pointed at their Stratus spelling', async () => {
-  const { warnings } = await validateConfig({ i18n: { locales: ['en'] }, reactStrictMode: true }, 'stratus.config.ts', 'stratus', false);
+  const { warnings } = await validateConfig({ i18n: { locales: ['en'] }, swcMinify: true }, 'stratus.config.ts', 'stratus', false);
   expect(warnings).toEqual([
     'stratus.config.ts: unknown option "i18n", ignored (a next.config option: write locales and defaultLocale at the top level)',
-    'stratus.config.ts: unknown option "reactStrictMode", ignored (a next.config option: no effect in Stratus)',
+    'stratus.config.ts: unknown option "swcMinify", ignored (a next.config option: no effect in Stratus)',
   ]);
 });
 
