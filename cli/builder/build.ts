@@ -14,6 +14,7 @@ import { analysePages } from './steps/analyse-pages';
 import { computeBuildId } from './steps/build-id';
 import { appJsxPlugin } from './plugins/app-jsx';
 import { imageImportPlugin } from './plugins/image-import';
+import { fontFilePlugin, localFontMisses } from './plugins/local-font';
 import { bundleClient, type ClientBundle, type ClientBundleOptions } from './steps/bundle-client';
 import { bundleImageLambda } from './steps/bundle-image';
 import { bundleRender } from './steps/bundle-render';
@@ -188,13 +189,14 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const appBabel = loadBabelConfig(appDir, { cacheDir: path.join(outDir, '.cache'), development: options.dev !== undefined });
   if (appBabel) log(`  the app's files through Babel with ${appBabel.file}`);
   const compile = compilerTransform(appDir, loadedConfig.compiler, appBabel);
-  const plugins = [compilerPlugin(appDir, compile), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  const plugins = [compilerPlugin(appDir, compile), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), fontFilePlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
   const sassWarnings = new SassWarnings(appDir);
   const sheets = stylesheets(transformCss, sassCompiler(appDir, loadedConfig.sassOptions, sassWarnings), loaderRules);
 
   fontImporters.clear();
+  localFontMisses.clear();
   const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: { ...appDefines(loadedConfig.compiler, 'browser'), ...(options.dev && loadedConfig.reactStrictMode ? { 'process.env.STRATUS_STRICT_MODE': '"on"' } : {}) }, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(compile) });
   const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'server'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined, log, configFile: loadedConfig.file && path.resolve(appDir, loadedConfig.file) });
   let client: ClientBundle;
@@ -212,7 +214,11 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   for (const warning of sassWarnings.take()) log(`  warning: ${warning}`);
   const fontFiles = [...fontImporters].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
   if (fontFiles.length > 0) {
-    log(`  warning: next/font: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in public/ and declare them with @font-face in _app's CSS.`);
+    log(`  warning: next/font/google: fonts are not downloaded at build time; ${[...new Set(fontFiles)].sort().join(', ')} get each family's name with a system fallback (the page shows the fallback). To show the font, put its files in the app and load them with next/font/local, or declare them with @font-face in _app's CSS.`);
+  }
+  const unfound = [...localFontMisses].filter((file) => file.startsWith(appDir + path.sep)).map((file) => path.relative(appDir, file));
+  if (unfound.length > 0) {
+    log(`  warning: next/font/local: ${[...new Set(unfound)].sort().join(', ')} names no font file the build found (a src is a path from the file calling localFont, such as './fonts/Brand.woff2'); the page shows a system fallback.`);
   }
   const publicFiles = copyPublic(appDir, siteAssetsDir);
   checkRoutesReachable(routes, publicFiles);

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
+import { localFontModule } from './local-font';
 
 const ENTRY_FILE = /^([a-z][a-z-]*)\.tsx?$/;
 
@@ -127,7 +128,7 @@ export function googleFamiliesImported(source: string): string[] {
   return [...names];
 }
 
-/** Files that imported next/font in this process's builds: the build warns once about them. */
+/** Files that imported next/font/google in this process's builds: the build warns once about them. */
 export const fontImporters = new Set<string>();
 
 /** React's CommonJS modules that server code imports on every render path. */
@@ -188,12 +189,16 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
       // fetched at build time). next/font/google exports a function per family, so the module
       // made for each importer exports the families that importer names.
       build.onResolve({ filter: /^next\/font\/(google|local)$/ }, (args) => {
-        fontImporters.add(args.importer);
+        if (args.path === 'next/font/google') fontImporters.add(args.importer);
         return { path: `${args.path}:${args.importer}`, namespace: 'stratus-next-font' };
       });
       build.onLoad({ filter: /.*/, namespace: 'stratus-next-font' }, async (args) => {
         const fallback = JSON.stringify(FONT_FALLBACK);
-        if (args.path.startsWith('next/font/local:')) return { contents: `export { localFont as default } from ${fallback};`, loader: 'js', resolveDir: path.dirname(FONT_FALLBACK) };
+        if (args.path.startsWith('next/font/local:')) {
+          // The importer's font files, emitted by fontFilePlugin (local-font.ts), which both builds have.
+          const importer = args.path.slice('next/font/local:'.length);
+          return { contents: localFontModule(importer, await readFile(importer, 'utf8'), FONT_FALLBACK), loader: 'js', resolveDir: path.dirname(FONT_FALLBACK), watchFiles: [importer] };
+        }
         const importer = args.path.slice('next/font/google:'.length);
         const families = googleFamiliesImported(await readFile(importer, 'utf8'));
         const lines = [`import { fontFor } from ${fallback};`, ...families.map((name) => `export const ${name} = (options) => fontFor(${JSON.stringify(name.replace(/_/g, ' '))}, options);`)];

@@ -7,7 +7,7 @@ const rules = new Map<string, string>();
 
 export const FONT_STYLE_ID = '__stratus-fonts';
 
-/** Registers a rule under a class name (once). */
+/** Registers a rule under a name (a class name, or a face's) once. */
 export function addFontRule(className: string, css: string): void {
   if (rules.has(className)) return;
   rules.set(className, css);
@@ -18,7 +18,8 @@ export function addFontRule(className: string, css: string): void {
     style.id = FONT_STYLE_ID;
     document.head.appendChild(style);
   }
-  if (!style.textContent?.includes(`.${className}{`)) style.appendChild(document.createTextNode(css));
+  // The server's tag has the rules of its page already (`<` written as `\3c `, which no rule here has).
+  if (!style.textContent?.includes(css)) style.appendChild(document.createTextNode(css));
 }
 
 /** The `<style>` of every registered rule, for a document head; empty when none. */

@@ -1,9 +1,10 @@
 /**
- * `next/font/google` and `next/font/local` without fetching fonts: the build has no network
- * but npm's registry, so a font call gives the family name with a system fallback stack
- * (`'Inter', system-ui, sans-serif`), as the `className`, `style` and `variable` a
- * pages-router app uses. The page renders in the fallback until the family is self-hosted
- * (`@font-face` in the app's CSS, the files in `public/`); the build says so.
+ * `next/font/google` and `next/font/local`. Google fonts are not fetched (the build has no
+ * network but npm's registry): a call gives the family name with a system fallback stack
+ * (`'Inter', system-ui, sans-serif`) as the `className`, `style` and `variable` a pages-router
+ * app uses, and the page renders in the fallback until the family is self-hosted; the build
+ * says so. Local fonts are the app's own files: the build emits them and gives their URLs
+ * (cli/builder/plugins/local-font.ts), and `localFontOf` declares them with `@font-face`.
  */
 import { addFontRule } from '../../shared/font-styles';
 
@@ -55,9 +56,36 @@ export function fontFor(family: string, options: FontOptions = {}): FontResult {
   return result;
 }
 
-/** `import localFont from 'next/font/local'`: the family named after its first file (self-host it with @font-face to see it). */
-export function localFont(options: FontOptions = {}): FontResult {
-  const first = typeof options.src === 'string' ? options.src : options.src?.[0]?.path ?? 'local font';
-  const family = first.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-_](VF|Variable)$/i, '');
+const FORMATS: Record<string, string> = { woff2: 'woff2', woff: 'woff', ttf: 'truetype', otf: 'opentype', eot: 'embedded-opentype' };
+
+/** A short, stable hash of a string (FNV-1a), for family and class names. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * `import localFont from 'next/font/local'` for one importer: `files` maps each `src` as the
+ * file wrote it to the URL the build gave the file. Each face gets an `@font-face` (its weight
+ * and style, `display` as in Next, `swap` by default, and the `declarations` given); the class,
+ * style and variable name the family first, then `fallback` or a system stack. A `src` the
+ * build did not find keeps the family's name alone, as for Google fonts.
+ */
+export function localFontOf(options: FontOptions & { declarations?: { prop: string; value: string }[] } = {}, files: Record<string, string> = {}): FontResult {
+  const faces = typeof options.src === 'string' ? [{ path: options.src, weight: options.weight, style: options.style }] : options.src ?? [];
+  const urls = faces.map((face) => (Object.hasOwn(files, face.path) ? files[face.path] : undefined));
+  const first = faces[0]?.path ?? 'local font';
+  const name = first.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-_](VF|Variable)$/i, '');
+  if (faces.length === 0 || urls.some((url) => url === undefined)) return fontFor(name, options);
+  const family = `__${name.replace(/[^A-Za-z0-9_-]+/g, '_')}_${shortHash(urls.join(' '))}`;
+  const extra = (options.declarations ?? []).map((d) => `;${d.prop}:${d.value}`).join('');
+  faces.forEach((face, i) => {
+    const url = urls[i]!;
+    const format = FORMATS[url.split('.').pop()!.toLowerCase()];
+    const weight = typeof face.weight === 'string' ? `;font-weight:${face.weight}` : '';
+    const style = typeof face.style === 'string' ? `;font-style:${face.style}` : '';
+    addFontRule(`${family}@${i}`, `@font-face{font-family:'${family}';src:url(${JSON.stringify(url)})${format ? ` format('${format}')` : ''};font-display:${options.display ?? 'swap'}${weight}${style}${extra}}`);
+  });
   return fontFor(family, options);
 }
