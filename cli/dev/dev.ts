@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { readManifest } from '../../contract/manifest';
 import { OUTPUT_LAYOUT } from '../../contract/output-layout';
+import { STATIC_PREFIX } from '../../contract/urls';
 import { build } from '../builder/build';
 import { isStratusError } from '../../contract/errors';
 import { IMMUTABLE, NOT_STORED } from '../../lambdas/shared/cache-control';
@@ -50,6 +51,8 @@ export const DEV_FRAMES_PATH = '/_stratus/dev/frames';
 /** Where the dev client posts that it has applied an update, and how long that took (server-gate.ts, save-timings.ts). */
 export const DEV_APPLIED_PATH = '/_stratus/dev/applied';
 /** The meta tag naming the browser build a page's scripts come from: the dev client asks for the updates since. */
+/** Server files whose change reloads the pages rather than refreshing their data: _document and middleware. */
+const RELOADS_PAGES = /^(?:src\/)?(?:pages\/_document|middleware)\.[jt]sx?$/;
 const VERSION_META = 'stratus-dev-version';
 /** Browser builds kept to bring a page that connects late up to date (older ones reload). */
 const KEPT_BUILDS = 20;
@@ -229,7 +232,7 @@ export async function dev(options: DevOptions) {
   }
 
   /** The whole build, for the server (the browser build inside it is the one made already). */
-  async function rebuildServer(reason: string, started: number, browser: Browser): Promise<void> {
+  async function rebuildServer(reason: string, started: number, browser: Browser, files: readonly string[] = []): Promise<void> {
     const outDir = outDirs[next]!;
     const warnings: string[] = [];
     const renderBefore = currentOutDir ? await serverCode(currentOutDir) : undefined;
@@ -275,9 +278,13 @@ export async function dev(options: DevOptions) {
       void old?.close();
       report({ errors: [], warnings: [...warnings, ...(clientBuild?.warnings ?? []).map((w) => buildProblems.warningText(w, appDir))] });
       const renderAfter = await serverCode(outDir);
-      // A change the browser code does not see (a data function, _document, an API route) reloads once the server has it.
-      if (!pendingReload && browser === 'none' && renderBefore !== undefined && renderBefore !== renderAfter) pendingReload = 'the server code changed';
+      // A change the browser code does not see, once the server has it: the page's data asks
+      // again in place (a data function, an API route, a file they read), or the page reloads
+      // (_document and middleware shape every answer; `next dev` reloads for middleware).
+      const serverChanged = !pendingReload && browser === 'none' && renderBefore !== undefined && renderBefore !== renderAfter;
+      if (serverChanged && files.some((file) => RELOADS_PAGES.test(file))) pendingReload = 'the server code changed';
       if (pendingReload) broadcast('reload', pendingReload);
+      else if (serverChanged) broadcast('refresh', null);
       pendingReload = undefined;
       options.log(`${reason}: ready in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
@@ -352,9 +359,10 @@ export async function dev(options: DevOptions) {
       if (browserRunning || !serverWanted) break;
       const { reason, started, browser } = serverWanted;
       serverWanted = undefined;
+      const files = [...unbuilt];
       unbuilt.clear();
       stylesOnly = true;
-      await rebuildServer(reason, started, browser);
+      await rebuildServer(reason, started, browser, files);
     }
     serverRunning = false;
     if (!serverWanted && !browserRunning && staleSince) {
@@ -448,7 +456,11 @@ export async function dev(options: DevOptions) {
     const upstream = httpRequest({ host: '127.0.0.1', port: target.port, method: req.method, path: req.url, headers }, (answer) => {
       const type = String(answer.headers['content-type'] ?? '');
       if (!type.startsWith('text/html') || req.method === 'HEAD') {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Nothing the app's code makes is kept by the browser in dev (data, API answers,
+        // public files), as under next dev: a cached answer, or one served stale while it
+        // revalidates, would show what the code no longer says. Content-hashed files stay.
+        const kept = req.url?.includes(STATIC_PREFIX) ? answer.headers : { ...answer.headers, 'cache-control': NOT_STORED };
+        res.writeHead(answer.statusCode ?? 502, kept);
         answer.pipe(res);
         return;
       }

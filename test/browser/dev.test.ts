@@ -2,7 +2,8 @@
  * `stratus dev` in Chromium, as a developer meets it: a counter at 3 keeps 3 when its
  * component's text is edited (Fast Refresh, no reload), and after a syntax error is
  * fixed (the overlay shows the error meanwhile); a file marked `// @refresh reset`
- * remounts instead; a CSS Module edit restyles the page
+ * remounts instead; an edit to getServerSideProps shows its data in place, and getStaticProps'
+ * data is asked for on each visit; a CSS Module edit restyles the page
  * without a reload, and so does an edit to a Sass partial a `.module.scss` uses; an exception thrown while rendering and one thrown in a click handler
  * each show the overlay with the page's file and line and the code around it; dismissing
  * keeps the page; the page recovers by itself when the file is fixed; a hydration mismatch
@@ -36,6 +37,24 @@ export default function TallyPage() {
   const [count, setCount] = useState(0);
   return <button id="tally" onClick={() => setCount(count + 1)}>Tallied {count}</button>;
 }
+`;
+const SERVER_DATA = `import { useState } from 'react';
+import Link from 'next/link';
+
+export default function ServerData({ word }: { word: string }) {
+  const [bumps, setBumps] = useState(0);
+  return <main><p id="word">word {word}</p><button id="bump" onClick={() => setBumps(bumps + 1)}>Bumped {bumps}</button><Link href="/static-data">Static data</Link></main>;
+}
+export function getServerSideProps() { return { props: { word: 'alpha' } }; }
+`;
+const STATIC_DATA = `import { readFileSync } from 'fs';
+import path from 'path';
+import Link from 'next/link';
+
+export default function StaticData({ word }: { word: string }) {
+  return <main><p id="static-word">static {word}</p><Link href="/server-data">Server data</Link></main>;
+}
+export function getStaticProps() { return { props: { word: readFileSync(path.join(process.cwd(), 'words/static.txt'), 'utf8').trim() } }; }
 `;
 const RENDER = `export default function RenderPage() {
   return <p id="render">renders fine</p>;
@@ -99,6 +118,9 @@ beforeAll(async () => {
     'pages/counter.module.css': '.box { color: rgb(0, 0, 128); }\n',
     'pages/click.tsx': CLICK,
     'pages/tally.tsx': TALLY,
+    'pages/server-data.tsx': SERVER_DATA,
+    'pages/static-data.tsx': STATIC_DATA,
+    'words/static.txt': 'first',
     'pages/reset.tsx': `// @refresh reset\n${TALLY}`,
     'pages/render.tsx': RENDER,
     'pages/mismatch.tsx': MISMATCH,
@@ -192,6 +214,35 @@ test('a file marked `// @refresh reset` remounts on an edit: the tally starts ag
   expect(await tab.page.textContent('#tally')).toBe('Tallied 2');
   edit('pages/reset.tsx', (text) => text.replace('Tallied', 'Restarted'));
   await tab.waitForText('Restarted 0');
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
+  await tab.close();
+});
+
+test("an edit to getServerSideProps shows the new data in place, the page's state kept, as next dev refreshes it", async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/server-data');
+  await tab.markWindow();
+  for (let i = 0; i < 2; i++) await tab.page.click('#bump');
+  edit('pages/server-data.tsx', (text) => text.replace("word: 'alpha'", "word: 'beta'"));
+  await tab.waitForText('word beta');
+  expect(await tab.page.textContent('#bump')).toBe('Bumped 2');
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
+  await tab.close();
+});
+
+test("getStaticProps' data is asked for again on each navigation, as under next dev: a file it reads, edited, shows on the next visit", async () => {
+  const tab = await openTab(browser, base);
+  await tab.goto('/server-data');
+  await tab.markWindow();
+  await tab.clickLink('Static data');
+  await tab.waitForText('static first');
+  await tab.clickLink('Server data');
+  await tab.waitForText('Bumped 0');
+  edit('words/static.txt', () => 'second');
+  await tab.clickLink('Static data');
+  await tab.waitForText('static second');
   expect(await tab.isMarked()).toBe(true);
   expect(tab.errors).toEqual([]);
   await tab.close();

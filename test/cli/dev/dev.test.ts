@@ -4,7 +4,8 @@
  * connects late gets the update it missed; a broken build sends the error with its file,
  * line and code, the last good build serving meanwhile; the fix is an update; a server render
  * error's page carries it mapped to the page's own file; static pages render on each
- * request; a change to a data function reloads once the server has it; a new package
+ * request; a change to a data function refreshes the page's data once the server has it
+ * (_document's reloads); a new package
  * reloads with a new vendor script; pages added and deleted, and a module deleted once
  * nothing imports it, rebuild without an error; the dev build is kept apart from `stratus build`'s.
  * (test/browser/dev.test.ts drives the same in Chromium.)
@@ -12,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { NOT_STORED } from '../../../lambdas/shared/cache-control';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -23,6 +25,7 @@ let output = '';
 const events: { event: string; data: string; at: number }[] = [];
 let sse: http.ClientRequest;
 
+const DOCUMENT = (mark: string) => `import { Html, Head, Main, NextScript } from 'next/document';\nexport default function Document() { return <Html lang="en" data-mark="${mark}"><Head /><body><Main /><NextScript /></body></Html>; }\n`;
 const PAGE = (text: string) => `export default function Home() { return <h1>${text}</h1>; }\n`;
 
 beforeAll(async () => {
@@ -37,6 +40,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'notes'));
   writeFileSync(path.join(dir, 'notes/hi.txt'), 'read from the app folder');
   writeFileSync(path.join(dir, 'pages/cwd.tsx'), 'import { readFileSync } from "fs";\nimport path from "path";\nexport default function W({ text }: { text: string }) { return <p id="cwd">{text}</p>; }\nexport function getServerSideProps() { return { props: { text: readFileSync(path.join(process.cwd(), "notes/hi.txt"), "utf8") } }; }\n');
+  writeFileSync(path.join(dir, 'pages/_document.tsx'), DOCUMENT('first'));
+  mkdirSync(path.join(dir, 'public'), { recursive: true });
+  writeFileSync(path.join(dir, 'public/notes.txt'), 'a public file');
   writeFileSync(path.join(dir, 'pages/data.tsx'), 'export default function D({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getServerSideProps() { return { props: { n: 1 } }; }\n');
   child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STRATUS_DEV_TIMINGS: '1' } });
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -185,14 +191,31 @@ test('static pages render on each request, as under next dev: a page that throws
   expect((await get('/items/b')).status).toBe(404);
 });
 
-test('a change to a data function alone reloads the page once the server has it', async () => {
+test('the browser keeps nothing the app makes in dev (pages, data, public files), as under next dev; content-hashed files it may', async () => {
+  const page = await fetch(`${base}/counted`);
+  const data = await fetch(`${base}/_app/data/development/counted.json`);
+  const file = await fetch(`${base}/notes.txt`);
+  expect(await file.text()).toBe('a public file');
+  for (const answer of [page, data, file]) expect(answer.headers.get('cache-control')).toBe(NOT_STORED);
+  const script = (await page.text()).match(/src="(\/_app\/static\/chunks\/[^"]+)"/)![1]!;
+  expect((await fetch(base + script)).headers.get('cache-control')).toMatch(/immutable/);
+});
+
+test("a change to a data function alone refreshes the page's data once the server has it, no update and no reload", async () => {
   expect((await get('/data')).body).toContain('n=<!-- -->1');
   const edited = Date.now();
   writeFileSync(path.join(dir, 'pages/data.tsx'), readFileSync(path.join(dir, 'pages/data.tsx'), 'utf8').replace('n: 1', 'n: 2'));
-  const reload = await nextEvent(edited, 'reload');
-  expect(events.filter((e) => e.at >= edited && e.event === 'update')).toEqual([]);
-  expect(reload.data).toContain('server');
+  await nextEvent(edited, 'refresh');
+  expect(events.filter((e) => e.at >= edited && (e.event === 'update' || e.event === 'reload'))).toEqual([]);
   expect((await get('/data')).body).toContain('n=<!-- -->2');
+});
+
+test('a change to _document reloads the pages once the server has it', async () => {
+  const edited = Date.now();
+  expect((await get('/data')).body).toContain('data-mark="first"');
+  writeFileSync(path.join(dir, 'pages/_document.tsx'), DOCUMENT('second'));
+  expect(JSON.parse((await nextEvent(edited, 'reload')).data)).toBe('the server code changed');
+  expect((await get('/data')).body).toContain('data-mark="second"');
 });
 
 test('a package imported for the first time reloads the page, which then loads a vendor script that has it', async () => {

@@ -194,8 +194,13 @@ export function createNavigator(options: NavigatorOptions) {
     return pending;
   }
 
-  /** Static data is fetched once per build; failures are not kept. */
+  /**
+   * Static data is fetched once per build; failures are not kept. Under `stratus dev` the
+   * build stays while the data functions change and the files they read too (`next dev`
+   * keeps none either): each navigation asks again.
+   */
   function staticData(url: string): Promise<PageData | ErrorAnswer> {
+    if (process.env.NODE_ENV === 'development') return fetchPageData(options.fetch, url);
     let entry = dataCache.get(url);
     if (!entry) {
       entry = fetchPageData(options.fetch, url);
@@ -414,8 +419,8 @@ export function createNavigator(options: NavigatorOptions) {
     const route = match.route;
     await Promise.all([
       route.load().catch(noop),
-      // Server data is per request: never prefetched.
-      route.kind === 'ssg' && !options.resolveOnServer ? staticData(dataUrlOf(target)).catch(noop) : undefined,
+      // Server data is per request: never prefetched; nor static data in dev, where it is not kept.
+      route.kind === 'ssg' && !options.resolveOnServer && process.env.NODE_ENV !== 'development' ? staticData(dataUrlOf(target)).catch(noop) : undefined,
     ]);
   }
 

@@ -79,6 +79,22 @@ test('static data is cached per build, server data fetched every time, static pa
   expect(fetched).toEqual(['/_app/data/b1/posts/a.json', '/_app/data/b1/live.json?q=1', '/_app/data/b1/live.json?q=1']);
 });
 
+test('under stratus dev (a development build) static data is asked for on each visit and never prefetched, as next dev keeps none', async () => {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'development';
+  try {
+    const { nav, fetched } = setup();
+    await nav.prefetch('/posts/a');
+    expect(fetched).toEqual([]);
+    await nav.push('/posts/a');
+    await nav.push('/about');
+    await nav.push('/posts/a');
+    expect(fetched).toEqual(['/_app/data/b1/posts/a.json', '/_app/data/b1/posts/a.json']);
+  } finally {
+    process.env.NODE_ENV = before;
+  }
+});
+
 test('catch-all and optional catch-all params; locale prefixes in data paths', async () => {
   const { nav, rendered, fetched } = setup();
   await nav.push('/docs/a/b');

@@ -247,6 +247,14 @@ events.addEventListener('update', (event) => {
   });
 });
 events.addEventListener('reload', (event) => reload(JSON.parse((event as MessageEvent<string>).data) as string));
+// Server code changed and the browser's did not (a data function, an API route, a file they
+// import): the page asks for its data again in place, state kept, as `next dev` refreshes it.
+events.addEventListener('refresh', () => {
+  const router = (window as unknown as { next?: { router?: { asPath?: string; replace?: (url: string, as?: string, options?: { scroll?: boolean }) => Promise<unknown> } } }).next?.router;
+  if (renderFailed || typeof router?.replace !== 'function' || typeof router.asPath !== 'string') return reload('the server code changed');
+  console.info('[stratus dev] refreshing the page\'s data: the server code changed');
+  router.replace(router.asPath, undefined, { scroll: false }).catch(() => reload('the page\'s data did not refresh'));
+});
 events.addEventListener('problems', (event) => {
   const { errors, warnings } = JSON.parse((event as MessageEvent<string>).data) as ProblemsMessage;
   overlay.setBuild(errors, warnings);
