@@ -132,7 +132,10 @@ export const CONFIG_SCHEMA = {
         else if (name === 'domains' && Array.isArray(option)) {
           // Deprecated in the pages router in favour of remotePatterns; it means the same thing.
           out.remotePatterns = [...(out.remotePatterns ?? []), ...option.map((hostname): RemotePattern => ({ hostname: String(hostname) }))];
-        } else if (name === 'unoptimized') warn('images.unoptimized: not supported; images go through /_app/image');
+        } else if (name === 'unoptimized') {
+          if (typeof option !== 'boolean') throw new ConfigError(`images.unoptimized must be true or false, got ${JSON.stringify(option)}.`);
+          if (option) out.unoptimized = true;
+        }
         else if (name === 'loader' || name === 'loaderFile' || name === 'path') warn(`images.${name}: not supported; images are optimised by the stack's image function at /_app/image`);
         else warn(`images.${name}: unknown option, ignored`);
       }
@@ -475,6 +478,7 @@ export function resolveConfig(config: StratusConfig = {}): ResolvedConfig {
       // Next 16's default: four hours.
       minimumCacheTTL: images.minimumCacheTTL ?? 14400,
       dangerouslyAllowSVG: images.dangerouslyAllowSVG ?? false,
+      ...(images.unoptimized ? { unoptimized: true as const } : {}),
     },
   };
 }

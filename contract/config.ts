@@ -39,6 +39,8 @@ export interface ImageConfig {
   /** Lower bound of the `max-age` of optimised images, in seconds. */
   minimumCacheTTL?: number;
   dangerouslyAllowSVG?: boolean;
+  /** `<Image>` serves each `src` as it is, with no optimiser URLs (a site whose images are prepared already). */
+  unoptimized?: boolean;
 }
 
 /**
@@ -57,6 +59,8 @@ export interface ResolvedImageConfig {
   remotePatterns: RemotePattern[];
   minimumCacheTTL: number;
   dangerouslyAllowSVG: boolean;
+  /** `images.unoptimized`: `<Image>` serves each `src` as it is (absent when false). */
+  unoptimized?: true;
 }
 
 export interface ResolvedConfig {

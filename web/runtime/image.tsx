@@ -2,15 +2,16 @@
  * `<Image>`: an `<img>` whose `srcset` points at the image optimiser
  * (`/_app/image?url=&w=&q=`), with the widths of the configured sizes, so the browser
  * downloads no more pixels than it shows. Width and height are always rendered (or the
- * image fills its parent), so the page does not shift as images arrive.
+ * image fills its parent), so the page does not shift as images arrive. A static import
+ * carries a tiny blurred preview for `placeholder="blur"`, shown until the image loads.
  *
  * @example
  * import Image from 'stratus/image';
  * import hero from './hero.jpg';
- * <Image src={hero} alt="The team" sizes="(max-width: 768px) 100vw, 50vw" priority />
+ * <Image src={hero} alt="The team" sizes="(max-width: 768px) 100vw, 50vw" placeholder="blur" priority />
  * <Image src="/avatars/ana.png" alt="Ana" width={64} height={64} />
  */
-import type { CSSProperties, ImgHTMLAttributes } from 'react';
+import type { CSSProperties, ImgHTMLAttributes, Ref, SyntheticEvent } from 'react';
 import { getImageConfig, type ImageComponentConfig } from './shared/image-config';
 import { closestQuality } from '../../contract/config';
 import { IMAGE_PATH } from '../../contract/urls';
@@ -21,10 +22,17 @@ export interface StaticImageData {
   src: string;
   width: number;
   height: number;
+  /** A few pixels of the image as a data URL (JPEG, PNG, WebP and AVIF imports), for `placeholder="blur"`. */
+  blurDataURL?: string;
+  blurWidth?: number;
+  blurHeight?: number;
 }
 
+/** A custom loader: the URL of `src` at `width` (next/image's `loader` prop). */
+export type ImageLoader = (props: { src: string; width: number; quality?: number }) => string;
+
 export interface ImageProps
-  extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'loading'> {
+  extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'loading' | 'placeholder'> {
   /** A site path, an allowed absolute URL, or a static import. */
   src: string | StaticImageData;
   alt: string;
@@ -35,15 +43,31 @@ export interface ImageProps
   sizes?: string;
   /** Above the fold: load eagerly with high priority, and preload it in the head. */
   priority?: boolean;
+  /** Next 16's name for `priority`'s preload. */
+  preload?: boolean;
   /** 1–100; the configured quality when left out. */
-  quality?: number;
+  quality?: number | `${number}`;
   /** Fill the positioned parent instead of having a size of its own. */
   fill?: boolean;
   /** Serve `src` as it is. */
   unoptimized?: boolean;
   loading?: 'lazy' | 'eager';
+  /** Shown until the image loads: `blur` (the static import's preview, or `blurDataURL`), a `data:image/…` URL, or `empty`. */
+  placeholder?: 'blur' | 'empty' | `data:image/${string}`;
+  blurDataURL?: string;
+  /** Builds each candidate's URL instead of the optimiser. */
+  loader?: ImageLoader;
+  /** The `src` attribute to render (the candidates stay). */
+  overrideSrc?: string;
+  /** Called with the element once the image has loaded (next/image's older callback). */
+  onLoadingComplete?: (img: HTMLImageElement) => void;
+  /** next/legacy/image's props, read as their modern equivalents. */
+  layout?: 'fixed' | 'intrinsic' | 'responsive' | 'fill' | 'raw';
+  objectFit?: CSSProperties['objectFit'];
+  objectPosition?: CSSProperties['objectPosition'];
+  lazyBoundary?: string;
+  lazyRoot?: unknown;
 }
-
 
 /** The optimiser URL of `src` at `width`. */
 export function imageUrl(src: string, width: number, quality: number): string {
@@ -81,14 +105,43 @@ function toNumber(value: number | `${number}` | undefined): number | undefined {
 }
 
 /**
+ * The preview behind the image while it loads: the blurred data URL in an SVG that blurs it
+ * (a few pixels scaled up would show as blocks), or a `data:` placeholder as it is.
+ */
+function placeholderStyle(placeholder: ImageProps['placeholder'], blur: string | undefined, staticData: StaticImageData | undefined, objectFit: CSSProperties['objectFit']): CSSProperties | undefined {
+  let image: string | undefined;
+  if (placeholder === 'blur' && blur) {
+    const w = staticData?.blurWidth ?? 8;
+    const h = staticData?.blurHeight ?? 8;
+    const svg =
+      `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${w} ${h}' preserveAspectRatio='none'>` +
+      `<filter id='s' x='0' y='0' width='1' height='1'><feGaussianBlur stdDeviation='0.6' edgeMode='duplicate'/><feComponentTransfer><feFuncA type='discrete' tableValues='1 1'/></feComponentTransfer></filter>` +
+      `<image width='${w}' height='${h}' preserveAspectRatio='none' filter='url(#s)' href='${blur}'/></svg>`;
+    image = `url("data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}")`;
+  } else if (typeof placeholder === 'string' && placeholder.startsWith('data:image/')) {
+    image = `url("${placeholder.replace(/"/g, '%22')}")`;
+  }
+  if (!image) return undefined;
+  return { backgroundSize: objectFit && objectFit !== 'fill' && objectFit !== 'none' ? objectFit : 'cover', backgroundPosition: '50% 50%', backgroundRepeat: 'no-repeat', backgroundImage: image };
+}
+
+/**
  * The `<img>` attributes `<Image>` renders, for callers that build their own element
  * (a `<picture>`, a CSS background).
  */
-export function getImageProps(props: ImageProps): ImgHTMLAttributes<HTMLImageElement> & { fetchPriority?: 'high' } {
-  const { src: source, width: widthProp, height: heightProp, sizes, priority, quality, fill, unoptimized, loading, style, ...rest } = props;
+export function getImageProps(props: ImageProps): ImgHTMLAttributes<HTMLImageElement> & { fetchPriority?: 'high' | 'low' | 'auto'; 'data-nimg': string } {
+  const {
+    src: source, width: widthProp, height: heightProp, sizes, priority: priorityProp, preload, quality, fill: fillProp, unoptimized, loading, style, placeholder, blurDataURL, loader, overrideSrc,
+    onLoadingComplete: _onLoadingComplete, layout, objectFit, objectPosition, lazyBoundary: _lazyBoundary, lazyRoot: _lazyRoot, fetchPriority, ...rest
+  } = props;
   const config = getImageConfig();
   const staticData = typeof source === 'object' ? source : undefined;
   const src: string = typeof source === 'object' ? source.src : source;
+  const priority = priorityProp || preload;
+  // next/legacy/image's layouts: fill is `fill`, responsive scales with its container.
+  const fill = fillProp || layout === 'fill';
+  const legacyStyle: CSSProperties | undefined =
+    objectFit || objectPosition || layout === 'responsive' ? { ...(objectFit ? { objectFit } : {}), ...(objectPosition ? { objectPosition } : {}), ...(layout === 'responsive' ? { width: '100%', height: 'auto' } : {}) } : undefined;
   let width = toNumber(widthProp);
   let height = toNumber(heightProp);
   if (staticData && !fill) {
@@ -104,38 +157,67 @@ export function getImageProps(props: ImageProps): ImgHTMLAttributes<HTMLImageEle
   }
   const asIs =
     unoptimized ||
+    config.unoptimized ||
     src.startsWith('data:') ||
     src.startsWith('blob:') ||
-    (!config.dangerouslyAllowSVG && /\.svg(\?|#|$)/i.test(src));
+    (!loader && !config.dangerouslyAllowSVG && /\.svg(\?|#|$)/i.test(src));
+  const preview = placeholderStyle(placeholder, blurDataURL ?? staticData?.blurDataURL, staticData, objectFit ?? style?.objectFit);
   const common = {
     ...rest,
     loading: priority ? undefined : (loading ?? 'lazy'),
     decoding: 'async' as const,
-    fetchPriority: priority ? ('high' as const) : undefined,
+    fetchPriority: priority ? ('high' as const) : fetchPriority,
     width: fill ? undefined : width,
     height: fill ? undefined : height,
+    'data-nimg': fill ? 'fill' : '1',
     // Transparent text: the alt text does not show while the image loads, as with Next's.
-    style: fill ? { ...FILL_STYLE, color: 'transparent', ...style } : { color: 'transparent', ...style },
+    style: { ...(fill ? FILL_STYLE : undefined), color: 'transparent', ...legacyStyle, ...style, ...preview },
   };
-  if (asIs) return { ...common, src, sizes };
+  if (asIs) return { ...common, src: overrideSrc ?? src, sizes };
   // The closest quality the image function answers (Next 16 takes the closest of images.qualities too).
   const q = closestQuality(config.qualities, Number(quality ?? config.quality));
-  const { widths, descriptor } = candidateWidths(config, fill ? undefined : width, sizes);
+  const urlOf = loader ? (w: number) => loader({ src, width: w, quality: quality === undefined ? undefined : Number(quality) }) : (w: number) => imageUrl(src, w, q);
+  const { widths, descriptor } = candidateWidths(config, fill ? undefined : width, sizes ?? (layout === 'responsive' ? '100vw' : undefined));
   return {
     ...common,
     sizes: sizes ?? (descriptor === 'w' ? '100vw' : undefined),
-    srcSet: widths.map((w, i) => `${imageUrl(src, w, q)} ${descriptor === 'w' ? w : i + 1}${descriptor}`).join(', '),
+    srcSet: widths.map((w, i) => `${urlOf(w)} ${descriptor === 'w' ? w : i + 1}${descriptor}`).join(', '),
     // Last candidate as `src`, for browsers without srcset.
-    src: imageUrl(src, widths[widths.length - 1]!, q),
+    src: overrideSrc ?? urlOf(widths[widths.length - 1]!),
   };
 }
 
 const FILL_STYLE: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%' };
 
+/** The source each image last finished loading: the preview and `onLoadingComplete` are done once per source. */
+const finished = new WeakMap<HTMLImageElement, string>();
+
 /** The image component; `stratus/image`'s default export. */
-export default function Image(props: ImageProps) {
+export default function Image(props: ImageProps & { ref?: Ref<HTMLImageElement> }) {
+  const { ref, onLoad, onLoadingComplete } = props;
   const attributes = getImageProps(props);
+  const previewed = attributes.style?.backgroundImage !== undefined;
+  // Once loaded (before hydration too: `complete` when React attaches), the preview goes.
+  const loaded = (img: HTMLImageElement) => {
+    if (!img.complete || img.naturalWidth === 0 || finished.get(img) === img.currentSrc) return;
+    finished.set(img, img.currentSrc);
+    if (previewed) img.style.backgroundImage = img.style.backgroundSize = img.style.backgroundPosition = img.style.backgroundRepeat = '';
+    onLoadingComplete?.(img);
+  };
   // With `priority` the img is eager and `fetchPriority="high"`: React 19's server renderer
   // emits its preload link, which the page renderer moves into the document head.
-  return <img {...attributes} />;
+  return (
+    <img
+      {...attributes}
+      ref={(img) => {
+        if (typeof ref === 'function') ref(img);
+        else if (ref) (ref as { current: HTMLImageElement | null }).current = img;
+        if (img && (previewed || onLoadingComplete)) loaded(img);
+      }}
+      onLoad={(event: SyntheticEvent<HTMLImageElement, Event>) => {
+        onLoad?.(event);
+        if (previewed || onLoadingComplete) loaded(event.currentTarget);
+      }}
+    />
+  );
 }

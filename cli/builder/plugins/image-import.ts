@@ -1,7 +1,8 @@
 /**
- * esbuild plugin: `import photo from './photo.jpg'` gives `{ src, width, height }` and
- * emits the file once as a content-hashed static asset, so `<Image src={photo}>` knows its
- * size without layout shift and the file can be cached forever. The client and server
+ * esbuild plugin: `import photo from './photo.jpg'` gives `{ src, width, height }` (and a
+ * few pixels of it as `blurDataURL`, for `placeholder="blur"`) and emits the file once as a
+ * content-hashed static asset, so `<Image src={photo}>` knows its size without layout shift
+ * and the file can be cached forever. The client and server
  * builds both use it and agree on the names, since the hash is of the content.
  */
 import { createHash } from 'node:crypto';
@@ -57,11 +58,37 @@ export function imageImportPlugin(options: ImageImportOptions): Plugin {
           mkdirSync(outDir, { recursive: true });
           writeFileSync(target, bytes);
         }
-        const data = { src: options.publicPath + fileName, width, height };
+        const blur = await blurPreview(bytes, extension, width, height);
+        const data = { src: options.publicPath + fileName, width, height, ...blur };
         return { contents: `export default ${JSON.stringify(data)};`, loader: 'js', watchFiles: [args.path] };
       });
     },
   };
+}
+
+/** The longest side of a blur preview, in pixels: enough for its colours, a few hundred bytes. */
+const BLUR_SIZE = 8;
+const BLURRED = new Set(['jpg', 'jpeg', 'png', 'webp', 'avif']);
+
+/**
+ * A static import's `placeholder="blur"` preview: the image at most 8 pixels a side, upright,
+ * as a data URL (PNG for AVIF, whose encoder is slow and whose decoders are not everywhere).
+ */
+async function blurPreview(bytes: Buffer, extension: string, width: number, height: number): Promise<{ blurDataURL: string; blurWidth: number; blurHeight: number } | undefined> {
+  if (!BLURRED.has(extension)) return undefined;
+  const scale = BLUR_SIZE / Math.max(width, height);
+  const blurWidth = Math.max(1, Math.round(width * Math.min(1, scale)));
+  const blurHeight = Math.max(1, Math.round(height * Math.min(1, scale)));
+  try {
+    const resized = getSharp()(bytes, { limitInputPixels: false }).rotate().resize(blurWidth, blurHeight, { fit: 'fill' });
+    const [format, encoded] =
+      extension === 'png' || extension === 'avif' ? ['png', resized.png()] : extension === 'webp' ? ['webp', resized.webp({ quality: 70 })] : ['jpeg', resized.jpeg({ quality: 70 })];
+    const data = await encoded.toBuffer();
+    return { blurDataURL: `data:image/${format};base64,${data.toString('base64')}`, blurWidth, blurHeight };
+  } catch {
+    // A file sharp measured but cannot resize: no preview.
+    return undefined;
+  }
 }
 
 /** Displayed size: EXIF orientation applied, as the optimiser will serve it. */

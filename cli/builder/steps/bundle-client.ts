@@ -112,7 +112,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const defaultImages =
-    sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && sameSizes(imageConfig.qualities, [DEFAULT_IMAGE_QUALITY]) && !imageConfig.dangerouslyAllowSVG;
+    sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && sameSizes(imageConfig.qualities, [DEFAULT_IMAGE_QUALITY]) && !imageConfig.dangerouslyAllowSVG && !imageConfig.unoptimized;
   // `_app` exports reportWebVitals: the web vitals' chunk is loaded after hydration (no other app has it).
   const vitals = special._app !== undefined && readPage(appDir, special._app).names.has('reportWebVitals');
   const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(routing ? [SITE_PATHS] : [])];

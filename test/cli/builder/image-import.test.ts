@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { imageImportPlugin } from '../../../cli/builder/plugins/image-import';
+import { getSharp } from '../../../lambdas/image/sharp';
 import { makeJpeg, makeRotatedJpeg } from '../../fixtures/images/fixtures';
 
 let dir: string;
@@ -41,18 +42,26 @@ describe('imageImportPlugin', () => {
   it('gives { src, width, height } and writes the file under a content-hashed name', async () => {
     const assetsDir = join(dir, 'assets-1');
     const { photo, turned } = await bundle('entry.js', assetsDir);
-    expect(photo).toEqual({ src: expect.stringMatching(/^\/_app\/static\/media\/photo\.[0-9a-f]{8}\.jpg$/), width: 240, height: 160 });
-    // EXIF orientation 6: stored 200×100, shown 100×200.
-    expect(turned).toMatchObject({ width: 100, height: 200 });
+    expect(photo).toEqual({ src: expect.stringMatching(/^\/_app\/static\/media\/photo\.[0-9a-f]{8}\.jpg$/), width: 240, height: 160, blurDataURL: expect.stringMatching(/^data:image\/jpeg;base64,/), blurWidth: 8, blurHeight: 5 });
+    // EXIF orientation 6: stored 200×100, shown 100×200; its preview upright too.
+    expect(turned).toMatchObject({ width: 100, height: 200, blurWidth: 4, blurHeight: 8 });
     const written = readFileSync(join(assetsDir, photo!.src));
     expect(written.equals(readFileSync(join(dir, 'src', 'img', 'photo.jpg')))).toBe(true);
     expect(readdirSync(join(assetsDir, '_app', 'static', 'media')).sort()).toHaveLength(2);
   });
 
-  it('gives the same name in a second build (client and server agree)', async () => {
+  it('gives the same name and preview in a second build (client and server agree)', async () => {
     const first = await bundle('entry.js', join(dir, 'assets-2'));
     const second = await bundle('entry.js', join(dir, 'assets-2'));
-    expect(second.photo!.src).toBe(first.photo!.src);
+    expect(second.photo).toEqual(first.photo);
+  });
+
+  it("the blur preview is the image's colours at 8 pixels across, a few hundred bytes", async () => {
+    const { photo } = await bundle('entry.js', join(dir, 'assets-4'));
+    const preview = Buffer.from((photo as unknown as { blurDataURL: string }).blurDataURL.split(',')[1]!, 'base64');
+    expect(preview.length).toBeLessThan(1000);
+    const meta = await getSharp()(preview).metadata();
+    expect([meta.width, meta.height]).toEqual([8, 5]);
   });
 
   it('fails the build with the file name when the file is not an image', async () => {

@@ -26,7 +26,7 @@ describe('<Image>', () => {
   it('renders 1x/2x candidates for a fixed width, with width, height, lazy loading and async decoding', () => {
     const { html, head } = render(<Image src="/avatars/ana.png" alt="Ana" width={100} height={50} />);
     expect(html).toBe(
-      `<img alt="Ana" loading="lazy" decoding="async" width="100" height="50" style="color:transparent" ` +
+      `<img alt="Ana" loading="lazy" decoding="async" width="100" height="50" data-nimg="1" style="color:transparent" ` +
         `srcSet="${url('/avatars/ana.png', 128)} 1x, ${url('/avatars/ana.png', 256)} 2x" src="${url('/avatars/ana.png', 256)}"/>`,
     );
     expect(head).toBe('');
@@ -114,5 +114,45 @@ describe('<Image>', () => {
     const { html } = render(<Image src="/a.jpg" alt="A" width={10} height={10} className="round" id="x" />);
     expect(html).toContain('class="round"');
     expect(html).toContain('id="x"');
+  });
+
+  it("placeholder='blur': the static import's preview, blurred, behind the image; a data: placeholder as it is; none leaks into the markup", () => {
+    const photo = { src: '/_app/static/media/photo.1a2b3c4d.jpg', width: 1200, height: 800, blurDataURL: 'data:image/jpeg;base64,AAAA', blurWidth: 8, blurHeight: 5 };
+    const blurred = getImageProps({ src: photo, alt: '', placeholder: 'blur' });
+    expect(blurred.style).toMatchObject({ color: 'transparent', backgroundSize: 'cover', backgroundPosition: '50% 50%', backgroundRepeat: 'no-repeat' });
+    const svg = decodeURIComponent(/^url\("data:image\/svg\+xml;charset=utf-8,(.*)"\)$/.exec(String(blurred.style!.backgroundImage))![1]!);
+    expect(svg).toContain("viewBox='0 0 8 5'");
+    expect(svg).toContain("feGaussianBlur");
+    expect(svg).toContain("href='data:image/jpeg;base64,AAAA'");
+    // blurDataURL given by hand, and objectFit carried to the preview.
+    expect(getImageProps({ src: '/a.jpg', alt: '', width: 10, height: 10, placeholder: 'blur', blurDataURL: 'data:image/png;base64,BBBB', style: { objectFit: 'contain' } }).style).toMatchObject({ backgroundSize: 'contain' });
+    expect(getImageProps({ src: '/a.jpg', alt: '', width: 10, height: 10, placeholder: 'data:image/gif;base64,CCCC' }).style).toMatchObject({ backgroundImage: 'url("data:image/gif;base64,CCCC")' });
+    // Nothing to show: no preview, and no placeholder attribute on the img either.
+    expect(getImageProps({ src: '/a.jpg', alt: '', width: 10, height: 10, placeholder: 'blur' }).style!.backgroundImage).toBeUndefined();
+    const { html } = render(<Image src={photo} alt="" placeholder="blur" />);
+    expect(html).toContain('background-image:url(&quot;data:image/svg+xml;charset=utf-8,');
+    expect(html).not.toMatch(/ placeholder=| blurDataURL=| blurdataurl=/i);
+  });
+
+  it('fetchPriority, a custom loader, overrideSrc, data-nimg; next/legacy/image props read, not written as attributes', () => {
+    expect(getImageProps({ src: '/a.jpg', alt: '', width: 10, height: 10, fetchPriority: 'low' }).fetchPriority).toBe('low');
+    const loader = ({ src, width, quality }: { src: string; width: number; quality?: number }) => `https://cdn.example${src}?w=${width}&q=${quality ?? 'auto'}`;
+    const loaded = getImageProps({ src: '/a.jpg', alt: '', width: 100, height: 50, loader, quality: 60 });
+    expect(loaded.srcSet).toBe('https://cdn.example/a.jpg?w=128&q=60 1x, https://cdn.example/a.jpg?w=256&q=60 2x');
+    expect(loaded.src).toBe('https://cdn.example/a.jpg?w=256&q=60');
+    expect(getImageProps({ src: '/a.jpg', alt: '', width: 100, height: 50, overrideSrc: '/seo-name.jpg' }).src).toBe('/seo-name.jpg');
+    expect(getImageProps({ src: '/a.jpg', alt: '', fill: true })['data-nimg']).toBe('fill');
+    const legacy = getImageProps({ src: '/a.jpg', alt: '', layout: 'fill', objectFit: 'cover', objectPosition: 'top', lazyBoundary: '200px' });
+    expect(legacy).toMatchObject({ 'data-nimg': 'fill', style: { position: 'absolute', objectFit: 'cover', objectPosition: 'top' } });
+    const { html } = render(<Image src="/a.jpg" alt="" width={10} height={10} layout="responsive" objectFit="cover" lazyBoundary="200px" onLoadingComplete={() => undefined} />);
+    expect(html).toContain('width:100%;height:auto');
+    expect(html).not.toMatch(/layout=|objectfit=|lazyboundary=|onloadingcomplete=/i);
+  });
+
+  it('images.unoptimized serves every src as it is', () => {
+    setImageConfig({ unoptimized: true });
+    const props = getImageProps({ src: '/a.jpg', alt: '', width: 10, height: 10 });
+    expect(props.src).toBe('/a.jpg');
+    expect(props.srcSet).toBeUndefined();
   });
 });

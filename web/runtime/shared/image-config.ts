@@ -11,7 +11,7 @@
 import { DEFAULT_DEVICE_SIZES, DEFAULT_IMAGE_QUALITY, DEFAULT_IMAGE_SIZES, type ResolvedImageConfig } from '../../../contract/config';
 
 /** The part of the image config the component needs (keep it small: it ships to the browser). */
-export type ImageComponentConfig = Pick<ResolvedImageConfig, 'deviceSizes' | 'imageSizes' | 'quality' | 'qualities' | 'dangerouslyAllowSVG'>;
+export type ImageComponentConfig = Pick<ResolvedImageConfig, 'deviceSizes' | 'imageSizes' | 'quality' | 'qualities' | 'dangerouslyAllowSVG' | 'unoptimized'>;
 
 let current: ImageComponentConfig = {
   deviceSizes: DEFAULT_DEVICE_SIZES,
@@ -30,6 +30,7 @@ export function setImageConfig(config: Partial<ImageComponentConfig>): void {
     quality: config.quality ?? DEFAULT_IMAGE_QUALITY,
     qualities: config.qualities ?? [config.quality ?? DEFAULT_IMAGE_QUALITY],
     dangerouslyAllowSVG: config.dangerouslyAllowSVG ?? false,
+    ...(config.unoptimized ? { unoptimized: true as const } : {}),
   };
 }
 
