@@ -35,6 +35,7 @@ import { compilerPlugin, compilerTransform } from './compiler-transforms';
 import { loadBabelConfig } from './babel-config';
 import { appDefines } from './compile-constants';
 import { workerUrlTransform } from './plugins/worker-url';
+import { foldTypeofWindow } from './typeof-window';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { PageLists, writeFunctionManifest } from './steps/write-manifest';
 import { checkDeployLimits } from './steps/deploy-limits';
@@ -189,7 +190,12 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const appBabel = loadBabelConfig(appDir, { cacheDir: path.join(outDir, '.cache'), development: options.dev !== undefined });
   if (appBabel) log(`  the app's files through Babel with ${appBabel.file}`);
   const compile = compilerTransform(appDir, loadedConfig.compiler, appBabel);
-  const plugins = [compilerPlugin(appDir, compile), imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), fontFilePlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  // `typeof window` is a constant of each bundle (typeof-window.ts), so each has its own transform.
+  const browserCompile = foldTypeofWindow(compile, 'browser');
+  const serverCompile = foldTypeofWindow(compile, 'server');
+  const assetPlugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), fontFilePlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  const browserPlugins = [compilerPlugin(appDir, browserCompile), ...assetPlugins];
+  const serverPlugins = [compilerPlugin(appDir, serverCompile), ...assetPlugins];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));
   if (transformCss) log("  CSS through the app's PostCSS config");
   const sassWarnings = new SassWarnings(appDir);
@@ -197,8 +203,8 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
 
   fontImporters.clear();
   localFontMisses.clear();
-  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: { ...appDefines(loadedConfig.compiler, 'browser'), ...(options.dev && loadedConfig.reactStrictMode ? { 'process.env.STRATUS_STRICT_MODE': '"on"' } : {}) }, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(compile) });
-  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'server'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined, log, configFile: loadedConfig.file && path.resolve(appDir, loadedConfig.file) });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins: browserPlugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: { ...appDefines(loadedConfig.compiler, 'browser'), ...(options.dev && loadedConfig.reactStrictMode ? { 'process.env.STRATUS_STRICT_MODE': '"on"' } : {}) }, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(browserCompile) });
+  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins: serverPlugins, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'server'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined, log, configFile: loadedConfig.file && path.resolve(appDir, loadedConfig.file) });
   let client: ClientBundle;
   let renderBundle: string;
   if (options.dev) {

@@ -1,0 +1,74 @@
+/**
+ * `typeof window` as a constant in the app's own code, as `next build` makes it (SWC's
+ * `optimizer.globals.typeofs`): `'object'` in the browser bundle, `'undefined'` in the
+ * server's. A branch such as `if (typeof window === 'undefined') await import('./server')`
+ * is then dead code where it cannot run, and what it imports (msw/node, a database driver)
+ * stays out of the bundle that could not load it. esbuild's `define` cannot name a `typeof`
+ * expression, so the app's files are rewritten before esbuild reads them: only real
+ * `typeof window` expressions (not text in strings, comments or JSX), and not in a file that
+ * declares a `window` of its own.
+ *
+ * @example
+ * foldTypeofWindow(compile, 'browser')('/app/lib/mocks.ts', "if (typeof window === 'undefined') {}");
+ * // "if ('object' === 'undefined') {}"
+ */
+import type { SourceTransform } from './compiler-transforms';
+
+type Babel = typeof import('@babel/core');
+type Node = { type: string; start?: number | null; end?: number | null; [key: string]: unknown };
+
+const VALUE = { browser: "'object'", server: "'undefined'" } as const;
+
+/** Every node below `node`, with the key it sits under in its parent. */
+function walk(node: unknown, visit: (node: Node, key: string) => void, key = ''): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walk(item, visit, key);
+    return;
+  }
+  if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
+  visit(node as Node, key);
+  for (const [name, child] of Object.entries(node)) {
+    if (name !== 'loc' && name !== 'leadingComments' && name !== 'trailingComments' && name !== 'innerComments' && child && typeof child === 'object') walk(child, visit, name);
+  }
+}
+
+/** Where a name is declared rather than read: a variable, a function or class, a parameter, an import. */
+const BINDING_KEYS = new Set(['id', 'params', 'param', 'local']);
+
+let babel: Babel | undefined;
+
+export function foldTypeofWindow(transform: SourceTransform, target: 'browser' | 'server'): SourceTransform {
+  return (file, source) => {
+    const code = transform(file, source);
+    if (!/typeof\s*\(?\s*window\b/.test(code)) return code;
+    babel ??= require('@babel/core') as Babel;
+    let ast;
+    try {
+      ast = babel.parseSync(code, {
+        filename: file,
+        babelrc: false,
+        configFile: false,
+        sourceType: 'module',
+        parserOpts: { plugins: /\.tsx?$/.test(file) ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'], errorRecovery: true },
+      });
+    } catch {
+      // esbuild reports the syntax error with its place.
+      return code;
+    }
+    const found: Node[] = [];
+    let shadowed = false;
+    walk(ast?.program, (node, key) => {
+      if (node.type === 'Identifier' && node.name === 'window' && BINDING_KEYS.has(key)) shadowed = true;
+      const argument = node.argument as Node | undefined;
+      if (node.type === 'UnaryExpression' && node.operator === 'typeof' && argument?.type === 'Identifier' && argument.name === 'window') found.push(node);
+    });
+    if (shadowed || found.length === 0) return code;
+    let out = '';
+    let at = 0;
+    for (const node of found.sort((a, b) => a.start! - b.start!)) {
+      out += code.slice(at, node.start!) + VALUE[target];
+      at = node.end!;
+    }
+    return out + code.slice(at);
+  };
+}
