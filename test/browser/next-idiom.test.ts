@@ -40,6 +40,16 @@ test('scripts: the inline one runs once, the external one loads once and calls o
   expect(tab.errors).toEqual([]);
 });
 
+test("_app is given the router as a prop, as the pages router gives it: on the server's HTML and after a client navigation", async () => {
+  const html = await (await fetch(`${env.site.url}/widgets`)).text();
+  expect(html).toContain('_app sees <!-- -->/widgets');
+  await tab.goto('/');
+  expect(await tab.page.textContent('#app-route')).toBe('_app sees /');
+  await tab.clickLink('Item 7');
+  await tab.waitForText('_app sees /items/[id]');
+  expect(tab.errors).toEqual([]);
+});
+
 test('withRouter, a Link with an href object, next/image and next/error', async () => {
   await tab.goto('/widgets');
   await tab.waitForText('Widgets at /widgets');

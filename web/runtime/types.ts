@@ -34,6 +34,7 @@ import type {
   StaticPaths,
 } from './shared/page-types';
 import type { RouteParams } from './shared/route-match';
+import type { StratusRouter } from './shared/router-context';
 
 // `any`, not `unknown`: an interface (which has no index signature) is still accepted as props.
 type Props = { [key: string]: any };
@@ -93,6 +94,8 @@ export type Page<P = Props> = ComponentType<P>;
 export interface AppProps<P = Props> {
   Component: ComponentType<P>;
   pageProps: P;
+  /** The page's router, as `useRouter()` gives it (the pages router passes it to `_app` too). */
+  router: StratusRouter;
 }
 
 export type { ApiConfig, ApiHandler, ApiRequest, ApiResponse, Redirect, RouteParams, ServerRequest, ServerResponse, StaticPaths };

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { DefaultApp } from '../../../web/runtime/shared/default-app';
 import { HeadManagerContext, type HeadManager } from '../../../web/runtime/shared/head';
 import { mergeHead, type HeadElement } from '../../../web/runtime/shared/head-manager';
-import { routerPathname, type AppComponent, type EmbeddedData, type PageProps } from '../../../web/runtime/shared/page-types';
+import { routerPathname, type AppComponent, type AppComponentProps, type EmbeddedData, type PageProps } from '../../../web/runtime/shared/page-types';
 import { RouterContext, type StratusRouter } from '../../../web/runtime/shared/router-context';
 import { routerEvents } from '../../../web/runtime/shared/router-state';
 import { renderDocument, type DocumentParts } from './document';
@@ -82,10 +82,10 @@ function serverRouter(data: EmbeddedData, asPath: string, isReady: boolean): Str
  * property accesses a request (this store, React's read of `key`) missed their inline
  * caches; the handler answered ≈ 5 % more requests a CPU-second without it (issue 35).
  */
-function appComponentProps(input: PageRenderInput): { Component: ComponentType<any>; pageProps: PageProps } {
+function appComponentProps(input: PageRenderInput, router: StratusRouter): AppComponentProps {
   const props = input.data.props;
-  for (const key in props) if (key !== 'pageProps') return { ...props, Component: input.Page, pageProps: input.props };
-  return { Component: input.Page, pageProps: input.props };
+  for (const key in props) if (key !== 'pageProps') return { ...props, Component: input.Page, pageProps: input.props, router };
+  return { Component: input.Page, pageProps: input.props, router };
 }
 
 /** Renders the page inside `_app`, with `<Head>` tags in the document head. Throws what the page throws. */
@@ -103,7 +103,7 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
   const tree = createElement(
     HeadManagerContext.Provider,
     { value: head },
-    createElement(RouterContext.Provider, { value: router }, createElement(App, appComponentProps(input))),
+    createElement(RouterContext.Provider, { value: router }, createElement(App, appComponentProps(input, router))),
   );
   let body = withServerRouter(router, () => renderToString(collector ? collector.wrap(tree) : tree));
   // React 19 emits resource hints (e.g. the preload of an <img fetchPriority="high">) at the

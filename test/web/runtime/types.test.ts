@@ -36,7 +36,7 @@ const contextSlug = (context: GetServerSidePropsContext<SlugParams>): string => 
 
 const serverProps: Equal<InferGetServerSidePropsType<typeof getServerSideProps>, { id: string; total: number }> = true;
 const staticProps: Equal<InferGetStaticPropsType<typeof getStaticProps>, { locale: string }> = true;
-const app = ({ Component, pageProps }: AppProps) => [Component, pageProps];
+const app = ({ Component, pageProps, router }: AppProps) => [Component, pageProps, router.pathname];
 
 test('the page types describe what data functions receive and return', async () => {
   expect(serverProps && staticProps).toBe(true);
@@ -45,5 +45,5 @@ test('the page types describe what data functions receive and return', async () 
   await expect(getServerSideProps(ctx)).resolves.toEqual({ props: { id: '7', total: 3 } });
   expect([nextStyleServer, nextStyleStatic, nextStylePaths, contextSlug].every((f) => typeof f === 'function')).toBe(true);
   expect(getStaticPaths().fallback).toBe('blocking');
-  expect(app({ Component: () => null, pageProps: {} })).toHaveLength(2);
+  expect(app({ Component: () => null, pageProps: {}, router: { pathname: '/o/[id]' } as AppProps['router'] })).toEqual([expect.any(Function), {}, '/o/[id]']);
 });

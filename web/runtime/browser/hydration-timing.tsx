@@ -5,15 +5,14 @@
  * when it has committed the page; then the reporter's chunk loads.
  */
 import { useEffect } from 'react';
-import type { ComponentType } from 'react';
-import type { AppComponent, PageProps } from '../shared/page-types';
+import type { AppComponent, AppComponentProps } from '../shared/page-types';
 import type { HydrationTimes } from './web-vitals';
 
 /** `App` that reports, once, how long the first render (the hydration) took. */
 export function timedApp(App: AppComponent, hydrated: (times: HydrationTimes) => void): AppComponent {
   let start: number | undefined;
   let done = false;
-  function TimedApp(props: { Component: ComponentType<any>; pageProps: PageProps }) {
+  function TimedApp(props: AppComponentProps) {
     start ??= performance.now();
     useEffect(() => {
       if (done) return;

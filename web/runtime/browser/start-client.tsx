@@ -164,7 +164,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
       <HeadManagerContext.Provider value={head}>
         <RouterContext.Provider value={router}>
           <ErrorBoundary page={state.props} onError={(error) => onRenderError(error, state)}>
-            <App {...state.appProps} Component={state.Component} pageProps={state.props} />
+            <App {...state.appProps} Component={state.Component} pageProps={state.props} router={router} />
           </ErrorBoundary>
           <StylesOf page={state.route} styles={currentStyles} />
           <Committed id={id} onCommit={onCommit} />

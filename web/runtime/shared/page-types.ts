@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import type { ComponentType } from 'react';
 import type { RouteSegment, RouteParams } from './route-match';
+import type { StratusRouter } from './router-context';
 
 export type PageProps = Record<string, unknown>;
 
@@ -244,7 +245,9 @@ export interface PageModule {
   getStaticPaths?: (context: { locales: string[]; defaultLocale: string }) => Promise<StaticPaths> | StaticPaths;
 }
 
-export type AppComponent = WithInitialProps<ComponentType<{ Component: ComponentType<any>; pageProps: PageProps }>, AppInitialPropsContext>;
+/** `_app`: the page's component and props, and the router (the pages router passes it too). */
+export type AppComponentProps = { Component: ComponentType<any>; pageProps: PageProps; router: StratusRouter };
+export type AppComponent = WithInitialProps<ComponentType<AppComponentProps>, AppInitialPropsContext>;
 
 /** What a page-data file (`/_app/data/<buildId>/….json`) holds. */
 export type PageData =
