@@ -142,7 +142,9 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
   setHeader(name: string, value: HeaderValue): this {
     this.checkNotSent();
     checkHeader(name, value);
-    this.headerMap.set(name.toLowerCase(), stored(value));
+    const key = name.toLowerCase();
+    // As the pages router keeps it: `Set-Cookie` always a list, each cookie once (`getHeader` gives an array).
+    this.headerMap.set(key, key === 'set-cookie' ? [...new Set(Array.isArray(value) ? value.map(String) : [String(value)])] : stored(value));
     return this;
   }
 

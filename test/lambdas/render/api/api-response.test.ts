@@ -171,6 +171,16 @@ describe("headers: Node's rules", () => {
     expect(out.headers['set-cookie']).toBeUndefined();
   });
 
+  test('getHeader gives Set-Cookie as a list, each cookie once, as the pages router keeps it (one cookie set as a string too)', () => {
+    const res = new BufferedResponse();
+    res.setHeader('Set-Cookie', 'a=1');
+    expect(res.getHeader('set-cookie')).toEqual(['a=1']);
+    res.setHeader('set-cookie', ['b=2', 'b=2', 'c=3']);
+    expect(res.getHeader('Set-Cookie')).toEqual(['b=2', 'c=3']);
+    res.setHeader('X-Other', 'x');
+    expect(res.getHeader('x-other')).toBe('x');
+  });
+
   test('writeHead sets the status, a message and headers (object or flat list)', () => {
     const res = new BufferedResponse();
     res.writeHead(202, 'Accepted for later', { 'X-A': '1' });
