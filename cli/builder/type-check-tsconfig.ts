@@ -23,12 +23,45 @@ export function typeRootsOf(dir: string): string[] {
 
 /** What `tsc --showConfig` prints of the app's config: the files it checks, relative to it, and its typeRoots if it sets them. */
 interface ShownConfig {
-  compilerOptions?: { typeRoots?: string[] };
+  compilerOptions?: { typeRoots?: string[]; module?: string; moduleResolution?: string; esModuleInterop?: boolean; resolveJsonModule?: boolean; isolatedModules?: boolean; verbatimModuleSyntax?: boolean; jsx?: string };
   files?: string[];
 }
 
+const atLeast = (version: string, major: number, minor = 0) => {
+  const [a = 0, b = 0] = version.split('.').map(Number);
+  return a > major || (a === major && b >= minor);
+};
+
 /**
- * A config that extends the app's and adds the runtime's types. `shown` is the app's compiler's
+ * The compiler options `next build` makes mandatory (it writes them into the app's
+ * tsconfig.json and checks with them): those the app's config lacks or sets otherwise, for
+ * the app's TypeScript `version`. Without them a config Next accepts can fail the check
+ * (`resolveJsonModule` under TypeScript's default `classic` resolution: TS5070).
+ *
+ * @example
+ * requiredOptions({ module: 'esnext', resolveJsonModule: true }, '5.9.3'); // { moduleResolution: 'bundler', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx' }
+ */
+export function requiredOptions(options: NonNullable<ShownConfig['compilerOptions']>, version: string): Record<string, unknown> {
+  const required: Record<string, unknown> = {};
+  const modules = ['es2020', 'esnext', 'commonjs', 'amd', 'nodenext', 'node16', ...(atLeast(version, 5, 4) ? ['preserve'] : [])];
+  const module = options.module?.toLowerCase();
+  if (!module || !modules.includes(module)) required.module = 'esnext';
+  const effective = (required.module as string | undefined) ?? module!;
+  if (effective !== 'preserve') {
+    if (options.esModuleInterop !== true) required.esModuleInterop = true;
+    const bundler = atLeast(version, 5) && effective !== 'commonjs' && effective !== 'amd';
+    const resolutions = bundler ? ['node16', 'nodenext', 'bundler'] : ['node', 'node10', 'node12', 'node16', 'nodenext'];
+    if (!resolutions.includes(options.moduleResolution?.toLowerCase() ?? '')) required.moduleResolution = bundler ? 'bundler' : 'node';
+    if (options.resolveJsonModule !== true) required.resolveJsonModule = true;
+  }
+  if (options.verbatimModuleSyntax !== true && options.isolatedModules !== true) required.isolatedModules = true;
+  if (options.jsx?.toLowerCase() !== 'react-jsx') required.jsx = 'react-jsx';
+  return required;
+}
+
+/**
+ * A config that extends the app's and adds the runtime's types and the options `next build`
+ * makes mandatory (requiredOptions). `shown` is the app's compiler's
  * `--showConfig` of it; undefined when that is not JSON or names no files (a solution-style
  * config of `references`, or one that matches nothing: the app's own config says so best).
  * TypeScript resolves what the app's config says relative to that file; only the files and the
@@ -38,7 +71,7 @@ interface ShownConfig {
  * @example
  * writeAppTsconfig('/apps/blog/tsconfig.json', showConfigOutput, '/apps/blog/.stratus/.cache'); // '/apps/blog/.stratus/.cache/tsconfig.app-check.json'
  */
-export function writeAppTsconfig(tsconfig: string, shown: string, workDir: string): string | undefined {
+export function writeAppTsconfig(tsconfig: string, shown: string, workDir: string, version: string): string | undefined {
   let config: ShownConfig;
   try {
     config = JSON.parse(shown) as ShownConfig;
@@ -49,7 +82,7 @@ export function writeAppTsconfig(tsconfig: string, shown: string, workDir: strin
   const appConfigDir = path.dirname(tsconfig);
   const derived = {
     extends: tsconfig,
-    ...(config.compilerOptions?.typeRoots ? {} : { compilerOptions: { typeRoots: typeRootsOf(appConfigDir) } }),
+    compilerOptions: { ...requiredOptions(config.compilerOptions ?? {}, version), ...(config.compilerOptions?.typeRoots ? {} : { typeRoots: typeRootsOf(appConfigDir) }) },
     files: [...config.files.map((file) => path.resolve(appConfigDir, file)), ...runtimeTypesForApp()],
   };
   return write(workDir, 'tsconfig.app-check.json', derived);

@@ -116,7 +116,7 @@ export async function typeCheck(
     // Its compiler's --showConfig says which files the app's config names (failing, the check
     // runs on the app's config as it is and reports what is wrong with it).
     const shown = await run(process.execPath, [typescript.tsc, '--showConfig', '-p', tsconfig], appDir);
-    tsconfig = (shown.code === 0 && writeAppTsconfig(tsconfig, shown.output, build.workDir)) || tsconfig;
+    tsconfig = (shown.code === 0 && writeAppTsconfig(tsconfig, shown.output, build.workDir, typescript.version)) || tsconfig;
   }
   const { code, output } = await run(process.execPath, [typescript.tsc, '--noEmit', '-p', tsconfig], appDir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

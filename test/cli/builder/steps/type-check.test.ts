@@ -4,11 +4,12 @@
  * `typescript.ignoreBuildErrors`), and the output says how long it took.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../../../cli/builder/build';
 import { NODE_MODULES, REPO_ROOT } from '../../../../cli/paths';
+import { requiredOptions } from '../../../../cli/builder/type-check-tsconfig';
 import { tempApp } from '../../../helpers/temp-app';
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, noEmit: true, jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler', skipLibCheck: true, types: [] }, include: ['pages'] });
@@ -95,6 +96,23 @@ export default function Page() { return <img className={styles.hero} src={logo.s
     const app = styledApp({ 'pages/index.tsx': STYLED, 'pages/about.tsx': BROKEN, 'next.config.js': "module.exports = { typescript: { tsconfigPath: 'tsconfig.check.json' } };" }, { 'tsconfig.check.json': NEXT_STYLE });
     await expect(build({ appDir: app, outDir: outDir(), imageLambda: false, log: () => {} })).rejects.toThrow(/:\npages\/about\.tsx\(1,\d+\): error TS2322: Type 'string' is not assignable to type 'number'\.$/);
   }, 120_000);
+});
+
+test("a tsconfig Next accepts and completes (no moduleResolution, resolveJsonModule on: TS5070 under TypeScript's classic default) type-checks with Next's mandatory options, the app's file unchanged", async () => {
+  const tsconfig = JSON.stringify({ compilerOptions: { target: 'es2017', lib: ['dom', 'esnext'], strict: true, noEmit: true, jsx: 'preserve', module: 'esnext', resolveJsonModule: true, skipLibCheck: true }, include: ['pages', 'data.json'] });
+  const app = typedApp({ 'tsconfig.json': tsconfig, 'data.json': '{ "title": "from json" }', 'pages/index.tsx': "import data from '../data.json';\nexport default function Page() { const t: string = data.title; return <p>{t}</p>; }" }, null);
+  const lines: string[] = [];
+  await build({ appDir: app, outDir: outDir(), imageLambda: false, log: (line) => lines.push(line) });
+  expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+\) in [\d.]+ s$/));
+  expect(readFileSync(path.join(app, 'tsconfig.json'), 'utf8')).toBe(tsconfig);
+}, 120_000);
+
+test("Next's mandatory options: only those the config lacks or sets otherwise, by TypeScript version", () => {
+  expect(requiredOptions({ module: 'esnext', resolveJsonModule: true }, '5.9.3')).toEqual({ moduleResolution: 'bundler', esModuleInterop: true, isolatedModules: true, jsx: 'react-jsx' });
+  expect(requiredOptions({ module: 'ESNext', moduleResolution: 'Bundler', esModuleInterop: true, resolveJsonModule: true, isolatedModules: true, jsx: 'react-jsx' }, '5.9.3')).toEqual({});
+  expect(requiredOptions({ module: 'commonjs' }, '5.9.3')).toMatchObject({ moduleResolution: 'node' });
+  expect(requiredOptions({}, '4.9.5')).toMatchObject({ module: 'esnext', moduleResolution: 'node' });
+  expect(requiredOptions({ module: 'preserve', verbatimModuleSyntax: true, jsx: 'react-jsx' }, '5.9.3')).toEqual({});
 });
 
 describe('a TypeScript app without a tsconfig.json, as next build checks it after writing one', () => {
