@@ -80,10 +80,15 @@ export function writeAppTsconfig(tsconfig: string, shown: string, workDir: strin
   }
   if (!config.files?.length) return undefined;
   const appConfigDir = path.dirname(tsconfig);
+  const typeRoots = config.compilerOptions?.typeRoots?.map((root) => path.resolve(appConfigDir, root)) ?? typeRootsOf(appConfigDir);
+  // next-env.d.ts references Next's types, which reference Node's: `process`, `Buffer` are
+  // declared for the app under Next whatever its `types` (TypeScript 6 and later include no
+  // @types by default). The same reference, when the app has Node's types installed.
+  const nodeTypes = typeRoots.some((root) => existsSync(path.join(root, 'node'))) ? [write(workDir, 'node-types.d.ts', '/// <reference types="node" />\n')] : [];
   const derived = {
     extends: tsconfig,
-    compilerOptions: { ...requiredOptions(config.compilerOptions ?? {}, version), ...(config.compilerOptions?.typeRoots ? {} : { typeRoots: typeRootsOf(appConfigDir) }) },
-    files: [...config.files.map((file) => path.resolve(appConfigDir, file)), ...runtimeTypesForApp()],
+    compilerOptions: { ...requiredOptions(config.compilerOptions ?? {}, version), ...(config.compilerOptions?.typeRoots ? {} : { typeRoots }) },
+    files: [...config.files.map((file) => path.resolve(appConfigDir, file)), ...runtimeTypesForApp(), ...nodeTypes],
   };
   return write(workDir, 'tsconfig.app-check.json', derived);
 }

@@ -1,6 +1,6 @@
 /**
  * Types of image imports, which cli/builder/plugins/image-import.ts turns into
- * `{ src, width, height }`.
+ * `{ src, width, height }` (and a blur preview for JPEG, PNG, WebP and AVIF).
  *
  * @example
  * import photo from './photo.jpg';
@@ -8,7 +8,7 @@
  */
 // StaticImageData (web/runtime/image.tsx), written out: this file is also checked under an app's
 // own tsconfig, where importing the runtime's source would check that source under the app's options.
-type StratusStaticImage = { src: string; width: number; height: number };
+type StratusStaticImage = { src: string; width: number; height: number; blurDataURL?: string; blurWidth?: number; blurHeight?: number };
 
 declare module '*.jpg' { const image: StratusStaticImage; export default image; }
 declare module '*.jpeg' { const image: StratusStaticImage; export default image; }

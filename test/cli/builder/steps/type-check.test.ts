@@ -65,7 +65,7 @@ export default function App({ Component, pageProps }: AppProps) { return <Compon
   expect(lines).toContainEqual(expect.stringMatching(/^ {2}type-checked \(TypeScript [\d.]+\) in [\d.]+ s$/));
 }, 120_000);
 
-describe("an app's own tsconfig.json sees the runtime's types for stylesheets and images, as next-env.d.ts gives them under Next", () => {
+describe("an app's own tsconfig.json sees the runtime's types for stylesheets, images and process.browser, as next-env.d.ts gives them under Next", () => {
   // As Next's examples commit it: next-env.d.ts included but not stored (next build writes it).
   const NEXT_STYLE = JSON.stringify({
     compilerOptions: { strict: false, noEmit: true, incremental: true, jsx: 'preserve', module: 'esnext', moduleResolution: 'bundler', esModuleInterop: true, isolatedModules: true, skipLibCheck: true },
@@ -74,7 +74,8 @@ describe("an app's own tsconfig.json sees the runtime's types for stylesheets an
   });
   const STYLED = `import styles from '../styles.module.css';
 import logo from '../logo.png';
-export default function Page() { return <img className={styles.hero} src={logo.src} width={logo.width} alt="" />; }`;
+// process.browser, which the build defines, as Next's global types declare it.
+export default function Page() { return <img className={styles.hero} src={logo.src} width={logo.width} alt={process.browser ? 'browser' : 'server'} />; }`;
 
   function styledApp(files: Record<string, string>, tsconfig: Record<string, string>): string {
     const app = typedApp({ 'styles.module.css': '.hero { color: red; }', ...tsconfig, ...files }, null);
