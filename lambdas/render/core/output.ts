@@ -143,6 +143,12 @@ function withCookies(response: CoreResponse, cookies: string[] | undefined): Cor
   return { ...response, cookies: [...(response.cookies ?? []), ...cookies] };
 }
 
+/** Set-Cookie values the routing layer adds (middleware's `NextResponse.next()` cookies), before the response's own. */
+function withCookiesBefore(response: CoreResponse, cookies: string[] | undefined): CoreResponse {
+  if (!cookies) return response;
+  return { ...response, cookies: [...cookies, ...(response.cookies ?? [])] };
+}
+
 /**
  * An answer that depends on the visitor is for that visitor alone: `private` keeps it out
  * of CloudFront's cache (whose key holds no cookies but the locale's) and any other.
@@ -163,7 +169,9 @@ export function createOutput(pages: PageHtml): (outcome: Outcome, format: Format
   return (outcome, format, request) => {
     const response = format === 'json' ? json(outcome) : format === 'api' ? api(outcome) : html(outcome, request, pages);
     if (!outcome.cookies && !outcome.perVisitor) return response;
-    const finish = (written: CoreResponse) => perVisitor(withCookies(written, outcome.kind === 'api' ? undefined : outcome.cookies), outcome.perVisitor);
+    // An API route's answer: the middleware's cookies come before the handler's, as in the
+    // pages router (the handler's win where both set one); a page's are added after its own.
+    const finish = (written: CoreResponse) => perVisitor(outcome.kind === 'api' ? withCookiesBefore(written, outcome.cookies) : withCookies(written, outcome.cookies), outcome.perVisitor);
     return response instanceof Promise ? response.then(finish) : finish(response);
   };
 }

@@ -41,6 +41,10 @@ const ROUTES: Record<string, RouteSpec> = {
   '/members': serverPage('members'),
   '/docs/[...path]': serverPage('docs'),
   '/api/hello': api((req, res) => res.status(200).json({ hello: req.headers['x-who'] ?? 'anyone' })),
+  '/api/with-cookie': api((_req, res) => {
+    res.setHeader('Set-Cookie', 'hello=from-api; Path=/');
+    res.status(200).json({ ok: true });
+  }),
 };
 
 interface Setup {
@@ -509,6 +513,27 @@ describe('middleware', () => {
   test('middleware exports that cannot run fail at cold start (and so the build), saying what to write', () => {
     expect(() => routedApp({ middleware: {} as MiddlewareModule })).toThrow(/middleware\.ts must export a function/);
     expect(() => routedApp({ middleware: { middleware: () => undefined, config: { matcher: 'members' } } })).toThrow(/must be a path starting with "\/"/);
+  });
+});
+
+describe("middleware's NextResponse.next() cookies on API routes", () => {
+  const handle = routedApp({
+    middleware: {
+      config: { matcher: '/api/:path*' },
+      middleware: () => {
+        const response = NextResponse.next();
+        response.cookies.set('from-middleware', '1');
+        return response;
+      },
+    },
+  });
+
+  test("reach the route's answer before the handler's own, as the pages router merges them; and a route that sets none", async () => {
+    const withCookie = await handle('/api/with-cookie');
+    expect(withCookie.status).toBe(200);
+    expect(withCookie.cookies).toEqual([expect.stringMatching(/^from-middleware=1; Path=\//), 'hello=from-api; Path=/']);
+    const without = await handle('/api/hello');
+    expect(without.cookies).toEqual([expect.stringMatching(/^from-middleware=1; Path=\//)]);
   });
 });
 
