@@ -53,13 +53,16 @@ export function definesGetInitialProps(program: acorn.Program): boolean {
  * source as the pages router reads it (a literal; anything computed is not seen), or undefined.
  */
 export function configRuntime(program: acorn.Program): string | undefined {
-  // `export const config = …`, or `const config = …` with `export { config }` (esbuild's spelling).
-  const exported = exportedNames(program).has('config');
+  // `export const config = …`, or `const config = …` with `export { config }` (esbuild's spelling);
+  // or the segment option `export const runtime = 'edge'`.
+  const names = exportedNames(program);
+  const exported = names.has('config');
   for (const node of program.body) {
     const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
-    if (!exported || declaration?.type !== 'VariableDeclaration') continue;
+    if (declaration?.type !== 'VariableDeclaration') continue;
     for (const d of declaration.declarations) {
-      if (d.id.type !== 'Identifier' || d.id.name !== 'config' || d.init?.type !== 'ObjectExpression') continue;
+      if (names.has('runtime') && d.id.type === 'Identifier' && d.id.name === 'runtime' && d.init?.type === 'Literal' && typeof d.init.value === 'string') return d.init.value;
+      if (!exported || d.id.type !== 'Identifier' || d.id.name !== 'config' || d.init?.type !== 'ObjectExpression') continue;
       for (const property of d.init.properties) {
         if (property.type !== 'Property' || property.computed) continue;
         const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? property.key.value : undefined;

@@ -50,9 +50,9 @@ export function readExports(appDir: string, file: string): Set<string> {
 }
 
 /** A page's exports, and whether it gives a component a static `getInitialProps`. */
-export function readPage(appDir: string, file: string, made?: MadePages): { names: Set<string>; initialProps: boolean } {
+export function readPage(appDir: string, file: string, made?: MadePages): { names: Set<string>; initialProps: boolean; runtime: string | undefined } {
   const program = parseModule(transformPage(appDir, file, undefined, made));
-  return { names: exportedNames(program), initialProps: definesGetInitialProps(program) };
+  return { names: exportedNames(program), initialProps: definesGetInitialProps(program), runtime: configRuntime(program) };
 }
 
 const DATA_FUNCTIONS = ['getServerSideProps', 'getStaticProps', 'getStaticPaths'];
@@ -83,7 +83,7 @@ export function analysePages(appDir: string, scanned: ScannedPages, made?: MadeP
       const program = parseModule(transformPage(appDir, route.file, undefined, made));
       return analyseApiRoute(route, exportedNames(program), configRuntime(program));
     }
-    const { names, initialProps } = readPage(appDir, route.file, made);
+    const { names, initialProps, runtime } = readPage(appDir, route.file, made);
     if (!names.has('default')) {
       throw new BuildError(`${route.file} has no default export: a page must export its React component as default.`);
     }
@@ -106,7 +106,10 @@ export function analysePages(appDir: string, scanned: ScannedPages, made?: MadeP
     // getInitialProps (the page's, or _app's for a page without data function) runs per
     // request, as in the pages router, which then skips static optimisation.
     if (initialProps || (appInitialProps && !ssr && !ssg)) return { ...route, kind: 'ssr', hasStaticPaths, initialProps: true };
-    const kind: PageKind = ssr ? 'ssr' : ssg ? 'ssg' : 'static';
+    // An edge-runtime page without getStaticProps renders per request, as the pages router
+    // never prerenders it (its code may read the request's moment, or throw).
+    const edge = runtime !== undefined && EDGE_RUNTIMES.has(runtime);
+    const kind: PageKind = ssr || (edge && !ssg) ? 'ssr' : ssg ? 'ssg' : 'static';
     return { ...route, kind, hasStaticPaths };
   });
 }

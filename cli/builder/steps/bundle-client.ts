@@ -250,8 +250,8 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
   const { appDir, outDir, special } = options;
   const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
-  const { deviceSizes, imageSizes, quality, qualities, dangerouslyAllowSVG } = options.imageConfig;
-  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, qualities: qualities ?? [quality], dangerouslyAllowSVG }, options.routing, dev);
+  const { deviceSizes, imageSizes, quality, qualities, dangerouslyAllowSVG, unoptimized } = options.imageConfig;
+  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, qualities: qualities ?? [quality], dangerouslyAllowSVG, ...(unoptimized ? { unoptimized } : {}) }, options.routing, dev);
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);

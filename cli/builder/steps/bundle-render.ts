@@ -35,6 +35,9 @@ import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const lines = [`import { createRenderBundle } from ${JSON.stringify(path.join(REPO_ROOT, 'lambdas', 'render', 'lambda', 'entry'))};`];
+  // Next's runtimes have a global AsyncLocalStorage: set before the app's modules run, in apps whose server files name it.
+  const serverFiles = [...routes.map((r) => path.join(path.resolve(appDir), r.file)), ...(middleware ? [middleware] : [])];
+  if (serverFiles.some((file) => readFileSync(file, 'utf8').includes('AsyncLocalStorage'))) lines.unshift(`import ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'async-local-storage-global'))};`);
   // API routes load with the function (their `config` is read at cold start). Pages load on their first request, as
   // Next's server loads them: a page module that throws as it loads fails its own requests, not the whole function
   // (esbuild runs a required ES module's body on its first require). Its exports are copied once into a plain object:

@@ -33,6 +33,11 @@ test('image settings of the config reach the pages with <Image>, not the others;
   expect(defaults.all).toContain('3840');
 });
 
+test('images.unoptimized reaches the browser as the server has it, so both render the same src', async () => {
+  const unoptimized = await firstLoad({ 'pages/index.js': page, 'next.config.js': 'module.exports = { images: { unoptimized: true } };' }, '', '/');
+  expect(unoptimized.all).toContain('unoptimized:!0');
+});
+
 test('basePath and trailing slashes are set in the entry with the routing layer only', async () => {
   const plain = await firstLoad({ 'pages/index.js': 'export default () => <p>hi</p>;\n' });
   expect(plain.entry).not.toContain('trailingSlash');
