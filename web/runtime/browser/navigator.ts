@@ -313,8 +313,9 @@ export function createNavigator(options: NavigatorOptions) {
     if (method === 'pop') return;
     history.savePosition(currentKey, history.scrollPosition());
     currentKey = newKey();
-    // The page's own URL when it is not the address bar's, so back and forward come back to that page.
-    history[method](target.as, target.href ? { __s: 1, key: currentKey, href: target.href } : { __s: 1, key: currentKey });
+    // The page's own URL when it is not the address bar's, so back and forward come back to that page. A push to
+    // the URL already shown (in its locale) replaces its entry, as in the pages router: back goes to the page before.
+    history[target.as === currentAs && target.locale === current.locale ? 'replace' : method](target.as, target.href ? { __s: 1, key: currentKey, href: target.href } : { __s: 1, key: currentKey });
   }
 
   function scrollAfter(method: Method, target: Target, scroll: boolean | undefined): void {

@@ -52,7 +52,7 @@ function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<s
     resolveOnServer: options.resolveOnServer,
   });
   nav.start({ route: '/', Component: Page, props: {}, query: {}, asPath: '/', locale: 'en', isFallback: false, isReady: true });
-  return { nav, history, log, fetched, rendered };
+  return { nav, history, log, fetched, rendered, events };
 }
 
 test('a navigation emits start, beforeHistoryChange, complete; pushes history; scrolls to the top', async () => {
@@ -347,4 +347,25 @@ test('clicks in quick succession to a server-data page share one data request wh
   await nav.push('/about');
   await nav.push('/live?q=1');
   expect(fetched).toEqual(['/_app/data/b1/live.json?q=1', '/_app/data/b1/live.json?q=1']);
+});
+
+test('a push to the URL already shown replaces its entry, as the pages router does: back goes to the page before', async () => {
+  const { nav, history, log, rendered } = setup();
+  await nav.push('/posts/hello');
+  log.length = 0;
+  // href apart from as, as is the URL shown (Next's basepath e2e "same asPath but different url").
+  expect(await nav.push('/about', '/posts/hello')).toBe(true);
+  expect(history.entries.map((e) => e.url)).toEqual(['/', '/posts/hello']);
+  expect(rendered.at(-1)).toMatchObject({ route: '/about', asPath: '/posts/hello' });
+  expect(log.map((e) => e[0])).toEqual(['routeChangeStart', 'beforeHistoryChange', 'routeChangeComplete']);
+  // The same URL again: still one entry, and the page runs again (not a hash change).
+  expect(await nav.push('/posts/hello')).toBe(true);
+  expect(history.entries.map((e) => e.url)).toEqual(['/', '/posts/hello']);
+  expect(rendered.at(-1)).toMatchObject({ route: '/posts/[slug]' });
+  history.go(-1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(rendered.at(-1)).toMatchObject({ route: '/', asPath: '/' });
+  // Another URL is still pushed.
+  await nav.push('/about');
+  expect(history.entries.map((e) => e.url)).toEqual(['/', '/about']);
 });
