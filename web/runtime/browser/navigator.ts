@@ -16,7 +16,7 @@ import type { ComponentType } from 'react';
 import type { Emitter } from '../shared/events';
 import type { AppComponent, AppProps, ClientOptions, ClientRoute, InitialPropsContext, PageData, PageProps } from '../shared/page-types';
 import { dataPath, matchRoute, routerQuery, searchToQuery, splitPath } from '../shared/route-match';
-import { chooseErrorPage } from '../shared/error-page-choice';
+import { chooseErrorPage, type ErrorPageName } from '../shared/error-page-choice';
 import { localizePath, splitLocale, withLocalePrefix, type LocaleSettings } from '../shared/locale-prefix';
 
 export { searchToQuery } from '../shared/route-match';
@@ -210,8 +210,9 @@ export function createNavigator(options: NavigatorOptions) {
     return entry;
   }
 
-  async function errorState(statusCode: number, base: Pick<PageState, 'asPath' | 'locale'>): Promise<PageState> {
-    const name = chooseErrorPage(statusCode, (page) => errorPages[page] !== undefined);
+  /** The error page for a status (`only`: that page, when the app has it, else the built-in one). */
+  async function errorState(statusCode: number, base: Pick<PageState, 'asPath' | 'locale'>, only?: ErrorPageName): Promise<PageState> {
+    const name = chooseErrorPage(statusCode, (page) => errorPages[page] !== undefined && (!only || page === only));
     const [ui, custom] = await Promise.all([options.errorUi(), name && loadPageScript(errorPages[name]!, timeoutMs)]);
     return {
       ...base,
@@ -252,6 +253,10 @@ export function createNavigator(options: NavigatorOptions) {
   async function load(target: Target, how: ChangeOptions): Promise<(PageState & { thrown?: unknown }) | { redirect: { destination: string } }> {
     const base = { asPath: target.asPath, locale: target.locale };
     const attempts = how.hydrate ? 3 : 1;
+    // An error page's own path (`router.push('/404', '/slug')`): that page, before any dynamic route matching the path, as
+    // the pages router resolves /404 and /_error (no error: 404), and /500 when the app has pages/500 (then in its page list).
+    const own = /^\/(404|500|_error)$/.exec(target.path)?.[1];
+    if (own && (own !== '500' || errorPages[500])) return errorState(own === '500' ? 500 : 404, base, own === '_error' ? own : undefined);
     // An API route is no page: loaded in full at once, without asking for its page data, as the pages router's client does.
     if (isApiPath(target.path)) throw Error('no page');
     const url = dataUrlOf(target);

@@ -369,3 +369,27 @@ test('a push to the URL already shown replaces its entry, as the pages router do
   await nav.push('/about');
   expect(history.entries.map((e) => e.url)).toEqual(['/', '/about']);
 });
+
+test("an error page's own path (/404, /_error; /500 when the app has pages/500) shows that error page, not a dynamic route matching the path", async () => {
+  const Custom404 = () => null;
+  const Custom500 = () => null;
+  const slug: ClientRoute = { pattern: '/[slug]', kind: 'ssg', segments: parseRoutePattern('/[slug]'), load: async () => ({ default: Page }) };
+  const { nav, history, rendered, fetched, log } = setup({ routes: [slug], errorPages: { 404: async () => ({ default: Custom404 }) } });
+  expect(await nav.push('/404', '/slug-2')).toBe(true);
+  expect(history.url()).toBe('/slug-2');
+  expect(rendered.at(-1)).toMatchObject({ route: '/404', Component: Custom404, props: { statusCode: 404 }, asPath: '/slug-2' });
+  expect(log.at(-1)![0]).toBe('routeChangeComplete');
+  // /_error is the _error page (here the built-in one), with 404 as it has no error to show.
+  expect(await nav.push('/_error', '/slug-3')).toBe(true);
+  expect(rendered.at(-1)).toMatchObject({ route: '/_error', Component: NotFound, props: { statusCode: 404 }, asPath: '/slug-3' });
+  expect(await nav.push('/404')).toBe(true);
+  expect(rendered.at(-1)).toMatchObject({ route: '/404', asPath: '/404' });
+  // Without pages/500, /500 is a path like any other (the pages router lists /500 only when the app has it).
+  await nav.push('/500');
+  expect(rendered.at(-1)).toMatchObject({ route: '/[slug]', query: { slug: '500' } });
+  expect(fetched).toEqual(['/_app/data/b1/500.json']);
+  const with500 = setup({ routes: [slug], errorPages: { 500: async () => ({ default: Custom500 }) } });
+  await with500.nav.push('/500');
+  expect(with500.rendered.at(-1)).toMatchObject({ route: '/500', Component: Custom500, props: { statusCode: 500 } });
+  expect(with500.fetched).toEqual([]);
+});
