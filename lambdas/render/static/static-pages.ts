@@ -76,6 +76,9 @@ function isStale(page: StoredPage, now: number): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Why getStaticProps runs, as `revalidateReason` tells it. */
+type RevalidateReason = 'build' | 'stale' | 'on-demand';
+
 export function createStaticPages(store: PageStore, html: PageHtml, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, options: StaticPagesOptions = {}): StaticPages {
   const inFlight = new Map<string, Promise<StoredPage | StaticRedirect | undefined>>();
   const lease: RegenerationLease = store.lease ?? memoryLease(store.now);
@@ -84,11 +87,12 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   const propsCheck = createPropsChecks();
 
   /** `check`: the build's prerendering refuses props JSON cannot carry, as next build does; a regeneration checks as server pages do. */
-  async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern)): Promise<DataOutcome> {
+  async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern), revalidateReason: RevalidateReason = 'stale'): Promise<DataOutcome> {
     const getStaticProps = page.module.getStaticProps;
     if (!getStaticProps) return { type: 'props', props: {}, revalidate: false };
-    // params: undefined on a page without dynamic segments (route-params.ts).
-    const context = { params: paramsFor(page) as PageRequest['params'], locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, ...(draftMode ? { draftMode: true } : {}) };
+    // params: undefined on a page without dynamic segments (route-params.ts). revalidateReason as
+    // the pages router gives it: 'build' when prerendered, 'on-demand' after res.revalidate(), else 'stale'.
+    const context = { params: paramsFor(page) as PageRequest['params'], locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, revalidateReason, ...(draftMode ? { draftMode: true } : {}) };
     return readDataResult(page.route.file, 'getStaticProps', await inSpan('getStaticProps', { 'http.route': page.route.pattern }, () => getStaticProps(context)), check);
   }
 
@@ -105,8 +109,8 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   }
 
   /** Renders the page and writes it to the store; a redirect is answered, never stored. */
-  async function render(page: PageRequest, check?: PropsCheck): Promise<StoredPage | StaticRedirect> {
-    const result = await callGetStaticProps(page, false, check);
+  async function render(page: PageRequest, check?: PropsCheck, reason?: RevalidateReason): Promise<StoredPage | StaticRedirect> {
+    const result = await callGetStaticProps(page, false, check, reason);
     let stored: StoredPage;
     const renderedAt = store.now();
     if (result.type === 'props') {
@@ -157,7 +161,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
         }
       }
       const started = store.now();
-      rendered = await render(page);
+      rendered = await render(page, undefined, force ? 'on-demand' : 'stale');
       // A first rendering (fallback) is the request's own log line; a regeneration is worth one of its own.
       if (force || seen) log({ msg: 'regenerated', route: page.route.pattern, path: page.path, locale: page.locale, reason: force ? 'on-demand' : 'stale', ms: store.now() - started });
     } catch (error) {
@@ -217,7 +221,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   }
 
   function generate(page: PageRequest): Promise<StoredPage | StaticRedirect> {
-    return once(keyOf(page), () => render(page, 'refuse')) as Promise<StoredPage | StaticRedirect>;
+    return once(keyOf(page), () => render(page, 'refuse', 'build')) as Promise<StoredPage | StaticRedirect>;
   }
 
   function revalidate(page: PageRequest): Promise<StoredPage | StaticRedirect> {
