@@ -241,7 +241,7 @@ export interface PageModule {
   /** The page; its static `getInitialProps`, when it has one, gives its props. */
   default: WithInitialProps<ComponentType<any>, InitialPropsContext>;
   getServerSideProps?: (context: ServerContext) => Promise<DataResult> | DataResult;
-  getStaticProps?: (context: StaticContext) => Promise<DataResult> | DataResult;
+  getStaticProps?: (context: StaticContext & { revalidateReason?: 'build' | 'stale' | 'on-demand' }) => Promise<DataResult> | DataResult;
   getStaticPaths?: (context: { locales: string[]; defaultLocale: string }) => Promise<StaticPaths> | StaticPaths;
 }
 
