@@ -98,9 +98,9 @@ interface Target {
   href?: string;
 }
 
-/** The error a navigation gets when a newer one replaces it (`routeChangeError`). */
-export function cancelledError(url: string): Error & { cancelled: true } {
-  return Object.assign(new Error(`Route change to "${url}" was cancelled by a newer navigation`), { cancelled: true as const });
+/** The error a navigation gets when a newer one replaces it (`routeChangeError`), worded as the pages router's. */
+export function cancelledError(): Error & { cancelled: true } {
+  return Object.assign(new Error('Route Cancelled'), { cancelled: true as const });
 }
 
 
@@ -361,7 +361,7 @@ export function createNavigator(options: NavigatorOptions) {
     let cancelled = false;
     const cancel = () => {
       cancelled = true;
-      events.emit('routeChangeError', cancelledError(target.as), target.as, eventOptions);
+      events.emit('routeChangeError', cancelledError(), target.as, eventOptions);
     };
     inFlight = cancel;
     events.emit('routeChangeStart', target.as, eventOptions);

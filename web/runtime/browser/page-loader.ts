@@ -61,6 +61,9 @@ export interface ErrorAnswer {
   statusCode: number;
 }
 
+/** The message of a data answer that is no page data, worded as the pages router's (routeChangeError listeners read it); the status, or the server's error, is its cause. */
+const STATIC_PROPS_FAILED = 'Failed to load static props';
+
 /**
  * Fetches page data. `attempts` > 1 (the hydration phase) retries network failures and
  * 5xx answers, then answers `{ statusCode: 500 }`; with one attempt (a navigation) they are
@@ -81,13 +84,13 @@ export async function fetchPageData(fetchImpl: typeof fetch, url: string, attemp
     if (response.status >= 500) {
       if (attempt < attempts) continue;
       if (attempts > 1) return { statusCode: 500 };
-      throw fullLoadError(`Page data ${url} answered ${response.status}`);
+      throw fullLoadError(STATIC_PROPS_FAILED, response.status);
     }
     const body = (await response.json().catch(() => null)) as (PageData & { error?: string }) | null;
     onAnswer?.(response);
     if (response.status === 404 && body && 'notFound' in body) return { notFound: true };
     if (response.status !== 200 || !body || !('pageProps' in body || 'redirect' in body)) {
-      throw fullLoadError(`Page data ${url} answered ${response.status}${body?.error ? `: ${body.error}` : ''}`);
+      throw fullLoadError(STATIC_PROPS_FAILED, body?.error ?? response.status);
     }
     return body;
   }

@@ -393,3 +393,18 @@ test("an error page's own path (/404, /_error; /500 when the app has pages/500) 
   expect(with500.rendered.at(-1)).toMatchObject({ route: '/500', Component: Custom500, props: { statusCode: 500 } });
   expect(with500.fetched).toEqual([]);
 });
+
+test("errors carry the pages router's messages: 'Route Cancelled' (cancelled: true), 'Failed to load static props'", async () => {
+  let release!: () => void;
+  const { nav, events } = setup({ answers: { '/live.json': [{ status: 500 }], '/posts/gone.json': [{ status: 403 }] }, loaders: { '/about': () => new Promise((resolve) => (release = () => resolve({ default: Page }))) } });
+  const errors: { message: string; cancelled?: boolean }[] = [];
+  events.on('routeChangeError', (error: Error & { cancelled?: boolean }) => void errors.push({ message: error.message, ...(error.cancelled && { cancelled: true }) }));
+  const older = nav.push('/about');
+  await Promise.resolve();
+  await nav.push('/posts/a');
+  release();
+  await older;
+  await nav.push('/live');
+  await nav.push('/posts/gone');
+  expect(errors).toEqual([{ message: 'Route Cancelled', cancelled: true }, { message: 'Failed to load static props' }, { message: 'Failed to load static props' }]);
+});
