@@ -140,12 +140,11 @@ export function createNavigator(options: NavigatorOptions) {
   function resolve(url: Url, as: Url | undefined, locale: string | false | undefined, fromAddressBar = false): Target | { external: string } {
     const shown = locate(formatUrl(as ?? url), locale, fromAddressBar);
     if (as === undefined || 'external' in shown) return shown;
-    const written = formatUrl(url);
+    const page = locate(formatUrl(url), shown.locale, fromAddressBar);
     // The page is href's, the address bar as's, as in the pages router (`<Link href="/?postId=1" as="/post/1">` keeps the
-    // index page and shows /post/1). A route pattern as href (`/post/[pid]`) names the page `as` shows, its params from `as`.
-    if (written.replace(/[?#].*/, '').includes('[')) return shown;
-    const page = locate(written, shown.locale, fromAddressBar);
-    if ('external' in page || page.as === shown.as) return shown;
+    // index page and shows /post/1). A route pattern as href (`/post/[pid]`, `/x/[[...slug]]`, which fills to `/x` from
+    // no query) names the page `as` shows, its params from `as`, unless href's query fills it to as's path.
+    if ('external' in page || page.as === shown.as || ((typeof url === 'string' ? url.replace(/[?#].*/, '') : url.pathname ?? '').includes('[') && page.path !== shown.path)) return shown;
     return { ...shown, path: page.path, search: page.search, href: withoutHash(page.as) };
   }
 

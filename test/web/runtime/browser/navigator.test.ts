@@ -408,3 +408,22 @@ test("errors carry the pages router's messages: 'Route Cancelled' (cancelled: tr
   await nav.push('/posts/gone');
   expect(errors).toEqual([{ message: 'Route Cancelled', cancelled: true }, { message: 'Failed to load static props' }, { message: 'Failed to load static props' }]);
 });
+
+test("an optional catch-all pattern as href, with as, names the page as shows, its params from as (not the pattern's root)", async () => {
+  const ssg: ClientRoute = { pattern: '/opt/[[...slug]]', kind: 'ssg', segments: parseRoutePattern('/opt/[[...slug]]'), load: async () => ({ default: Page }) };
+  const { nav, history, rendered, fetched } = setup({ routes: [ssg] });
+  await nav.prefetch('/opt/[[...slug]]', '/opt/value');
+  expect(fetched).toEqual(['/_app/data/b1/opt/value.json']);
+  expect(await nav.push('/opt/[[...slug]]', '/opt/value')).toBe(true);
+  expect(history.url()).toBe('/opt/value');
+  expect(history.state()).not.toHaveProperty('href');
+  expect(rendered.at(-1)).toMatchObject({ route: '/opt/[[...slug]]', query: { slug: ['value'] }, asPath: '/opt/value' });
+  expect(await nav.push({ pathname: '/opt/[[...slug]]' }, '/opt/a/b')).toBe(true);
+  expect(rendered.at(-1)).toMatchObject({ query: { slug: ['a', 'b'] }, asPath: '/opt/a/b' });
+  // Filled in full from href's query with a key besides the params: the page gets that key, as shows the path.
+  expect(await nav.push({ pathname: '/posts/[slug]', query: { slug: 'x', ref: 'y' } }, '/posts/x')).toBe(true);
+  expect(rendered.at(-1)).toMatchObject({ route: '/posts/[slug]', query: { slug: 'x', ref: 'y' }, asPath: '/posts/x' });
+  // An empty as param list: the root.
+  expect(await nav.push('/opt/[[...slug]]', '/opt')).toBe(true);
+  expect(rendered.at(-1)).toMatchObject({ query: {}, asPath: '/opt' });
+});
