@@ -32,12 +32,13 @@ function formatMessage(file: string, message: Message): string {
 /** Transforms a page to plain ESM JavaScript, turning syntax errors into a BuildError naming the file. */
 export function transformPage(appDir: string, file: string, compile?: SourceTransform, made?: MadePages): string {
   const byLoader = made?.get(file);
-  if (byLoader) return transformSync(byLoader.code, { loader: byLoader.loader, jsx: 'automatic', format: 'esm', sourcefile: file }).code;
+  // es2022: decorators (which the parser of exports does not read) lowered as the bundles lower them.
+  if (byLoader) return transformSync(byLoader.code, { loader: byLoader.loader, jsx: 'automatic', format: 'esm', sourcefile: file, target: 'es2022' }).code;
   const written = readFileSync(path.join(appDir, file), 'utf8');
   // The config's compiler options first (emotion, removeConsole, …), as on every other file of the app.
   const source = compile ? compile(path.join(appDir, file), written) : written;
   try {
-    return transformSync(source, { loader: LOADERS[path.extname(file)] ?? 'tsx', jsx: 'automatic', format: 'esm', sourcefile: file }).code;
+    return transformSync(source, { loader: LOADERS[path.extname(file)] ?? 'tsx', jsx: 'automatic', format: 'esm', sourcefile: file, target: 'es2022' }).code;
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (errors?.length) throw new BuildError(`Syntax error in ${errors.map((m) => formatMessage(file, m)).join('\n')}`);

@@ -101,7 +101,14 @@ export async function prerender(options: PrerenderOptions): Promise<PrerenderRes
   const routes = manifest.routes.map((route, index) => ({ route, index })).filter(({ route }) => route.kind !== 'ssr' && route.kind !== 'api');
   for (const [position, { route, index }] of routes.entries()) {
     // One route's paths at a time: the user's list is let go before the next route's is asked for.
-    const { fallback, paths } = await staticPathsOf(route, bundle.modules.pages[route.pattern]!, config, manifest.routes, (message) => new BuildError(message));
+    let pageModule;
+    try {
+      // Pages load on first use: a module that throws as it runs stops the build naming it.
+      pageModule = bundle.modules.pages[route.pattern]!;
+    } catch (error) {
+      throw new BuildError(`${route.file}: the page's module threw as it loaded, so it cannot be prerendered: ${(error as Error)?.message ?? error}`);
+    }
+    const { fallback, paths } = await staticPathsOf(route, pageModule, config, manifest.routes, (message) => new BuildError(message));
     const facts: PrerenderedRouteFacts = { fallback, pages: 0 };
     result.routes.set(route.pattern, facts);
     const label = routes.length > 1 ? ` (route ${position + 1}/${routes.length}: ${route.pattern})` : '';

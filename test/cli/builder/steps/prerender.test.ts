@@ -70,3 +70,22 @@ describe('data function results as the pages router takes them', () => {
     }
   });
 });
+
+describe('pages the prerender cannot take as they are', () => {
+  test("a page module that throws as it loads stops the build naming the page and the error, without a stack", async () => {
+    const dir = tempApp({ 'pages/index.js': "const settings = undefined;\nconst region = settings.region;\nexport default function Home() { return <p>{region}</p>; }\n" }, 'stratus-load-error-');
+    await expect(buildApp(dir)).rejects.toThrow(/^pages\/index\.js: the page's module threw as it loaded, so it cannot be prerendered: Cannot read properties of undefined \(reading 'region'\)$/);
+  });
+
+  test('decorators in a .js page (standard syntax) are read for its exports and compiled, not a parser crash', async () => {
+    const dir = tempApp({
+      'pages/index.js': "function logged(value, context) { return context.kind === 'class' ? class extends value { static decorated = true; } : value; }\n@logged\nclass Greeter { greet() { return 'hello'; } }\nexport default function Home() { return <p>{new Greeter().greet()} {String(Greeter.decorated)}</p>; }\n",
+    }, 'stratus-decorators-');
+    const built = await buildApp(dir);
+    try {
+      expect((await built.handler(functionUrlEvent('/'))).body).toContain('<p>hello<!-- --> <!-- -->true</p>');
+    } finally {
+      built.cleanup();
+    }
+  });
+});
