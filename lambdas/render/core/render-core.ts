@@ -41,7 +41,7 @@ import { createOnDemand } from './on-demand';
 import { routeOf, serverError, type Format, type Outcome, type PageRequest, type Target } from './outcome';
 import { createOutput } from './output';
 import { refuseMethod } from './methods';
-import { createPageHtml, type DocumentModules } from '../html/page-html';
+import { createPageHtml, type DocumentModules, type ServerFailure } from '../html/page-html';
 import type { PageStore } from '../static/page-store';
 import { formatOf, readRequest } from './request';
 import { routeApi, routeRequest, type RouteTable } from './route';
@@ -129,7 +129,24 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     revalidate: (urlPath) => revalidate(urlPath), draft: options.draft, streamLimitBytes: options.streamLimitBytes,
     basePath: config.routing?.basePath ?? '', edgeClasses: modules.server ?? modules.middleware?.runtime,
   });
-  const write = createOutput(html);
+  /**
+   * The server error being written, only while its outcome is (writeOutcome): the output
+   * stage asks for the error page by status alone, and the page's `getInitialProps` gets
+   * the exception and the request (`ctx.err`, `ctx.req`) from here. The output stage asks
+   * synchronously, so no other request's write can come between.
+   */
+  let writing: ServerFailure | undefined;
+  const write = createOutput({ page: html.page, error: (statusCode, locale, asPath) => html.error(statusCode, locale, asPath, writing) });
+  /** The output stage; a server error's outcome with its exception at hand for the error page (a page's answer goes straight through). */
+  function writeOutcome(outcome: Outcome, format: Format, request: CoreRequest): ReturnType<typeof write> {
+    if (outcome.kind !== 'error' || outcome.cause === undefined) return write(outcome, format, request);
+    writing = { cause: outcome.cause, request };
+    try {
+      return write(outcome, format, request);
+    } finally {
+      writing = undefined;
+    }
+  }
   const table: RouteTable = {
     routes: manifest.routes.filter((r) => r.kind !== 'api'),
     pages: modules.pages,
@@ -152,12 +169,12 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
     let response: CoreResponse;
     try {
       const decided = outcome;
-      const written = inSpan('render', { 'stratus.outcome': decided.kind, 'stratus.format': site.format }, () => write(decided, site.format, request));
+      const written = inSpan('render', { 'stratus.outcome': decided.kind, 'stratus.format': site.format }, () => writeOutcome(decided, site.format, request));
       response = written instanceof Promise ? await written : written;
     } catch (error) {
       // Rendering the page threw: the error pages themselves never do.
       outcome = serverError(error, request, config.defaultLocale, routeOf(outcome));
-      const written = write(outcome, site.format, request);
+      const written = writeOutcome(outcome, site.format, request);
       response = written instanceof Promise ? await written : written;
     }
     if (response.stream) return streamedAnswer(request, context, outcome, response, site.format, elapsed);
@@ -184,7 +201,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
         return read;
       }
       const failed = serverError(read.failure, request, config.defaultLocale, routeOf(outcome));
-      const written = write(failed, format, request);
+      const written = writeOutcome(failed, format, request);
       const answer = written instanceof Promise ? await written : written;
       logRequest(request, context, failed, answer, elapsed());
       return answer;

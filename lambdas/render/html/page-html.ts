@@ -9,8 +9,12 @@ import { ErrorPage } from '../../../web/runtime/shared/error-page';
 import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { chooseErrorPage, type ErrorPageName } from '../../../web/runtime/shared/error-page-choice';
 import { errorTitle } from '../../../web/runtime/shared/errors';
-import { BUILT_IN_ERROR_PAGE, loadInitialProps, type AppComponent, type EmbeddedData, type PageProps, type ServerResponse } from '../../../web/runtime/shared/page-types';
+import { BUILT_IN_ERROR_PAGE, loadInitialProps, type AppComponent, type EmbeddedData, type InitialPropsContext, type PageModule, type PageProps, type ServerRequest, type ServerResponse } from '../../../web/runtime/shared/page-types';
+import { searchToQuery } from '../../../web/runtime/shared/route-match';
 import { logError } from '../../shared/log';
+import type { CoreRequest } from '../../shared/http';
+import { createServerRequest } from '../api/api-request';
+import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
 import { splitAppProps } from '../../../web/runtime/shared/initial-props';
 import type { PageRequest, Query } from '../core/outcome';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
@@ -24,6 +28,34 @@ export interface DocumentModules {
   errorPages: Partial<Record<ErrorPageName, { default: ComponentType<any> }>>;
 }
 
+/**
+ * A server error an error page is rendered for (render-core.ts): the exception and the
+ * request that met it, which the error page's `getInitialProps` receives as `ctx.err` and
+ * `ctx.req`, as the pages router gives them (the hook error reporters such as Sentry use).
+ */
+export interface ServerFailure {
+  cause: unknown;
+  request: CoreRequest;
+}
+
+/**
+ * The embedded data, with the pages router's flags of how the page gets its props (Next's
+ * `__NEXT_DATA__` fields; each `true` or left out).
+ */
+interface EmbeddedWithFlags extends EmbeddedData {
+  /** The page has getStaticProps. */
+  gsp?: true;
+  /** The page has getServerSideProps. */
+  gssp?: true;
+  /** The page has its own getInitialProps. */
+  gip?: true;
+  /** `_app` has getInitialProps. */
+  appGip?: true;
+}
+
+/** A page module's exports as far as the embedded data's flags read them. */
+type FlagSource = Pick<PageModule, 'getStaticProps' | 'getServerSideProps'> & { default: { getInitialProps?: unknown } };
+
 /** A document: a string, or a promise of one when the app's `_document` has its own `getInitialProps`. */
 export type Markup = string | Promise<string>;
 
@@ -34,7 +66,7 @@ export interface PageHtml {
    */
   page(page: PageRequest, props: PageProps, query: Query, isFallback: boolean, appProps?: PageProps): Markup;
   /** The error page's document for a status; never throws nor rejects (a failing custom page gives way to the built-in one). */
-  error(statusCode: number, locale: string, asPath: string): Markup;
+  error(statusCode: number, locale: string, asPath: string, failure?: ServerFailure): Markup;
 }
 
 /** The built-in error page has no scripts of its own. */
@@ -57,12 +89,13 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
   const render: (input: PageRenderInput) => Markup = Document ? (input) => renderWithDocument(Document, input) : renderPageDocument;
 
   const pageStyles = manifest.pageStyles && Object.keys(manifest.pageStyles).length > 0 ? manifest.pageStyles : undefined;
+  const appGip = modules.App?.getInitialProps ? true : undefined;
 
   /**
    * One literal, every field always there (JSON leaves out the undefined ones): a literal
    * that spread optional parts into itself took V8's slow path for each page request.
    */
-  function embedded(page: string, query: Query, props: PageProps, locale: string, isFallback: boolean, statusCode: number | undefined, appProps?: PageProps): EmbeddedData {
+  function embedded(page: string, query: Query, props: PageProps, locale: string, isFallback: boolean, statusCode: number | undefined, appProps: PageProps | undefined, module: FlagSource | undefined): EmbeddedWithFlags {
     return {
       buildId,
       page,
@@ -75,6 +108,10 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
       statusCode,
       pageStyles,
       i18n: config.i18n ? true : undefined,
+      gsp: module?.getStaticProps ? true : undefined,
+      gssp: module?.getServerSideProps ? true : undefined,
+      gip: module?.default.getInitialProps ? true : undefined,
+      appGip,
     };
   }
 
@@ -94,29 +131,56 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
   }
 
   /**
-   * An error page's props, and `_app`'s, then `renderWith` them. With `_app.getInitialProps`
-   * it runs first, as the pages router runs it for error pages: a `res` that holds the
-   * status (what an `_error.getInitialProps` reads), no request; its pageProps go over
-   * `{ statusCode }`, its other keys are `_app`'s props. Without it, `{ statusCode }` at once.
+   * What an error page's `getInitialProps` (and `_app`'s) receives, as the pages router
+   * gives it: a `res` that holds the status (what an `_error.getInitialProps` reads); for a
+   * server error also the exception as `err`, the request as `req` and its query.
    */
-  function withAppInitialProps(Page: ComponentType<any>, pathname: string, statusCode: number, locale: string, asPath: string, renderWith: (props: PageProps, appProps?: PageProps) => Markup): Markup {
-    const App = modules.App;
-    if (!App?.getInitialProps) return renderWith({ statusCode });
+  function errorContext(pathname: string, statusCode: number, locale: string, asPath: string, failure: ServerFailure | undefined): InitialPropsContext {
     const res = { statusCode } as unknown as ServerResponse;
-    const ctx = { pathname, query: {}, asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale, res };
-    return loadInitialProps(App, Page, ctx).then((initial) => {
+    if (!failure) return { pathname, query: {}, asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale, res };
+    const { cause, request } = failure;
+    return { err: cause, req: serverRequestOf(request), res, pathname, query: searchToQuery(request.rawQuery), asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale };
+  }
+
+  /**
+   * An error page's props, and `_app`'s, then `renderWith` them. With `_app.getInitialProps`
+   * it runs first, as the pages router runs it for error pages, else the page's own
+   * `getInitialProps` (errorContext's context); the pageProps go over `{ statusCode }`, the
+   * other keys of `_app`'s result are `_app`'s props. Without either, `{ statusCode }` at once.
+   */
+  function withAppInitialProps(Page: ComponentType<any>, pathname: string, statusCode: number, locale: string, asPath: string, failure: ServerFailure | undefined, renderWith: (props: PageProps, appProps?: PageProps) => Markup): Markup {
+    const App = modules.App;
+    if (!App?.getInitialProps && !(Page as FlagSource['default']).getInitialProps) return renderWith({ statusCode });
+    return loadInitialProps(App, Page, errorContext(pathname, statusCode, locale, asPath, failure)).then((initial) => {
       const { pageProps, appProps } = splitAppProps(initial);
       return renderWith({ statusCode, ...pageProps }, appProps);
     });
   }
 
+  /**
+   * With `pages/500`, the pages router still runs the app's `_error` for a server error
+   * (its `getInitialProps`, through `_app`'s), its props dropped, so that error reporters
+   * hear of the exception: its promise, settled when it has run (its own failure logged), or
+   * undefined when there is nothing to run.
+   */
+  function reportThroughError(failure: ServerFailure, statusCode: number, locale: string, asPath: string): Promise<void> | undefined {
+    const ErrorComponent: PageModule['default'] | undefined = modules.errorPages._error?.default;
+    if (!ErrorComponent || (!ErrorComponent.getInitialProps && !modules.App?.getInitialProps)) return undefined;
+    return Promise.resolve()
+      .then(() => loadInitialProps(modules.App, ErrorComponent, errorContext('/_error', statusCode, locale, asPath, failure)))
+      .then(
+        () => undefined,
+        (error) => logError(error, { msg: "the app's _error getInitialProps failed on a server error (the 500 page is served)", statusCode }),
+      );
+  }
+
   /** The built-in error page inside `_app`, as every page; without it when `_app` (or `_document`) fails on it. */
-  function builtInError(statusCode: number, locale: string, asPath: string): Markup {
+  function builtInError(statusCode: number, locale: string, asPath: string, failure: ServerFailure | undefined): Markup {
     const input: PageRenderInput = {
       App: modules.App,
       Page: ErrorPage,
       props: { statusCode },
-      data: embedded(BUILT_IN_ERROR_PAGE, {}, { statusCode }, locale, false, statusCode),
+      data: embedded(BUILT_IN_ERROR_PAGE, {}, { statusCode }, locale, false, statusCode, undefined, undefined),
       asPath,
       entryScripts: manifest.entryScripts,
       pageScripts: NO_SCRIPTS,
@@ -125,12 +189,36 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
     };
     const bare: PageRenderInput = { ...input, App: undefined, styles: [] };
     if (!Document && !modules.App) return renderPageDocument(bare);
-    const withApp = (props: PageProps, appProps?: PageProps) => render({ ...input, props, data: embedded(BUILT_IN_ERROR_PAGE, {}, props, locale, false, statusCode, appProps) });
+    const withApp = (props: PageProps, appProps?: PageProps) => render({ ...input, props, data: embedded(BUILT_IN_ERROR_PAGE, {}, props, locale, false, statusCode, appProps, undefined) });
     // The built-in page must answer, whatever the app's _app and _document do.
-    return orElse(() => withAppInitialProps(ErrorPage, '/_error', statusCode, locale, asPath, withApp), (error) => {
+    return orElse(() => withAppInitialProps(ErrorPage, '/_error', statusCode, locale, asPath, failure, withApp), (error) => {
       logError(error, { msg: "the app's _app or _document failed on the built-in error page; serving it without", statusCode });
       return renderPageDocument(bare);
     });
+  }
+
+  /** The app's own error page `name` for a status; the built-in one when it fails. */
+  function customError(name: ErrorPageName, custom: { default: ComponentType<any> }, statusCode: number, locale: string, asPath: string, failure: ServerFailure | undefined): Markup {
+    return orElse(
+      () =>
+        withAppInitialProps(custom.default, `/${name}`, statusCode, locale, asPath, failure, (props, appProps) =>
+          render({
+            App: modules.App,
+            Page: custom.default,
+            props,
+            data: embedded(`/${name}`, {}, props, locale, false, statusCode, appProps, custom as FlagSource),
+            asPath,
+            entryScripts: manifest.entryScripts,
+            pageScripts: scriptsOf(`/${name}`),
+            styles: stylesOf(`/${name}`),
+            // No title of ours: the app's own error page has the one it writes, or none, as in the pages router.
+          }),
+        ),
+      (error) => {
+        logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
+        return builtInError(statusCode, locale, asPath, failure);
+      },
+    );
   }
 
   return {
@@ -139,7 +227,7 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
         App: modules.App,
         Page: page.module.default,
         props,
-        data: embedded(page.route.pattern, query, props, page.locale, isFallback, undefined, appProps),
+        data: embedded(page.route.pattern, query, props, page.locale, isFallback, undefined, appProps, page.module),
         // As the address bar shows it (less the basePath), the visited URL when a rewrite chose the page: with the site's trailing slash.
         asPath: page.visited ? withTrailingSlash(page.visited.path) + (page.visited.search.size ? `?${page.visited.search}` : '') : withTrailingSlash(page.path) + (page.search.size ? `?${page.search}` : ''),
         entryScripts: manifest.entryScripts,
@@ -150,32 +238,23 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
       });
     },
 
-    error(statusCode, locale, asPath) {
+    error(statusCode, locale, asPath, failure) {
       const name = chooseErrorPage(statusCode, (page) => modules.errorPages[page] !== undefined);
       const custom = name && modules.errorPages[name];
-      if (custom) {
-        return orElse(
-          () =>
-            withAppInitialProps(custom.default, `/${name}`, statusCode, locale, asPath, (props, appProps) =>
-              render({
-                App: modules.App,
-                Page: custom.default,
-                props,
-                data: embedded(`/${name}`, {}, props, locale, false, statusCode, appProps),
-                asPath,
-                entryScripts: manifest.entryScripts,
-                pageScripts: scriptsOf(`/${name}`),
-                styles: stylesOf(`/${name}`),
-                // No title of ours: the app's own error page has the one it writes, or none, as in the pages router.
-              }),
-            ),
-          (error) => {
-            logError(error, { msg: `the app's ${name} page failed; serving the built-in page`, statusCode });
-            return builtInError(statusCode, locale, asPath);
-          },
-        );
-      }
-      return builtInError(statusCode, locale, asPath);
+      if (!custom) return builtInError(statusCode, locale, asPath, failure);
+      const reported = failure && name !== '_error' ? reportThroughError(failure, statusCode, locale, asPath) : undefined;
+      return reported ? reported.then(() => customError(name, custom, statusCode, locale, asPath, failure)) : customError(name, custom, statusCode, locale, asPath, failure);
     },
   };
+}
+
+/** The failed request as `ctx.req` (Node's shape, as getServerSideProps' `req`), with its body when it reads. */
+function serverRequestOf(request: CoreRequest): ServerRequest {
+  let parsed: { body: unknown; raw: Uint8Array };
+  try {
+    parsed = readBody(request.body, request.headers['content-type'], DEFAULT_BODY_PARSING);
+  } catch {
+    parsed = { body: undefined, raw: request.body ?? new Uint8Array(0) };
+  }
+  return createServerRequest(request, parsed.body, parsed.raw);
 }

@@ -3,9 +3,9 @@ import Router, { useRouter } from 'stratus/router';
 import Head from 'stratus/head';
 import { createPageHtml } from '../../../../lambdas/render/html/page-html';
 import type { AppModules } from '../../../../lambdas/render/core/render-core';
-import type { AppComponent } from '../../../../web/runtime/shared/page-types';
+import type { AppComponent, AppComponentProps } from '../../../../web/runtime/shared/page-types';
 import { resolveConfig } from '../../../../contract/config-schema';
-import { captureLogs, embeddedData, manifestOf, pageRequest, pagesOf, titleOf } from '../memory-app';
+import { captureLogs, embeddedData, manifestOf, memoryApp, pageRequest, pagesOf, request, titleOf } from '../memory-app';
 
 function Item({ id }: { id: string }) {
   const router = useRouter();
@@ -153,4 +153,39 @@ describe('error pages', () => {
       logs.restore();
     }
   });
+});
+
+test("the embedded data flags how the page gets its props, as Next's __NEXT_DATA__ does: gssp, gsp, gip, appGip (left out when not so)", () => {
+  const Plain = () => <p>plain</p>;
+  const WithGip = Object.assign(() => <p>gip</p>, { getInitialProps: () => ({}) });
+  const flagSpecs = {
+    '/server': { kind: 'ssr' as const, module: { default: Plain, getServerSideProps: () => ({ props: {} }) } },
+    '/stat': { kind: 'ssg' as const, module: { default: Plain, getStaticProps: () => ({ props: {} }) } },
+    '/gip': { kind: 'ssr' as const, module: { default: WithGip } },
+    '/plain': { kind: 'static' as const, module: { default: Plain } },
+  };
+  const flagManifest = manifestOf(flagSpecs);
+  const flagPages = pagesOf(flagSpecs);
+  const flags = (modules: AppModules, pattern: string) => {
+    const { gssp, gsp, gip, appGip } = embeddedData(stringPageHtml(modules, flagManifest).page(pageRequest(flagManifest, flagPages, pattern, pattern), {}, {}, false));
+    return { gssp, gsp, gip, appGip };
+  };
+  const plainApp: AppModules = { pages: flagPages, App: Shell, errorPages: {} };
+  expect(flags(plainApp, '/server')).toEqual({ gssp: true });
+  expect(flags(plainApp, '/stat')).toEqual({ gsp: true });
+  expect(flags(plainApp, '/gip')).toEqual({ gip: true });
+  expect(flags(plainApp, '/plain')).toEqual({});
+  const GipApp: AppComponent = Object.assign((props: AppComponentProps) => <Shell {...props} />, { getInitialProps: () => ({ pageProps: {} }) });
+  expect(flags({ ...plainApp, App: GipApp }, '/server')).toEqual({ gssp: true, appGip: true });
+  // The written JSON has no key for an absent flag.
+  const doc = stringPageHtml(plainApp, flagManifest).page(pageRequest(flagManifest, flagPages, '/plain', '/plain'), {}, {}, false);
+  expect(doc).not.toMatch(/"(gssp|gsp|gip|appGip)"/);
+});
+
+test('a prerendered getStaticProps page, served from the store, has gsp: true (what Next\'s e2e reads from __NEXT_DATA__)', async () => {
+  const { app } = memoryApp({ '/stat': { kind: 'ssg', module: { default: () => <p>stat</p>, getStaticProps: () => ({ props: {} }) } } });
+  await app.prerender('/stat', '/stat', 'en');
+  const res = await app.handle(request('/stat'), { requestId: 'r' });
+  expect(embeddedData(res.body as string)).toMatchObject({ page: '/stat', gsp: true });
+  expect(embeddedData(res.body as string).gssp).toBeUndefined();
 });
