@@ -42,6 +42,9 @@ export const LOCALE_COOKIE = 'STRATUS_LOCALE';
 /** The signed cookie of draft mode (`res.setDraftMode`): in the page cache key, so a draft visitor never gets the edge's copy. */
 export const DRAFT_COOKIE = '__stratus_draft';
 
+/** The signed cookie of Preview Mode's data (`res.setPreviewData(data)`), beside the draft cookie. */
+export const PREVIEW_DATA_COOKIE = '__stratus_preview_data';
+
 /** `/_app/data/<buildId>/[<locale>/]<path>.json`; `localePrefix` is `''` for the default locale. */
 export function dataUrl(buildId: string, localePrefix: string, pagePath: string): string {
   const page = pagePath === '/' ? '/index' : pagePath.replace(/\/$/, '');

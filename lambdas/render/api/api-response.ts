@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import type { ApiResponse, HeaderValue } from '../../../web/runtime/shared/page-types';
 import type { CoreResponse } from '../../shared/http';
 import { nodeStream } from '../../shared/node-builtins';
+import { PREVIEW_DATA_LIMIT } from './draft-mode';
 
 /** An error with Node's code, so code that checks `error.code` reads it as Node's own. */
 function nodeError(code: string, message: string, Type: new (message: string) => Error = Error): Error {
@@ -97,6 +98,8 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
 
   /** What `res.setDraftMode` asked for, when it was called: the API stage adds the signed cookie. */
   draftMode: boolean | undefined;
+  /** Preview Mode's data to set (`setPreviewData`), or `null` to clear it (`clearPreviewData`); undefined when untouched. */
+  previewData: unknown;
 
   constructor(
     private readonly maxBodyBytes = Infinity,
@@ -396,6 +399,28 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     }
     if (!this.onDemand) throw new Error('res.revalidate() is available in API routes only.');
     await this.onDemand(urlPath);
+  }
+
+  /**
+   * Preview Mode, the pages router's older draft mode: draft mode on, with `data` (at most
+   * 2 KB as JSON) given to getStaticProps and getServerSideProps as `previewData`.
+   */
+  setPreviewData(data: object | string, _options?: { maxAge?: number; path?: string }): this {
+    this.checkNotSent();
+    const json = JSON.stringify(data);
+    if (json === undefined) throw new TypeError('res.setPreviewData takes an object or a string.');
+    if (Buffer.byteLength(json) > PREVIEW_DATA_LIMIT) throw new RangeError(`res.setPreviewData: the data is ${Buffer.byteLength(json)} bytes as JSON; Preview Mode takes at most ${PREVIEW_DATA_LIMIT}. Keep an id in it and load the rest in getStaticProps.`);
+    this.draftMode = true;
+    this.previewData = data;
+    return this;
+  }
+
+  /** Preview Mode off for this visitor: both cookies cleared. */
+  clearPreviewData(_options?: { path?: string }): this {
+    this.checkNotSent();
+    this.draftMode = false;
+    this.previewData = null;
+    return this;
   }
 
   /** Draft mode on or off for this visitor: the signed cookie goes on the answer (draft-mode.ts). */

@@ -213,6 +213,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     if (res.draftMode !== undefined) {
       if (!draft) return failure(500, new Error(`${route.file} called res.setDraftMode, but draft mode has no secret here.`));
       response.cookies = [...(response.cookies ?? []), await draft.cookie(res.draftMode)];
+      if (res.previewData !== undefined) response.cookies.push(await draft.previewCookie(res.previewData));
     }
     if (!streams && exceedsPayloadLimit(response, request.method)) return failure(500, tooLarge());
     return { kind: 'api', route, response };

@@ -6,20 +6,31 @@
  * route sets or clears the cookie. The cookie is signed (HMAC-SHA256) with a secret read
  * once per instance when first needed (ports/from-environment.ts says which).
  */
-import { DRAFT_COOKIE } from '../../../contract/urls';
+import { DRAFT_COOKIE, PREVIEW_DATA_COOKIE } from '../../../contract/urls';
 import { parseCookies } from '../../shared/cookies';
 import { DependencyError, isDependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { nodeCrypto } from '../../shared/node-builtins';
 import type { DraftSecret } from '../ports/ports';
 
-export { DRAFT_COOKIE };
+export { DRAFT_COOKIE, PREVIEW_DATA_COOKIE };
+
+/** What Preview Mode's data may take, as the pages router limits it: 2 KB as JSON. */
+export const PREVIEW_DATA_LIMIT = 2048;
 
 export interface DraftMode {
   /** Whether the `Cookie` header carries a draft cookie this site signed. */
   isDraft(cookieHeader: string | undefined): Promise<boolean>;
   /** The `Set-Cookie` value that turns draft mode on or off. */
   cookie(enable: boolean): Promise<string>;
+  /** Preview Mode's data (`res.setPreviewData`) from a cookie this site signed; undefined when there is none or it is not ours. */
+  previewData(cookieHeader: string | undefined): Promise<unknown>;
+  /** The `Set-Cookie` value carrying Preview Mode's data, signed; `null` clears it. */
+  previewCookie(data: unknown): Promise<string>;
 }
+
+// SameSite=None: a CMS shows the preview in a frame of its own site.
+const ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=None';
+const EXPIRED = 'Expires=Thu, 01 Jan 1970 00:00:00 GMT';
 
 function sign(secret: string, nonce: string): string {
   return nodeCrypto().createHmac('sha256', secret).update(`stratus-draft.${nonce}`).digest('base64url');
@@ -59,11 +70,35 @@ export function createDraftMode(secret: DraftSecret): DraftMode {
       return given.length === expected.length && nodeCrypto().timingSafeEqual(given, expected);
     },
     async cookie(enable) {
-      // SameSite=None: a CMS shows the preview in a frame of its own site.
-      const attributes = 'Path=/; HttpOnly; Secure; SameSite=None';
-      if (!enable) return `${DRAFT_COOKIE}=; ${attributes}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+      if (!enable) return `${DRAFT_COOKIE}=; ${ATTRIBUTES}; ${EXPIRED}`;
       const nonce = nodeCrypto().randomBytes(16).toString('base64url');
-      return `${DRAFT_COOKIE}=${nonce}.${sign(await key(), nonce)}; ${attributes}`;
+      return `${DRAFT_COOKIE}=${nonce}.${sign(await key(), nonce)}; ${ATTRIBUTES}`;
+    },
+    async previewData(cookieHeader) {
+      if (!cookieHeader || !cookieHeader.includes(PREVIEW_DATA_COOKIE)) return undefined;
+      const value = parseCookies(cookieHeader)[PREVIEW_DATA_COOKIE];
+      const dot = value?.lastIndexOf('.') ?? -1;
+      if (!value || dot <= 0) return undefined;
+      let secret: string;
+      try {
+        secret = await key();
+      } catch {
+        return undefined; // isDraft has said why, for the same request
+      }
+      const payload = value.slice(0, dot);
+      const expected = Buffer.from(sign(secret, `preview.${payload}`));
+      const given = Buffer.from(value.slice(dot + 1));
+      if (given.length !== expected.length || !nodeCrypto().timingSafeEqual(given, expected)) return undefined;
+      try {
+        return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+      } catch {
+        return undefined;
+      }
+    },
+    async previewCookie(data) {
+      if (data === null) return `${PREVIEW_DATA_COOKIE}=; ${ATTRIBUTES}; ${EXPIRED}`;
+      const payload = Buffer.from(JSON.stringify(data), 'utf8').toString('base64url');
+      return `${PREVIEW_DATA_COOKIE}=${payload}.${sign(await key(), `preview.${payload}`)}; ${ATTRIBUTES}`;
     },
   };
 }

@@ -117,7 +117,9 @@ async function draftOutcome(page: PageRequest, result: DataOutcome, config: Pick
 }
 
 async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, checks: (pattern: string) => PropsCheck): Promise<Outcome> {
-  if (draft && (await draft.isDraft(page.request.headers.cookie))) return draftOutcome(page, await pages.draft(page), config, App, checks(page.route.pattern));
+  if (draft && (await draft.isDraft(page.request.headers.cookie))) {
+    return draftOutcome(page, await pages.draft(page, await draft.previewData(page.request.headers.cookie)), config, App, checks(page.route.pattern));
+  }
   const found = await pages.lookup(page);
   if (found === 'missing') return { kind: 'notFound', route: page.route, locale: page.locale, asPath: page.path };
   // A `fallback: true` path not rendered yet: the shell now, its data (rendered then) next.

@@ -67,7 +67,7 @@ export interface StaticPages {
    */
   revalidate(page: PageRequest): Promise<StoredPage | StaticRedirect>;
   /** Draft mode: getStaticProps' answer for this request alone (`draftMode: true`), never stored. */
-  draft(page: PageRequest): Promise<DataOutcome>;
+  draft(page: PageRequest, previewData?: unknown): Promise<DataOutcome>;
 }
 
 function isStale(page: StoredPage, now: number): boolean {
@@ -87,12 +87,12 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   const propsCheck = createPropsChecks();
 
   /** `check`: the build's prerendering refuses props JSON cannot carry, as next build does; a regeneration checks as server pages do. */
-  async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern), revalidateReason: RevalidateReason = 'stale'): Promise<DataOutcome> {
+  async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern), revalidateReason: RevalidateReason = 'stale', previewData?: unknown): Promise<DataOutcome> {
     const getStaticProps = page.module.getStaticProps;
     if (!getStaticProps) return { type: 'props', props: {}, revalidate: false };
     // params: undefined on a page without dynamic segments (route-params.ts). revalidateReason as
     // the pages router gives it: 'build' when prerendered, 'on-demand' after res.revalidate(), else 'stale'.
-    const context = { params: paramsFor(page) as PageRequest['params'], locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, revalidateReason, ...(draftMode ? { draftMode: true } : {}) };
+    const context = { params: paramsFor(page) as PageRequest['params'], locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, revalidateReason, ...(draftMode ? { draftMode: true } : {}), ...(previewData !== undefined ? { preview: true, previewData } : {}) };
     return readDataResult(page.route.file, 'getStaticProps', await inSpan('getStaticProps', { 'http.route': page.route.pattern }, () => getStaticProps(context)), check);
   }
 
@@ -264,5 +264,5 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     return once(keyOf(page), () => generateMissing(page, false)) as Promise<StoredPage | StaticRedirect>;
   }
 
-  return { lookup, generate, revalidate, draft: (page) => callGetStaticProps(page, true) };
+  return { lookup, generate, revalidate, draft: (page, previewData) => callGetStaticProps(page, true, undefined, 'stale', previewData) };
 }

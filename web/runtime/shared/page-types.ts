@@ -33,6 +33,9 @@ export interface StaticContext {
   defaultLocale: string;
   /** `true` for a visitor in draft mode (`res.setDraftMode({ enable: true })`): render the unpublished content; absent otherwise. */
   draftMode?: boolean;
+  /** Preview Mode (`res.setPreviewData`): `true`, with the data it was given; absent otherwise. */
+  preview?: boolean;
+  previewData?: unknown;
 }
 
 export interface ServerContext extends StaticContext {
@@ -155,6 +158,10 @@ export interface ApiResponse<Data = any> extends ServerResponse {
   revalidate(urlPath: string): Promise<void>;
   /** Turns draft mode on or off for this visitor (a signed cookie): static pages are then rendered for them alone, with `draftMode: true`. */
   setDraftMode(options: { enable: boolean }): ApiResponse<Data>;
+  /** Preview Mode (the older draft mode): draft mode on, with `data` (at most 2 KB as JSON) given to getStaticProps as `previewData`, `preview: true`. */
+  setPreviewData(data: object | string, options?: { maxAge?: number; path?: string }): ApiResponse<Data>;
+  /** Preview Mode off for this visitor. */
+  clearPreviewData(options?: { path?: string }): ApiResponse<Data>;
 }
 
 /**
