@@ -8,12 +8,14 @@
  * <Script id="consent" strategy="afterInteractive">{`window.consent = 'pending';`}</Script>
  *
  * Strategies: `beforeInteractive` is written into the document head by the server and runs
- * before the page hydrates; `afterInteractive` (the default) is added right after
- * hydration; `lazyOnload` once the page has loaded and the browser is idle. A script with
- * the same `id` (or `src`) is added once per page load, however often it renders.
+ * before the page hydrates (in `pages/_document`, written where it stands); `afterInteractive`
+ * (the default) is added right after hydration; `lazyOnload` once the page has loaded and
+ * the browser is idle. A script with the same `id` (or `src`) is added once per page load,
+ * however often it renders. Each carries `data-nscript` with its strategy, as Next's do
+ * (tests and libraries look for `script[data-nscript="beforeInteractive"]`).
  */
-import { createElement, useEffect, useRef, type ScriptHTMLAttributes } from 'react';
-import Head from './head';
+import { createElement, useContext, useEffect, useRef, type ScriptHTMLAttributes } from 'react';
+import Head, { HeadManagerContext } from './head';
 
 export interface ScriptProps extends Omit<ScriptHTMLAttributes<HTMLScriptElement>, 'onLoad' | 'onError'> {
   /** @default 'afterInteractive' */
@@ -38,12 +40,13 @@ function inlineCode(props: ScriptProps): string | undefined {
 }
 
 function addScript(props: ScriptProps, key: string, onReady: () => void): void {
-  const { src, strategy: _strategy, onLoad, onReady: _onReady, onError, children: _children, dangerouslySetInnerHTML: _html, ...attributes } = props;
+  const { src, strategy = 'afterInteractive', onLoad, onReady: _onReady, onError, children: _children, dangerouslySetInnerHTML: _html, ...attributes } = props;
   const element = document.createElement('script');
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false || typeof value === 'function') continue;
     element.setAttribute(name === 'className' ? 'class' : name === 'htmlFor' ? 'for' : name, value === true ? '' : String(value));
   }
+  element.setAttribute('data-nscript', strategy);
   const entry = { loaded: false, element };
   added.set(key, entry);
   const code = inlineCode(props);
@@ -77,6 +80,8 @@ export default function Script(props: ScriptProps) {
   const { strategy = 'afterInteractive', id, src } = props;
   const latest = useRef(props);
   latest.current = props;
+  // The page tree's head collector; none while the server renders `pages/_document`.
+  const headManager = useContext(HeadManagerContext);
 
   useEffect(() => {
     if (strategy === 'beforeInteractive') return;
@@ -98,8 +103,11 @@ export default function Script(props: ScriptProps) {
   }, [strategy, id, src]);
 
   if (strategy !== 'beforeInteractive') return null;
-  // In the head of the server's document, before the page's own scripts.
   const { strategy: _s, onLoad: _l, onReady: _r, onError: _e, children, dangerouslySetInnerHTML, ...attributes } = props;
   const code = dangerouslySetInnerHTML?.__html ?? children;
-  return createElement(Head, null, createElement('script', { ...attributes, key: id ?? src, dangerouslySetInnerHTML: code === undefined ? undefined : { __html: code } }));
+  const script = createElement('script', { ...attributes, key: id ?? src, 'data-nscript': 'beforeInteractive', dangerouslySetInnerHTML: code === undefined ? undefined : { __html: code } });
+  // In `pages/_document` (rendered on the server only, outside the page tree): where it stands.
+  if (typeof window === 'undefined' && !headManager) return script;
+  // From the page tree: in the head of the server's document, before the page's own scripts.
+  return createElement(Head, null, script);
 }
