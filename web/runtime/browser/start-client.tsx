@@ -7,7 +7,7 @@
  * @example
  * startClient({ App, routes: [{ pattern: '/', kind: 'ssg', load: () => import('./pages/index') }], errorPages: {} });
  */
-import { StrictMode, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { StrictMode, useEffect, useLayoutEffect, type ComponentType, type ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { DefaultApp } from '../shared/default-app';
 import { HeadManagerContext } from '../shared/head';
@@ -143,6 +143,11 @@ export async function startClient(options: ClientOptions): Promise<void> {
     events: routerEvents,
   };
 
+  const appRouter = {} as StratusRouter;
+  let appElement: { state: PageState; element: ReactElement; id: number } | undefined;
+  /** True until the render after hydration has been made. */
+  let hydrating = true;
+
   /** The tree the server rendered (head manager › router › `_app` › page), plus two invisible helpers. */
   function tree(state: PageState, id: number) {
     const pathname = routerPathname(state.route);
@@ -160,11 +165,19 @@ export async function startClient(options: ClientOptions): Promise<void> {
     setCurrentRouter(router);
     head.setDefaultTitle(state.defaultTitle);
     document.documentElement.lang = state.locale;
+    // `_app`'s router prop is one object kept current, as the pages router's instance is.
+    Object.assign(appRouter, router);
+    // The render right after hydration (the address bar's search, isReady) reuses `_app`'s element
+    // when the page and its props are the same: React then renders again only what reads the
+    // router, not the whole page (an effect keyed on an object made in render would run twice).
+    const reused = appElement && appElement.state.Component === state.Component && appElement.state.props === state.props && appElement.state.appProps === state.appProps && id === appElement.id + 1 && hydrating;
+    const element = reused ? appElement!.element : <App {...state.appProps} Component={state.Component} pageProps={state.props} router={appRouter} />;
+    appElement = { state, element, id };
     const app = (
       <HeadManagerContext.Provider value={head}>
         <RouterContext.Provider value={router}>
           <ErrorBoundary page={state.props} onError={(error) => onRenderError(error, state)}>
-            <App {...state.appProps} Component={state.Component} pageProps={state.props} router={router} />
+            {element}
           </ErrorBoundary>
           <StylesOf page={state.route} styles={currentStyles} />
           <Committed id={id} onCommit={onCommit} />
@@ -253,6 +266,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     };
     await render(hydrated);
   }
+  hydrating = false;
 
   const navigator = await routerChunk;
   navigator.start(hydrated);
