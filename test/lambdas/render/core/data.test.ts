@@ -184,10 +184,10 @@ describe('static pages', () => {
     expect(getStaticProps).toHaveBeenCalledTimes(2);
   });
 
-  test('getStaticProps gets params and locales, never the query', async () => {
+  test('getStaticProps gets params, locales and why it runs (a first request: stale, as Next says), never the query', async () => {
     const getStaticProps = jest.fn((_context: unknown) => ({ props: {} }));
     const { page } = setup({ '/posts/[slug]': { kind: 'ssg', fallback: 'blocking', module: { default: Page, getStaticProps } } });
     await page('/posts/[slug]', '/posts/x', { locale: 'fr', search: 'q=1' });
-    expect(getStaticProps).toHaveBeenCalledWith({ params: { slug: 'x' }, locale: 'fr', locales: ['en', 'fr'], defaultLocale: 'en' });
+    expect(getStaticProps).toHaveBeenCalledWith({ params: { slug: 'x' }, locale: 'fr', locales: ['en', 'fr'], defaultLocale: 'en', revalidateReason: 'stale' });
   });
 });
