@@ -14,7 +14,7 @@ import { isHttpError } from '../../shared/http-error';
 import type { BufferedResponse } from '../api/api-response';
 import { NO_STORE, staticCacheControl } from '../../shared/cache-control';
 import { createPropsChecks, readDataResult, type DataOutcome, type PropsCheck } from '../data/data-result';
-import type { DraftMode } from '../api/draft-mode';
+import { DRAFT_COOKIE, type DraftMode } from '../api/draft-mode';
 import type { ErrorStatus, Outcome, PageRequest, Query } from './outcome';
 import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
 import { initialPropsContext } from '../data/initial-props-context';
@@ -60,11 +60,15 @@ function bodyOf(page: PageRequest): { body: unknown; raw: Uint8Array } | Outcome
   }
 }
 
-async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, check: PropsCheck): Promise<Outcome> {
+async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, check: PropsCheck, draft: DraftMode | undefined): Promise<Outcome> {
   const body = bodyOf(page);
   if (body && 'kind' in body) return body;
   const query = queryOf(page);
   const call = serverContext(page, query, config, body);
+  // A visitor in draft mode (or Preview Mode): getServerSideProps is told, as in the pages router.
+  // (Most requests carry no draft cookie: they are told apart without a turn of the event loop.)
+  const cookie = page.request.headers.cookie;
+  if (draft && cookie !== undefined && cookie.includes(DRAFT_COOKIE) && (await draft.isDraft(cookie))) await markDraft(call.context as unknown as Record<string, unknown>, draft, cookie);
   const { getServerSideProps } = page.module;
   const attributes = { 'http.route': page.route.pattern };
   // `_app.getInitialProps` runs for every server page, as the pages router runs it (before
@@ -137,7 +141,17 @@ async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMod
  * `getInitialProps` feeds pages without data function). Throws what data functions and
  * `getInitialProps` throw.
  */
+/** Draft mode's fields of a getServerSideProps context: `draftMode`, and Preview Mode's `preview` and `previewData`. */
+async function markDraft(context: Record<string, unknown>, draft: DraftMode, cookie: string): Promise<void> {
+  context.draftMode = true;
+  const previewData = await draft.previewData(cookie);
+  if (previewData !== undefined) {
+    context.preview = true;
+    context.previewData = previewData;
+  }
+}
+
 export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent, draft?: DraftMode): (page: PageRequest) => Promise<Outcome> {
   const propsCheck = createPropsChecks();
-  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App, propsCheck(page.route.pattern)) : staticData(page, pages, draft, config, App, propsCheck));
+  return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App, propsCheck(page.route.pattern), draft) : staticData(page, pages, draft, config, App, propsCheck));
 }

@@ -50,3 +50,24 @@ test('more than 2 KB of data is refused, saying what to do', () => {
   const res = new BufferedResponse();
   expect(() => res.setPreviewData({ body: 'x'.repeat(3000) })).toThrow(/at most 2048\. Keep an id in it/);
 });
+
+test('getServerSideProps is told too: draftMode for a draft visitor, preview and previewData in Preview Mode; others are not', async () => {
+  const Live = ({ state }: { state: string }) => <p id="state">{state}</p>;
+  const live = {
+    default: Live,
+    getServerSideProps: async (ctx: { draftMode?: boolean; preview?: boolean; previewData?: { slug?: string } }) => ({ props: { state: `${ctx.draftMode === true ? 'draft' : 'published'}${ctx.preview ? ` preview of ${ctx.previewData?.slug}` : ''}` } }),
+  } as unknown as PageModule;
+  const { app: server } = memoryApp(
+    {
+      '/live': { kind: 'ssr', module: live },
+      '/api/preview': api((_req, res) => res.setPreviewData({ slug: 'live' }).end()),
+      '/api/draft': api((_req, res) => res.setDraftMode({ enable: true }).end()),
+    },
+    { options: { draft: createDraftMode(async () => 'test secret') } },
+  );
+  const shown = async (cookie?: string) => String((await server.handle(request('/live', cookie ? { headers: { cookie } } : {}), context)).body).match(/<p id="state">([^<]*)<\/p>/)?.[1];
+  expect(await shown()).toBe('published');
+  expect(await shown('other=1')).toBe('published');
+  expect(await shown(pairs((await server.handle(request('/api/draft'), context)).cookies).join('; '))).toBe('draft');
+  expect(await shown(pairs((await server.handle(request('/api/preview'), context)).cookies).join('; '))).toBe('draft preview of live');
+});
