@@ -136,7 +136,13 @@ export const CONFIG_SCHEMA = {
           if (typeof option !== 'boolean') throw new ConfigError(`images.unoptimized must be true or false, got ${JSON.stringify(option)}.`);
           if (option) out.unoptimized = true;
         }
-        else if (name === 'loader' || name === 'loaderFile' || name === 'path') warn(`images.${name}: not supported; images are optimised by the stack's image function at /_app/image`);
+        else if (name === 'loaderFile') {
+          if (typeof option !== 'string' || option === '') throw new ConfigError(`images.loaderFile must be the path of a module whose default export makes an image's URL ({ src, width, quality }) => string, got ${JSON.stringify(option)}.`);
+          out.loaderFile = option;
+        } else if (name === 'loader') {
+          // 'custom' goes with loaderFile; the built-in CDN loaders are not there.
+          if (option !== 'default' && option !== 'custom') warn(`images.loader: '${String(option)}' is not supported; write its URLs in a loaderFile (images: { loader: 'custom', loaderFile: './image-loader.js' })`);
+        } else if (name === 'path') warn(`images.path: not supported; images are optimised by the stack's image function at /_app/image, or by your images.loaderFile`);
         else warn(`images.${name}: unknown option, ignored`);
       }
       return out;

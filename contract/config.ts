@@ -41,6 +41,8 @@ export interface ImageConfig {
   dangerouslyAllowSVG?: boolean;
   /** `<Image>` serves each `src` as it is, with no optimiser URLs (a site whose images are prepared already). */
   unoptimized?: boolean;
+  /** A module (from the app's folder) whose default export makes every `<Image>` URL: `({ src, width, quality }) => string` (build only). */
+  loaderFile?: string;
 }
 
 /**

@@ -15,6 +15,7 @@ import { computeBuildId } from './steps/build-id';
 import { appJsxPlugin } from './plugins/app-jsx';
 import { imageImportPlugin } from './plugins/image-import';
 import { fontFilePlugin, localFontMisses } from './plugins/local-font';
+import { imageLoaderPlugin } from './plugins/image-loader';
 import { bundleClient, type ClientBundle, type ClientBundleOptions } from './steps/bundle-client';
 import { bundleImageLambda } from './steps/bundle-image';
 import { bundleRender } from './steps/bundle-render';
@@ -193,7 +194,9 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // `typeof window` is a constant of each bundle (typeof-window.ts), so each has its own transform.
   const browserCompile = foldTypeofWindow(compile, 'browser');
   const serverCompile = foldTypeofWindow(compile, 'server');
-  const assetPlugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), fontFilePlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir)];
+  const loaderFile = loadedConfig.imageLoaderFile && path.resolve(appDir, loadedConfig.imageLoaderFile);
+  if (loaderFile && !existsSync(loaderFile)) throw new BuildError(`images.loaderFile: ${loadedConfig.imageLoaderFile} is not there (a path from the app's folder, such as './image-loader.js').`);
+  const assetPlugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), fontFilePlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir), ...(loaderFile ? [imageLoaderPlugin(loaderFile)] : [])];
   const browserPlugins = [compilerPlugin(appDir, browserCompile), ...assetPlugins];
   const serverPlugins = [compilerPlugin(appDir, serverCompile), ...assetPlugins];
   const transformCss = await loadPostcss(appDir, path.join(outDir, '.cache'));

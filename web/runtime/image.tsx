@@ -16,6 +16,7 @@ import { getImageConfig, type ImageComponentConfig } from './shared/image-config
 import { closestQuality } from '../../contract/config';
 import { IMAGE_PATH } from '../../contract/urls';
 import { sitePaths } from './shared/site-paths';
+import { imageLoader } from './shared/image-loader';
 
 /** What `import photo from './photo.jpg'` gives. */
 export interface StaticImageData {
@@ -131,10 +132,12 @@ function placeholderStyle(placeholder: ImageProps['placeholder'], blur: string |
  */
 export function getImageProps(props: ImageProps): ImgHTMLAttributes<HTMLImageElement> & { fetchPriority?: 'high' | 'low' | 'auto'; 'data-nimg': string } {
   const {
-    src: source, width: widthProp, height: heightProp, sizes, priority: priorityProp, preload, quality, fill: fillProp, unoptimized, loading, style, placeholder, blurDataURL, loader, overrideSrc,
+    src: source, width: widthProp, height: heightProp, sizes, priority: priorityProp, preload, quality, fill: fillProp, unoptimized, loading, style, placeholder, blurDataURL, loader: _loader, overrideSrc,
     onLoadingComplete: _onLoadingComplete, layout, objectFit, objectPosition, lazyBoundary: _lazyBoundary, lazyRoot: _lazyRoot, fetchPriority, ...rest
   } = props;
   const config = getImageConfig();
+  // The `loader` prop, else the config's loaderFile, else the image function.
+  const loader = props.loader ?? imageLoader;
   const staticData = typeof source === 'object' ? source : undefined;
   const src: string = typeof source === 'object' ? source.src : source;
   const priority = priorityProp || preload;

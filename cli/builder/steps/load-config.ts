@@ -34,6 +34,8 @@ export interface LoadedConfig {
   turbopack?: TurbopackOptions;
   /** `reactStrictMode` of the config file (`stratus dev` only); absent when not true. */
   reactStrictMode?: true;
+  /** `images.loaderFile` of the config file, relative to the app; absent when not written. */
+  imageLoaderFile?: string;
   /** The file read, relative to the app; undefined when there is none. */
   file?: string;
   warnings: string[];

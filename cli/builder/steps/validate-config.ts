@@ -27,6 +27,8 @@ export interface ValidatedConfig {
   turbopack?: TurbopackOptions;
   /** `reactStrictMode` of the config (`stratus dev` only); absent when not true. */
   reactStrictMode?: true;
+  /** `images.loaderFile` of the config (build only), relative to the app; absent when not written. */
+  imageLoaderFile?: string;
   warnings: string[];
 }
 
@@ -105,6 +107,7 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       ...(sassOptions ? { sassOptions } : {}),
       ...(turbopack ? { turbopack } : {}),
       ...(reactStrictMode ? { reactStrictMode: true as const } : {}),
+      ...(config.images?.loaderFile ? { imageLoaderFile: config.images.loaderFile } : {}),
       warnings,
     };
   } catch (error) {

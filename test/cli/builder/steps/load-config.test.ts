@@ -13,7 +13,7 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
     'next.config.js': `module.exports = {
       reactStrictMode: true,
       i18n: { locales: ['en', 'de'], defaultLocale: 'de' },
-      images: { domains: ['cdn.example.com'], deviceSizes: [400, 800], unoptimized: false, loaderFile: './loader.js', qualities: [50, 75] },
+      images: { domains: ['cdn.example.com'], deviceSizes: [400, 800], unoptimized: false, loader: 'imgix', qualities: [50, 75] },
       env: { API_URL: 'https://api.example' },
       async redirects() { return [{ source: '/old', destination: '/new', permanent: true }]; },
       trailingSlash: true,
@@ -34,7 +34,7 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
   // reactStrictMode is read (stratus dev wraps the app in StrictMode), not warned away.
   expect(loaded.reactStrictMode).toBe(true);
   expect(loaded.warnings).toEqual([
-    "next.config.js: images.loaderFile: not supported; images are optimised by the stack's image function at /_app/image",
+    "next.config.js: images.loader: 'imgix' is not supported; write its URLs in a loaderFile (images: { loader: 'custom', loaderFile: './image-loader.js' })",
     'next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     'next.config.js: unknown option "somethingElse", ignored',
   ]);
