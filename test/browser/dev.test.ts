@@ -10,11 +10,11 @@
  * shows with React's diff; packages of every shape work from the vendor script (or, where
  * they reach the runtime or a stylesheet, from the app's build).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { eventually, launchBrowser, openTab, type Tab } from '../helpers/browser';
+import { startDev, type DevServer } from '../helpers/dev-server';
 import { tempApp } from '../helpers/temp-app';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -107,9 +107,8 @@ const PACKAGE_FILES = {
 };
 
 let dir: string;
-let child: ChildProcess;
+let server: DevServer | undefined;
 let base: string;
-let output = '';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -136,28 +135,15 @@ beforeAll(async () => {
   // The app's sass: this repository's.
   mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   symlinkSync(path.join(ROOT, 'node_modules/sass'), path.join(dir, 'node_modules/sass'), 'dir');
-  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  [base, browser] = await Promise.all([
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`stratus dev did not start:\n${output}`)), 60_000);
-      child.stdout!.on('data', (d: Buffer) => {
-        output += d.toString();
-        const m = output.match(/ready on (http:\/\/localhost:\d+)/);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!.replace('localhost', '127.0.0.1'));
-        }
-      });
-    }),
-    launchBrowser(),
-  ]);
+  let dev: DevServer;
+  [dev, browser] = await Promise.all([startDev(dir), launchBrowser()]);
+  server = dev;
+  base = dev.url;
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
-  child?.kill('SIGTERM');
-  await new Promise((resolve) => child?.once('exit', resolve));
+  await server?.close();
 });
 
 const edit = (file: string, change: (text: string) => string) => writeFileSync(path.join(dir, file), change(readFileSync(path.join(dir, file), 'utf8')));
