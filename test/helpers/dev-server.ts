@@ -16,11 +16,14 @@ export interface DevServer {
   url: string;
   /** Its stdout and stderr so far. */
   output(): string;
+  /** Whether the process is still running. */
+  running(): boolean;
   close(): Promise<void>;
 }
 
-export async function startDev(appDir: string): Promise<DevServer> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', appDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** `env`: variables added to the test's own for the dev server (STRATUS_DEV_TIMINGS). */
+export async function startDev(appDir: string, env: Record<string, string> = {}): Promise<DevServer> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', appDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -41,6 +44,7 @@ export async function startDev(appDir: string): Promise<DevServer> {
   return {
     url,
     output: () => output,
+    running: () => child.exitCode === null && child.signalCode === null,
     async close() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -10,7 +10,7 @@
  * nothing imports it, rebuild without an error; the dev build is kept apart from `stratus build`'s.
  * (test/browser/dev.test.ts drives the same in Chromium.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { startDev, type DevServer } from '../../helpers/dev-server';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { NOT_STORED } from '../../../lambdas/shared/cache-control';
@@ -19,9 +19,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
 let dir: string;
-let child: ChildProcess;
+let dev: DevServer | undefined;
 let base: string;
-let output = '';
+const output = () => dev?.output() ?? '';
 const events: { event: string; data: string; at: number }[] = [];
 let sse: http.ClientRequest;
 
@@ -44,19 +44,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'public'), { recursive: true });
   writeFileSync(path.join(dir, 'public/notes.txt'), 'a public file');
   writeFileSync(path.join(dir, 'pages/data.tsx'), 'export default function D({ n }: { n: number }) { return <p>n={n}</p>; }\nexport function getServerSideProps() { return { props: { n: 1 } }; }\n');
-  child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STRATUS_DEV_TIMINGS: '1' } });
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString();
-      const m = output.match(/ready on (http:\/\/localhost:\d+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!.replace('localhost', '127.0.0.1'));
-      }
-    });
-  });
+  dev = await startDev(dir, { STRATUS_DEV_TIMINGS: '1' });
+  base = dev.url;
   await new Promise<void>((resolve) => {
     sse = http.get(`${base}/_stratus/dev/events`, (res) => {
       res.setEncoding('utf8');
@@ -74,8 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   sse?.destroy();
-  child?.kill('SIGTERM');
-  await new Promise((resolve) => child?.once('exit', resolve));
+  await dev?.close();
   rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
@@ -86,7 +74,7 @@ async function nextEvent(after: number, name?: string, timeout = 15_000): Promis
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`no ${name ?? ''} dev event after the edit:\n${output}`);
+  throw new Error(`no ${name ?? ''} dev event after the edit:\n${output()}`);
 }
 
 const get = async (p: string) => {
@@ -164,7 +152,7 @@ test('a broken build sends the error with its file, line and code, the last good
   expect(JSON.parse((await nextEvent(fixed, 'problems')).data)).toEqual({ errors: [], warnings: [] });
   expect(events.filter((e) => e.at >= fixed && e.event === 'reload')).toEqual([]);
   expect((await get('/')).body).toContain('fixed version');
-  expect(child.exitCode).toBeNull();
+  expect(dev!.running()).toBe(true);
 });
 
 test("a render error's page carries the error for the overlay, mapped to the page's own file and line", async () => {
@@ -176,8 +164,8 @@ test("a render error's page carries the error for the overlay, mapped to the pag
   expect(error.frames[0]).toMatchObject({ file: 'pages/explodes.tsx', line: 1, app: true });
   expect(error.codeFrame).toContain('> 1 | export default function E()');
   // The terminal shows the request and the stack in the app's terms.
-  expect(output).toMatch(/GET \/explodes 500/);
-  expect(output).toMatch(/Error: render blew up\n\s+at E \(pages\/explodes\.tsx:1:\d+\)/);
+  expect(output()).toMatch(/GET \/explodes 500/);
+  expect(output()).toMatch(/Error: render blew up\n\s+at E \(pages\/explodes\.tsx:1:\d+\)/);
 });
 
 test('static pages render on each request, as under next dev: a page that throws is its own 500, not a failed build; getStaticPaths still decides the paths', async () => {
@@ -234,13 +222,13 @@ test('a package imported for the first time reloads the page, which then loads a
 
 test('a build warning shows once when it appears (one save may make two builds), in the terminal and in the overlay', async () => {
   const edited = Date.now();
-  const before = output.length;
+  const before = output().length;
   writeFileSync(path.join(dir, '.env'), 'DATABASE_URL=postgres://local\n');
   const problems = JSON.parse((await nextEvent(edited, 'problems')).data) as { errors: unknown[]; warnings: string[] };
   expect(problems.errors).toEqual([]);
   expect(problems.warnings).toEqual([expect.stringContaining('DATABASE_URL from .env')]);
   await new Promise((resolve) => setTimeout(resolve, 300));
-  expect(output.slice(before).match(/⚠ warning: DATABASE_URL from \.env/g)).toHaveLength(1);
+  expect(output().slice(before).match(/⚠ warning: DATABASE_URL from \.env/g)).toHaveLength(1);
 });
 
 test("data functions run in the app's folder, wherever dev was started (here: the repository's folder), as the build's prerendering does", async () => {
