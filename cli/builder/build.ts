@@ -1,7 +1,7 @@
 /**
  * `stratus build`: the whole pipeline, one named step per line, ending with the manifest.
  */
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { BuildError } from './errors';
 import path from 'node:path';
 import { MANIFEST_VERSION, readManifest, type Manifest } from '../../contract/manifest';
@@ -143,7 +143,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<BuildResult> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
-  const appDir = path.resolve(options.appDir);
+  // Its real path: esbuild and Node report files by theirs, and an app reached through a
+  // symbolic link would otherwise not be recognised as the app's own (its JSX in .js, its data functions).
+  const appDir = realpathSync(path.resolve(options.appDir));
   const outDir = path.resolve(options.outDir ?? path.join(appDir, '.stratus'));
   const assetsDir = path.join(outDir, OUTPUT_LAYOUT.assets);
   const renderDir = path.join(outDir, OUTPUT_LAYOUT.renderLambda);

@@ -2,7 +2,7 @@
  * What several commands share: the app folder (named, or the current folder when it is an
  * app), the build folder and the port, each with its option spec and its one check.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError, type OptionSpec } from '../command';
 
@@ -27,7 +27,8 @@ export const isAppFolder = (dir: string) => PAGES_FOLDERS.some((folder) => exist
  * one-line message saying what to do.
  */
 export function appDirFrom(arg: string | undefined, command: string): string {
-  if (arg !== undefined) return path.resolve(arg);
+  // Its real path, when it is there: the bundler names files by theirs (an app reached through a symbolic link).
+  if (arg !== undefined) return existsSync(arg) ? realpathSync(path.resolve(arg)) : path.resolve(arg);
   const cwd = process.cwd();
   if (isAppFolder(cwd)) return cwd;
   throw new UsageError(`no app here (${cwd} has no pages/ nor src/pages/): run it in your app's folder, or name it: stratus ${command} my-site`);

@@ -1,5 +1,5 @@
 /** `stratus build` on fixture apps: output layout, manifest, determinism, server code kept out of the browser, and clear errors. */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from '../../../cli/builder/build';
@@ -90,6 +90,21 @@ describe('a full build of an app outside web/', () => {
     const second = await build({ appDir: BASIC, outDir: again, imageLambda: false });
     expect(second.manifest.buildId).toBe(result.manifest.buildId);
   });
+});
+
+test('an app reached through a symbolic link builds as the app itself: its JSX in .js and its data functions are its own', async () => {
+  const real = tmp();
+  dirs.push(real);
+  mkdirSync(path.join(real, 'pages'));
+  writeFileSync(path.join(real, 'pages/index.js'), "import fs from 'fs';\nexport default function Home({ here }) { return <p>linked {String(here)}</p>; }\nexport function getStaticProps() { return { props: { here: fs.existsSync('.') } }; }\n");
+  const linkDir = tmp();
+  dirs.push(linkDir);
+  const link = path.join(linkDir, 'app');
+  symlinkSync(real, link);
+  const outDir = tmp();
+  dirs.push(outDir);
+  const result = await build({ appDir: link, outDir, imageLambda: false });
+  expect(result.manifest.routes.map((r) => [r.pattern, r.kind])).toEqual([['/', 'ssg']]);
 });
 
 describe('build errors name the file and say what to do', () => {
