@@ -16,7 +16,7 @@ import { getImageConfig, type ImageComponentConfig } from './shared/image-config
 import { closestQuality } from '../../contract/config';
 import { IMAGE_PATH } from '../../contract/urls';
 import { sitePaths } from './shared/site-paths';
-import { imageLoader } from './shared/image-loader';
+import { imageLoader, type ImageLoader } from './shared/image-loader';
 
 /** What `import photo from './photo.jpg'` gives. */
 export interface StaticImageData {
@@ -29,8 +29,7 @@ export interface StaticImageData {
   blurHeight?: number;
 }
 
-/** A custom loader: the URL of `src` at `width` (next/image's `loader` prop). */
-export type ImageLoader = (props: { src: string; width: number; quality?: number }) => string;
+export type { ImageLoader };
 
 export interface ImageProps
   extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'loading' | 'placeholder'> {

@@ -28,7 +28,9 @@ import { localizePath } from '../../../web/runtime/shared/locale-prefix';
 import { REWRITE_HEADER } from '../../../contract/urls';
 import { createSiteRouting, type SiteRoutingPorts } from '../routing/site-routing';
 import type { AppMiddleware } from '../routing/middleware';
-import type { ApiModule, PageModule } from '../../../web/runtime/shared/page-types';
+import type { ApiModule, PageModule, ServerRequest } from '../../../web/runtime/shared/page-types';
+import { createServerRequest } from '../api/api-request';
+import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
 import type { DraftMode } from '../api/draft-mode';
 import { noInvalidations } from '../ports/no-invalidations';
 import type { Invalidations, StoredPage } from '../ports/ports';
@@ -140,7 +142,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   /** The output stage; a server error's outcome with its exception at hand for the error page (a page's answer goes straight through). */
   function writeOutcome(outcome: Outcome, format: Format, request: CoreRequest): ReturnType<typeof write> {
     if (outcome.kind !== 'error' || outcome.cause === undefined) return write(outcome, format, request);
-    writing = { cause: outcome.cause, request };
+    writing = { cause: outcome.cause, req: serverRequestOf(request), rawQuery: request.rawQuery };
     try {
       return write(outcome, format, request);
     } finally {
@@ -338,3 +340,13 @@ function withBasePath(outcome: Outcome, basePath: string): Outcome {
   return { ...outcome, destination: basePath + outcome.destination };
 }
 
+/** The failed request as the error page's `ctx.req` (Node's shape, as getServerSideProps' `req`), with its body when it reads. */
+function serverRequestOf(request: CoreRequest): ServerRequest {
+  let parsed: { body: unknown; raw: Uint8Array };
+  try {
+    parsed = readBody(request.body, request.headers['content-type'], DEFAULT_BODY_PARSING);
+  } catch {
+    parsed = { body: undefined, raw: request.body ?? new Uint8Array(0) };
+  }
+  return createServerRequest(request, parsed.body, parsed.raw);
+}

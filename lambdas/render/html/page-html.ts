@@ -12,9 +12,6 @@ import { errorTitle } from '../../../web/runtime/shared/errors';
 import { BUILT_IN_ERROR_PAGE, loadInitialProps, type AppComponent, type EmbeddedData, type InitialPropsContext, type PageModule, type PageProps, type ServerRequest, type ServerResponse } from '../../../web/runtime/shared/page-types';
 import { searchToQuery } from '../../../web/runtime/shared/route-match';
 import { logError } from '../../shared/log';
-import type { CoreRequest } from '../../shared/http';
-import { createServerRequest } from '../api/api-request';
-import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
 import { splitAppProps } from '../../../web/runtime/shared/initial-props';
 import type { PageRequest, Query } from '../core/outcome';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
@@ -35,7 +32,10 @@ export interface DocumentModules {
  */
 export interface ServerFailure {
   cause: unknown;
-  request: CoreRequest;
+  /** The request as `ctx.req` (Node's shape, as getServerSideProps' `req`), made by the core. */
+  req: ServerRequest;
+  /** The request's query string, for `ctx.query`. */
+  rawQuery: string;
 }
 
 /**
@@ -138,8 +138,8 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
   function errorContext(pathname: string, statusCode: number, locale: string, asPath: string, failure: ServerFailure | undefined): InitialPropsContext {
     const res = { statusCode } as unknown as ServerResponse;
     if (!failure) return { pathname, query: {}, asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale, res };
-    const { cause, request } = failure;
-    return { err: cause, req: serverRequestOf(request), res, pathname, query: searchToQuery(request.rawQuery), asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale };
+    const { cause, req, rawQuery } = failure;
+    return { err: cause, req, res, pathname, query: searchToQuery(rawQuery), asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale };
   }
 
   /**
@@ -246,15 +246,4 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
       return reported ? reported.then(() => customError(name, custom, statusCode, locale, asPath, failure)) : customError(name, custom, statusCode, locale, asPath, failure);
     },
   };
-}
-
-/** The failed request as `ctx.req` (Node's shape, as getServerSideProps' `req`), with its body when it reads. */
-function serverRequestOf(request: CoreRequest): ServerRequest {
-  let parsed: { body: unknown; raw: Uint8Array };
-  try {
-    parsed = readBody(request.body, request.headers['content-type'], DEFAULT_BODY_PARSING);
-  } catch {
-    parsed = { body: undefined, raw: request.body ?? new Uint8Array(0) };
-  }
-  return createServerRequest(request, parsed.body, parsed.raw);
 }

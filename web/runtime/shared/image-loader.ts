@@ -4,6 +4,7 @@
  * `<Image>` builds every URL with it, in the server's HTML and in the browser alike.
  * Without one, none: `<Image>` uses the image function at `/_app/image`.
  */
-import type { ImageLoader } from '../image';
+/** A custom loader: the URL of `src` at `width` (next/image's `loader` prop, or the config's loaderFile). */
+export type ImageLoader = (props: { src: string; width: number; quality?: number }) => string;
 
 export const imageLoader: ImageLoader | undefined = undefined;
