@@ -106,7 +106,10 @@ test('npm pack: the CLI, the runtime, the Lambda sources, stratus/cdk and the te
   // client router as a chunk of its own, errors shown in place) and issue 35's changes.
   // 479 kB after the builds of others' code (Sass, turbopack.rules and their loaders' resolver, an
   // app's Babel config, output tracing, the Node modules' browser versions, in dist/cli.js).
-  expect(info!.size).toBeLessThan(490 * 1024);
+  // 504 kB after the next round of others' code (next/font/local, typeof window folding, image
+  // loaders and blur previews, Preview Mode, the error page's getInitialProps, the dev loop's
+  // refresh, the type check's mandatory options).
+  expect(info!.size).toBeLessThan(515 * 1024);
 });
 
 test('npm install of the tarball in a new project: the stratus command, React from the project (one copy)', () => {
