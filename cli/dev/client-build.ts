@@ -21,7 +21,7 @@ import { clientOutputsOf, outputUrlOf, planClientBuild, type ClientBundle, type 
 import { fromEsbuildFailure } from '../builder/errors';
 import { HOT_GLOBAL } from '../../web/runtime/shared/dev-hooks';
 import { refreshPlugin, type ModuleVersion } from './refresh-plugin';
-import { buildVendor, vendorPlugin, vendorRequests, VENDOR_NAMESPACE, type VendorBuild } from './vendor-build';
+import { buildVendor, packageIdOf, vendorPlugin, vendorRequests, VENDOR_NAMESPACE, type VendorBuild } from './vendor-build';
 
 const DEV_CLIENT_FILE = path.join(RUNTIME_DIR, 'browser', 'dev', 'hot-client.ts');
 const IN_NODE_MODULES = `${path.sep}node_modules${path.sep}`;
@@ -70,7 +70,7 @@ function moduleEntries(metafile: Metafile, appDir: string): Map<string, string> 
   const fileOf = (key: string) => (/^[a-z-]+:/.test(key) ? undefined : path.resolve(appDir, key));
   for (const [key, input] of Object.entries(metafile.inputs)) {
     if (key.startsWith(`${VENDOR_NAMESPACE}:`)) {
-      entries.set(key, entryName('npm', key.slice(VENDOR_NAMESPACE.length + 1).replace(/^(\.\.\/)*(.*\/)?node_modules\//, '')));
+      entries.set(key, entryName('npm', packageIdOf(key.slice(VENDOR_NAMESPACE.length + 1)).replace(/^(\.\.\/)*(.*\/)?node_modules\//, '')));
       continue;
     }
     const file = fileOf(key);

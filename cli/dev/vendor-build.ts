@@ -25,6 +25,16 @@ export const VENDOR_GLOBAL = '__STRATUS_VENDOR__';
 /** The namespace of the modules that stand for a package in the app's build. */
 export const VENDOR_NAMESPACE = 'stratus-vendor';
 
+/**
+ * Ends each stand-in's path: a stand-in is CommonJS (`module.exports = …`), and esbuild takes a
+ * module whose path ends in `.mjs` for an ES module whatever its namespace (swr's, next-themes'
+ * entries: "No matching export", or `module is not defined` in the browser).
+ */
+const STAND_IN_SUFFIX = '.stand-in.cjs';
+
+/** A stand-in's package file id (its path from the app), from a stand-in path or a `stratus-vendor:` key's rest. */
+export const packageIdOf = (standIn: string) => (standIn.endsWith(STAND_IN_SUFFIX) ? standIn.slice(0, -STAND_IN_SUFFIX.length) : standIn);
+
 const IN_NODE_MODULES = `${path.sep}node_modules${path.sep}`;
 /** Package files the vendor script can hold: scripts. */
 const SCRIPT = /\.(?:m|c)?js$/;
@@ -74,12 +84,12 @@ export function vendorPlugin(appDir: string, vendored: (file: string) => boolean
           if (resolved.errors.length === 0) resolutions.set(key, file);
         }
         if (!file || !vendored(file)) return undefined;
-        return { path: vendorId(appDir, file), namespace: VENDOR_NAMESPACE };
+        return { path: vendorId(appDir, file) + STAND_IN_SUFFIX, namespace: VENDOR_NAMESPACE };
       });
       // The entries of the stand-ins themselves (client-build.ts makes each one an entry).
       b.onResolve({ filter: new RegExp(`^${VENDOR_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(VENDOR_NAMESPACE.length + 1), namespace: VENDOR_NAMESPACE }));
       b.onLoad({ filter: /.*/, namespace: VENDOR_NAMESPACE }, (args) => ({
-        contents: `module.exports = globalThis.${VENDOR_GLOBAL}(${JSON.stringify(args.path)});\n`,
+        contents: `module.exports = globalThis.${VENDOR_GLOBAL}(${JSON.stringify(packageIdOf(args.path))});\n`,
         loader: 'js',
       }));
     },
@@ -90,7 +100,7 @@ export function vendorPlugin(appDir: string, vendored: (file: string) => boolean
 export function vendorRequests(metafile: Metafile, appDir: string): Set<string> {
   const files = new Set<string>();
   for (const key of Object.keys(metafile.inputs)) {
-    if (key.startsWith(`${VENDOR_NAMESPACE}:`)) files.add(path.resolve(appDir, key.slice(VENDOR_NAMESPACE.length + 1)));
+    if (key.startsWith(`${VENDOR_NAMESPACE}:`)) files.add(path.resolve(appDir, packageIdOf(key.slice(VENDOR_NAMESPACE.length + 1))));
   }
   return files;
 }

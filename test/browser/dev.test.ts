@@ -74,6 +74,7 @@ const ATTRIBUTE = `export default function AttributePage() {
 const PACKAGES = `import { useState } from 'react';
 import greet, { loud } from 'cjs-greet';
 import tally, { double } from 'esm-tally';
+import shout, { whisper } from 'mjs-shout';
 import { WhereAmI } from 'router-user';
 import { Badge } from 'styled-badge';
 
@@ -83,6 +84,7 @@ export default function PackagesPage() {
     <main>
       <p id="cjs">{greet('cjs')} {loud('x')}</p>
       <p id="esm">{tally([1, 2])} {double(4)}</p>
+      <p id="mjs">{shout('hi')} {whisper('HO')}</p>
       <p id="router"><WhereAmI /></p>
       <Badge />
       <button id="bump" onClick={() => setN(n + 1)}>Bumped {n}</button>
@@ -97,6 +99,10 @@ const PACKAGE_FILES = {
   // An ES module package.
   'node_modules/esm-tally/package.json': JSON.stringify({ name: 'esm-tally', type: 'module', exports: './index.js' }),
   'node_modules/esm-tally/index.js': 'export default function tally(xs) { return xs.reduce((a, b) => a + b, 0); }\nexport const double = (n) => n * 2;\n',
+  // An ES module package whose entry is .mjs (swr's, next-themes', react-hot-toast's shape).
+  'node_modules/mjs-shout/package.json': JSON.stringify({ name: 'mjs-shout', main: 'dist/index.cjs', module: 'dist/index.mjs', exports: { import: './dist/index.mjs', require: './dist/index.cjs' } }),
+  'node_modules/mjs-shout/dist/index.mjs': "export default function shout(s) { return s.toUpperCase() + '!'; }\nexport const whisper = (s) => s.toLowerCase();\n",
+  'node_modules/mjs-shout/dist/index.cjs': "module.exports = function shout(s) { return s.toUpperCase() + '!'; };\nmodule.exports.whisper = (s) => s.toLowerCase();\n",
   // A library over next/router: it must get the page's own router (the runtime is one instance).
   'node_modules/router-user/package.json': JSON.stringify({ name: 'router-user', main: 'index.js' }),
   'node_modules/router-user/index.js': "const { createElement } = require('react');\nconst { useRouter } = require('next/router');\nexports.WhereAmI = function WhereAmI() { return createElement('span', null, 'at ' + useRouter().pathname); };\n",
@@ -296,13 +302,14 @@ test("a hydration mismatch shows in the overlay with React's diff: of text (Reac
   await tab.close();
 });
 
-test("packages work as bundled: CommonJS and ES modules, a library over next/router (the page's own router), a library with a stylesheet; state is kept across a save", async () => {
+test("packages work as bundled: CommonJS and ES modules (an .mjs entry too), a library over next/router (the page's own router), a library with a stylesheet; state is kept across a save", async () => {
   const tab = await openTab(browser, base);
   await tab.goto('/packages');
   await tab.page.click('#bump');
   await tab.waitForText('Bumped 1');
   expect(await tab.page.textContent('#cjs')).toBe('hello cjs X');
   expect(await tab.page.textContent('#esm')).toBe('3 8');
+  expect(await tab.page.textContent('#mjs')).toBe('HI! ho');
   expect(await tab.page.textContent('#router')).toBe('at /packages');
   expect(await tab.page.evaluate(() => getComputedStyle(document.getElementById('badge')!).color)).toBe('rgb(0, 128, 0)');
   // The plain packages came from the vendor script, built once (the other two stay in the app's build).
