@@ -52,6 +52,11 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   legacyBehavior?: boolean;
   /** With `legacyBehavior`, give the child the `href` even when it is not an `<a>`. @default false */
   passHref?: boolean;
+  /**
+   * Called on a click that navigates within the site (not a modified click, nor another
+   * origin), before the router moves; `preventDefault()` there keeps the page where it is.
+   */
+  onNavigate?: (event: { preventDefault(): void }) => void;
   children?: ReactNode;
 }
 
@@ -84,6 +89,7 @@ function isLinkOnly(name: string): boolean {
     case 'onClick':
     case 'onMouseEnter':
     case 'onTouchStart':
+    case 'onNavigate':
       return true;
     default:
       return false;
@@ -120,7 +126,7 @@ const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) 
 
 /** Link's `<a>` (or its `legacyBehavior` child) with the handlers, ref and prefetching the browser runs. */
 function useBrowserLink(props: LinkProps, ref: ForwardedRef<HTMLAnchorElement>, router: StratusRouter | null, resolved: string, localeOption: string | false | undefined): ReactElement {
-  const { href, as, replace, scroll, shallow, prefetch, legacyBehavior, passHref, onClick, onMouseEnter, onTouchStart, children } = props;
+  const { href, as, replace, scroll, shallow, prefetch, legacyBehavior, passHref, onClick, onMouseEnter, onTouchStart, onNavigate, children } = props;
   const rest = withAnchorAttributes({}, props);
   const anchor = useRef<HTMLAnchorElement | null>(null);
 
@@ -144,8 +150,20 @@ function useBrowserLink(props: LinkProps, ref: ForwardedRef<HTMLAnchorElement>, 
   function handleClick(event: MouseEvent<HTMLAnchorElement>, ownOnClick = onClick) {
     ownOnClick?.(event);
     if (event.defaultPrevented || !router || isModifiedClick(event)) return;
-    if (new URL(resolved, location.href).origin !== location.origin) return;
+    if (new URL(resolved, location.href).origin !== location.origin) {
+      // Another site, with `replace`: this entry gives way to it, as the pages router does.
+      if (replace) {
+        event.preventDefault();
+        location.replace(resolved);
+      }
+      return;
+    }
     event.preventDefault();
+    if (onNavigate) {
+      let prevented = false;
+      onNavigate({ preventDefault: () => void (prevented = true) });
+      if (prevented) return;
+    }
     const options = { scroll, shallow, locale: localeOption };
     void (replace ? router.replace(href, as, options) : router.push(href, as, options));
   }
