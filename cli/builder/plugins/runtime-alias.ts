@@ -26,7 +26,6 @@ export function publicRuntimeModules(dir = RUNTIME_DIR): Map<string, string> {
 
 /** What to use instead of a `next/*` module Stratus does not provide. */
 const NOT_PROVIDED: Record<string, string> = {
-  'next/navigation': 'that is the App Router; pages use next/router',
   'next/headers': 'that is the App Router; read headers from the getServerSideProps context',
   'next/og': 'image generation is not provided',
   'next/cache': 'that is the App Router; use revalidate in getStaticProps',
@@ -55,7 +54,6 @@ module.exports = new Proxy(known, {
 /** What each App Router module exports, as an ES import of it from a library reads them. */
 const NOT_PROVIDED_EXPORTS: Record<string, string[]> = {
   'next/headers': ['headers', 'cookies', 'draftMode'],
-  'next/navigation': ['useRouter', 'usePathname', 'useSearchParams', 'useParams', 'useSelectedLayoutSegment', 'useSelectedLayoutSegments', 'redirect', 'permanentRedirect', 'notFound', 'forbidden', 'unauthorized', 'unstable_rethrow', 'RedirectType', 'ReadonlyURLSearchParams'],
   'next/cache': ['revalidatePath', 'revalidateTag', 'updateTag', 'refresh', 'unstable_cache', 'unstable_noStore', 'cacheLife', 'cacheTag'],
   'next/og': ['ImageResponse'],
   'next/amp': ['useAmp'],
@@ -217,12 +215,14 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
         return { errors: [{ text: `"${args.path}" is one of Next's internal modules, which Stratus does not provide; it provides ${known}, and the public next/* modules. Import the public module (next/router, next/head, …) instead.` }] };
       });
       build.onResolve({ filter: /^next(\/.*)?$/ }, (args) => {
-        const file = nextModulePath(args.path);
+        // `next/router.js`, as ES-module packages spell it (nuqs, @vercel/analytics).
+        const specifier = args.path.replace(/\.js$/, '');
+        const file = nextModulePath(specifier);
         if (file) return { path: file };
         // A library's App Router code path (next-auth's route handler requires next/headers): a
         // module whose functions say so if called, as pages never reach it. The app's own import is an error now.
-        if (NOT_PROVIDED[args.path] && args.importer.includes(`${path.sep}node_modules${path.sep}`)) return { path: args.path, namespace: NOT_PROVIDED_NAMESPACE };
-        const instead = NOT_PROVIDED[args.path] ?? 'Stratus provides next/link, next/router, next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/document, next/error, next/config, next/server and the types of "next"';
+        if (NOT_PROVIDED[specifier] && args.importer.includes(`${path.sep}node_modules${path.sep}`)) return { path: specifier, namespace: NOT_PROVIDED_NAMESPACE };
+        const instead = NOT_PROVIDED[specifier] ?? 'Stratus provides next/link, next/router, next/compat/router, next/navigation (its pages-router hooks), next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/document, next/error, next/config, next/server and the types of "next"';
         return { errors: [{ text: `"${args.path}" is not provided by Stratus: ${instead}.` }] };
       });
       build.onLoad({ filter: /.*/, namespace: NOT_PROVIDED_NAMESPACE }, (args) => ({ contents: notProvidedModule(args.path), loader: 'js' }));

@@ -31,7 +31,7 @@ describe('stratus/* modules', () => {
 });
 
 describe('next/* modules', () => {
-  test.each(['next/link', 'next/router', 'next/head', 'next/image', 'next/legacy/image', 'next/dynamic', 'next/script', 'next/app', 'next/document', 'next/error', 'next/config', 'next/server', 'next'])(
+  test.each(['next/link', 'next/router', 'next/compat/router', 'next/navigation', 'next/head', 'next/image', 'next/legacy/image', 'next/dynamic', 'next/script', 'next/app', 'next/document', 'next/error', 'next/config', 'next/server', 'next'])(
     '%s resolves to Stratus, whether or not a next package is installed',
     async (specifier) => {
       const result = await resolveImport(specifier);
@@ -40,15 +40,20 @@ describe('next/* modules', () => {
     },
   );
 
+  test('the .js spelling ES-module packages write (next/router.js) is the same module', async () => {
+    expect((await resolveImport('next/router.js')).errors).toEqual([]);
+    expect((await resolveImport('next/navigation.js')).errors).toEqual([]);
+  });
+
   test('one Stratus does not provide fails the build naming it and what to use instead', async () => {
-    await expect(resolveImport('next/navigation')).rejects.toThrow(/"next\/navigation" is not provided by Stratus: that is the App Router; pages use next\/router/);
+    await expect(resolveImport('next/headers')).rejects.toThrow(/"next\/headers" is not provided by Stratus: that is the App Router; read headers from the getServerSideProps context/);
     await expect(resolveImport('next/whatever')).rejects.toThrow(/"next\/whatever" is not provided by Stratus: Stratus provides next\/link, next\/router/);
   });
 
   test("a library's App Router path (next-auth requires next/headers inside its route handler) builds; calling it says what Stratus does not provide", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-not-provided-'));
     mkdirSync(path.join(dir, 'node_modules/auth-lib'), { recursive: true });
-    writeFileSync(path.join(dir, 'node_modules/auth-lib/index.js'), "exports.pagesPath = () => 'pages';\nexports.appPath = () => { const { headers } = require('next/headers'); return headers(); };\nexports.esm = async () => (await import('next/navigation')).redirect('/');\n");
+    writeFileSync(path.join(dir, 'node_modules/auth-lib/index.js'), "exports.pagesPath = () => 'pages';\nexports.appPath = () => { const { headers } = require('next/headers'); return headers(); };\nexports.esm = async () => (await import('next/cache')).revalidatePath('/');\n");
     const result = await build({
       stdin: { contents: "const lib = require('auth-lib'); module.exports = lib;", resolveDir: dir, loader: 'js' },
       bundle: true, write: false, logLevel: 'silent', format: 'cjs', platform: 'node', plugins: [runtimeAliasPlugin()],
@@ -57,7 +62,7 @@ describe('next/* modules', () => {
     new Function('module', 'exports', 'require', result.outputFiles[0]!.text)(lib, lib.exports, require);
     expect(lib.exports.pagesPath!()).toBe('pages');
     expect(() => lib.exports.appPath!()).toThrow('headers(): next/headers is not provided by Stratus: that is the App Router; read headers from the getServerSideProps context');
-    await expect(lib.exports.esm!()).rejects.toThrow(/redirect\(\): next\/navigation is not provided by Stratus/);
+    await expect(lib.exports.esm!()).rejects.toThrow(/revalidatePath\(\): next\/cache is not provided by Stratus/);
     rmSync(dir, { recursive: true, force: true });
   });
 
