@@ -145,7 +145,8 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   const log = options.log ?? (() => undefined);
   // Its real path: esbuild and Node report files by theirs, and an app reached through a
   // symbolic link would otherwise not be recognised as the app's own (its JSX in .js, its data functions).
-  const appDir = realpathSync(path.resolve(options.appDir));
+  const given = path.resolve(options.appDir);
+  const appDir = existsSync(given) ? realpathSync(given) : given;
   const outDir = path.resolve(options.outDir ?? path.join(appDir, '.stratus'));
   const assetsDir = path.join(outDir, OUTPUT_LAYOUT.assets);
   const renderDir = path.join(outDir, OUTPUT_LAYOUT.renderLambda);
