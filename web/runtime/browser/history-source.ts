@@ -15,6 +15,8 @@ export interface EntryState {
   key: string;
   /** The page's URL, when a navigation's `href` named another page than its `as` (the address bar). */
   href?: string;
+  /** Written by a shallow navigation: going back or forward to it is shallow too, after another shallow one. */
+  shallow?: true;
 }
 
 export interface HistorySource {

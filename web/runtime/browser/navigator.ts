@@ -22,7 +22,7 @@ import { localizePath, splitLocale, withLocalePrefix, type LocaleSettings } from
 export { searchToQuery } from '../shared/route-match';
 import type { BeforePopStateCallback, Query, TransitionOptions, Url } from '../shared/router-context';
 import { formatUrl, repeatedSlashesFixed } from '../shared/url';
-import type { HistorySource } from './history-source';
+import type { EntryState, HistorySource } from './history-source';
 import { fetchPageData, isFullLoadError, loadPageScript, type ErrorAnswer } from './page-loader';
 import { isApiPath, REWRITE_HEADER } from '../../../contract/urls';
 import { siteHref, sitePaths, withoutBasePath, withTrailingSlash } from '../shared/site-paths';
@@ -313,13 +313,16 @@ export function createNavigator(options: NavigatorOptions) {
   }
 
   /** Writes the history entry for a navigation (back/forward have already moved it). */
-  function writeHistory(method: Method, target: Target): void {
+  function writeHistory(method: Method, target: Target, shallow: boolean): void {
     if (method === 'pop') return;
     history.savePosition(currentKey, history.scrollPosition());
     currentKey = newKey();
     // The page's own URL when it is not the address bar's, so back and forward come back to that page. A push to
     // the URL already shown (in its locale) replaces its entry, as in the pages router: back goes to the page before.
-    history[target.as === currentAs && target.locale === current.locale ? 'replace' : method](target.as, target.href ? { __s: 1, key: currentKey, href: target.href } : { __s: 1, key: currentKey });
+    const state: EntryState = { __s: 1, key: currentKey };
+    if (target.href) state.href = target.href;
+    if (shallow) state.shallow = true;
+    history[target.as === currentAs && target.locale === current.locale ? 'replace' : method](target.as, state);
   }
 
   function scrollAfter(method: Method, target: Target, scroll: boolean | undefined): void {
@@ -344,12 +347,13 @@ export function createNavigator(options: NavigatorOptions) {
       return false;
     }
     const eventOptions = { shallow: !!how.shallow };
+    lastShallow = eventOptions.shallow;
     inFlight?.();
     inFlight = null;
 
     if (!how.hydrate && onlyHashChange(target)) {
       events.emit('hashChangeStart', target.as, eventOptions);
-      writeHistory(method, target);
+      writeHistory(method, target, eventOptions.shallow);
       currentAs = target.as;
       await commit({ ...current, asPath: target.asPath });
       scrollAfter(method, target, how.scroll);
@@ -380,7 +384,7 @@ export function createNavigator(options: NavigatorOptions) {
       }
       const { thrown, ...state } = next;
       events.emit('beforeHistoryChange', target.as, eventOptions);
-      writeHistory(how.hydrate ? 'replace' : method, target);
+      writeHistory(how.hydrate ? 'replace' : method, target, eventOptions.shallow);
       currentAs = target.as;
       await commit(state);
       if (!how.hydrate) {
@@ -430,6 +434,8 @@ export function createNavigator(options: NavigatorOptions) {
   }
 
   let beforePop: BeforePopStateCallback | null = null;
+  /** Whether the last navigation was shallow: back or forward to a shallow entry is shallow only after one (the pages router's rule). */
+  let lastShallow = false;
 
   history.listen((state) => {
     history.savePosition(currentKey, history.scrollPosition());
@@ -442,8 +448,9 @@ export function createNavigator(options: NavigatorOptions) {
     const url = history.url();
     // An entry whose page is not the address bar's (href apart from as) names its page.
     const href = state?.href;
-    if (beforePop && beforePop({ url: href ?? url, as: url, options: { shallow: false } }) === false) return;
-    void change('pop', href ?? url, href === undefined ? undefined : url, { locale: false, fromAddressBar: true });
+    const shallow = state?.shallow === true && lastShallow;
+    if (beforePop && beforePop({ url: href ?? url, as: url, options: { shallow } }) === false) return;
+    void change('pop', href ?? url, href === undefined ? undefined : url, { locale: false, fromAddressBar: true, shallow });
   });
 
   return {

@@ -427,3 +427,22 @@ test("an optional catch-all pattern as href, with as, names the page as shows, i
   expect(await nav.push('/opt/[[...slug]]', '/opt')).toBe(true);
   expect(rendered.at(-1)).toMatchObject({ query: {}, asPath: '/opt' });
 });
+
+test("back to an entry a shallow navigation wrote, after a shallow one, is shallow: no data asked for, the events say so; after a full one it is not", async () => {
+  const { nav, history, fetched, log } = setup();
+  await nav.push('/live?q=1');
+  await nav.push('/live?q=2', undefined, { shallow: true });
+  await nav.push('/live?q=3', undefined, { shallow: true });
+  fetched.length = 0;
+  log.length = 0;
+  history.go(-1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetched).toEqual([]);
+  expect(log).toContainEqual(['routeChangeComplete', '/live?q=2', { shallow: true }]);
+  // A full navigation, then back to the shallow entry: its data again, as the pages router does.
+  await nav.push('/about');
+  fetched.length = 0;
+  history.go(-1);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(fetched).toEqual(['/_app/data/b1/live.json?q=2']);
+});
