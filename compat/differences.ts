@@ -157,10 +157,9 @@ export const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     id: 'nosniff',
     kind: 'deliberate',
-    why: "every answer carries X-Content-Type-Options: nosniff (docs/SECURITY.md), so Chromium also logs that it refused the 404 page of a missing script",
-    apps: ['script'],
+    why: "every answer carries X-Content-Type-Options: nosniff (docs/SECURITY.md), so Chromium also logs that it refused the 404 page of a missing script (an app's, or a library's such as /_vercel/insights/script.js)",
     field: CONSOLE,
-    both: (next, stratus) => stratus.split(' | ').filter((e) => !e.startsWith("Refused to execute script from '/missing.js'")).join(' | ') === next,
+    both: (next, stratus) => stratus.split(' | ').filter((e) => !/^Refused to execute script from '[^']*' because its MIME type \('text\/html'\)/.test(e)).join(' | ') === next,
   },
   {
     id: 'api-uncached',
