@@ -32,6 +32,21 @@ export interface DraftMode {
 const ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=None';
 const EXPIRED = 'Expires=Thu, 01 Jan 1970 00:00:00 GMT';
 
+/** A signed cookie's value and signature (`value.signature`), when the header carries one: most requests carry none, and cost no parsing. */
+function signedCookie(cookieHeader: string | undefined, name: string): { value: string; signature: string } | undefined {
+  if (!cookieHeader || !cookieHeader.includes(name)) return undefined;
+  const cookie = parseCookies(cookieHeader)[name];
+  const dot = cookie?.lastIndexOf('.') ?? -1;
+  return cookie && dot > 0 ? { value: cookie.slice(0, dot), signature: cookie.slice(dot + 1) } : undefined;
+}
+
+/** Whether `signature` is this site's for `message`, compared in constant time. */
+function signedBy(secret: string, message: string, signature: string): boolean {
+  const expected = Buffer.from(sign(secret, message));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && nodeCrypto().timingSafeEqual(given, expected);
+}
+
 function sign(secret: string, nonce: string): string {
   return nodeCrypto().createHmac('sha256', secret).update(`stratus-draft.${nonce}`).digest('base64url');
 }
@@ -50,11 +65,8 @@ export function createDraftMode(secret: DraftSecret): DraftMode {
   }));
   return {
     async isDraft(cookieHeader) {
-      // Most requests carry no draft cookie: no parsing, no secret.
-      if (!cookieHeader || !cookieHeader.includes(DRAFT_COOKIE)) return false;
-      const value = parseCookies(cookieHeader)[DRAFT_COOKIE];
-      const dot = value?.indexOf('.') ?? -1;
-      if (!value || dot <= 0) return false;
+      const part = signedCookie(cookieHeader, DRAFT_COOKIE);
+      if (!part) return false;
       let secret: string;
       try {
         secret = await key();
@@ -65,9 +77,7 @@ export function createDraftMode(secret: DraftSecret): DraftMode {
         reportDependencyFailure(failure, { dependency: failure.dependency, doing: 'check a draft-mode cookie', served: 'the published page' });
         return false;
       }
-      const expected = Buffer.from(sign(secret, value.slice(0, dot)));
-      const given = Buffer.from(value.slice(dot + 1));
-      return given.length === expected.length && nodeCrypto().timingSafeEqual(given, expected);
+      return signedBy(secret, part.value, part.signature);
     },
     async cookie(enable) {
       if (!enable) return `${DRAFT_COOKIE}=; ${ATTRIBUTES}; ${EXPIRED}`;
@@ -75,22 +85,17 @@ export function createDraftMode(secret: DraftSecret): DraftMode {
       return `${DRAFT_COOKIE}=${nonce}.${sign(await key(), nonce)}; ${ATTRIBUTES}`;
     },
     async previewData(cookieHeader) {
-      if (!cookieHeader || !cookieHeader.includes(PREVIEW_DATA_COOKIE)) return undefined;
-      const value = parseCookies(cookieHeader)[PREVIEW_DATA_COOKIE];
-      const dot = value?.lastIndexOf('.') ?? -1;
-      if (!value || dot <= 0) return undefined;
+      const part = signedCookie(cookieHeader, PREVIEW_DATA_COOKIE);
+      if (!part) return undefined;
       let secret: string;
       try {
         secret = await key();
       } catch {
         return undefined; // isDraft has said why, for the same request
       }
-      const payload = value.slice(0, dot);
-      const expected = Buffer.from(sign(secret, `preview.${payload}`));
-      const given = Buffer.from(value.slice(dot + 1));
-      if (given.length !== expected.length || !nodeCrypto().timingSafeEqual(given, expected)) return undefined;
+      if (!signedBy(secret, `preview.${part.value}`, part.signature)) return undefined;
       try {
-        return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+        return JSON.parse(Buffer.from(part.value, 'base64url').toString('utf8')) as unknown;
       } catch {
         return undefined;
       }
