@@ -55,13 +55,9 @@ export function mergeHead(instances: readonly HeadElement[][]): HeadElement[] {
   for (const elements of [DEFAULT_HEAD, ...instances]) {
     for (const element of elements) {
       const keys = headKeys(element);
-      const at = keys.length > 0 ? result.findIndex(shares(keys)) : -1;
-      if (at === -1) {
-        result.push({ element, keys });
-        continue;
-      }
-      for (let i = result.length - 1; i > at; i--) if (shares(keys)(result[i]!)) result.splice(i, 1);
-      result[at] = { element, keys };
+      // The later one wins and keeps its own place (a page's title after `_app`'s tags), as in the pages router.
+      if (keys.length > 0) for (let i = result.length - 1; i >= 0; i--) if (shares(keys)(result[i]!)) result.splice(i, 1);
+      result.push({ element, keys });
     }
   }
   return result.map((entry) => entry.element);
