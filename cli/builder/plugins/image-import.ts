@@ -50,14 +50,7 @@ export function imageImportPlugin(options: ImageImportOptions): Plugin {
         if (!size) return { errors: [{ text: `Could not read the size of ${args.path}: sharp cannot read it as an image.` }] };
         const { width, height } = size;
         const extension = path.extname(args.path).slice(1).toLowerCase();
-        const name = path.basename(args.path, path.extname(args.path)).replace(/[^A-Za-z0-9_-]+/g, '-');
-        const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
-        const fileName = `${name}.${hash}.${extension}`;
-        const target = path.join(outDir, fileName);
-        if (!existsSync(target)) {
-          mkdirSync(outDir, { recursive: true });
-          writeFileSync(target, bytes);
-        }
+        const fileName = emitHashed(bytes, args.path, outDir);
         const blur = await blurPreview(bytes, extension, width, height);
         const data = { src: options.publicPath + fileName, width, height, ...blur };
         return { contents: `export default ${JSON.stringify(data)};`, loader: 'js', watchFiles: [args.path] };
@@ -89,6 +82,22 @@ async function blurPreview(bytes: Buffer, extension: string, width: number, heig
     // A file sharp measured but cannot resize: no preview.
     return undefined;
   }
+}
+
+/**
+ * Writes a file the app imports into `outDir` once, under its name and a hash of its content
+ * (`photo.1a2b3c4d.jpg`), so the client and server builds agree on it; gives that name.
+ */
+export function emitHashed(bytes: Buffer, file: string, outDir: string): string {
+  const extension = path.extname(file).slice(1).toLowerCase();
+  const name = path.basename(file, path.extname(file)).replace(/[^A-Za-z0-9_-]+/g, '-');
+  const fileName = `${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.${extension}`;
+  const target = path.join(outDir, fileName);
+  if (!existsSync(target)) {
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(target, bytes);
+  }
+  return fileName;
 }
 
 /** Displayed size: EXIF orientation applied, as the optimiser will serve it. */

@@ -5,11 +5,10 @@
  * rules that load the app's own font, as `next build` does. The runtime half is
  * web/runtime/next/font/fallback.ts (`localFontOf`).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
-import type { ImageImportOptions } from './image-import';
+import { emitHashed, type ImageImportOptions } from './image-import';
 
 const FONT_FILE = /(['"`])([^'"`\n]+?\.(?:woff2?|ttf|otf|eot))\1/g;
 const FILE_PREFIX = 'stratus-font-file:';
@@ -47,15 +46,7 @@ export function fontFilePlugin(options: ImageImportOptions): Plugin {
     setup(build) {
       build.onResolve({ filter: /^stratus-font-file:/ }, (args) => ({ path: args.path.slice(FILE_PREFIX.length), namespace: NAMESPACE }));
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, (args) => {
-        const bytes = readFileSync(args.path);
-        const extension = path.extname(args.path).slice(1).toLowerCase();
-        const name = path.basename(args.path, path.extname(args.path)).replace(/[^A-Za-z0-9_-]+/g, '-');
-        const fileName = `${name}.${createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.${extension}`;
-        const target = path.join(outDir, fileName);
-        if (!existsSync(target)) {
-          mkdirSync(outDir, { recursive: true });
-          writeFileSync(target, bytes);
-        }
+        const fileName = emitHashed(readFileSync(args.path), args.path, outDir);
         return { contents: `export default ${JSON.stringify(options.publicPath + fileName)};`, loader: 'js', watchFiles: [args.path] };
       });
     },

@@ -409,7 +409,8 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     this.checkNotSent();
     const json = JSON.stringify(data);
     if (json === undefined) throw new TypeError('res.setPreviewData takes an object or a string.');
-    if (Buffer.byteLength(json) > PREVIEW_DATA_LIMIT) throw new RangeError(`res.setPreviewData: the data is ${Buffer.byteLength(json)} bytes as JSON; Preview Mode takes at most ${PREVIEW_DATA_LIMIT}. Keep an id in it and load the rest in getStaticProps.`);
+    const bytes = Buffer.byteLength(json);
+    if (bytes > PREVIEW_DATA_LIMIT) throw new RangeError(`res.setPreviewData: the data is ${bytes} bytes as JSON; Preview Mode takes at most ${PREVIEW_DATA_LIMIT}. Keep an id in it and load the rest in getStaticProps.`);
     this.draftMode = true;
     this.previewData = data;
     return this;
