@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openTab, startSite, type Site } from '../helpers/browser';
-import { startDev, type DevServer } from '../helpers/dev-server';
+import { startDev, type DevServer } from '../helpers/stratus-process';
 import { tempApp } from '../helpers/temp-app';
 
 const PAGE = `import { useEffect } from 'react';

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { eventually, launchBrowser, openTab, type Tab } from '../helpers/browser';
-import { startDev, type DevServer } from '../helpers/dev-server';
+import { startDev, type DevServer } from '../helpers/stratus-process';
 import { tempApp } from '../helpers/temp-app';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -4,13 +4,11 @@
  * TypeScript with an import of its own), in a component (a classic worker) and a
  * `SharedWorker`, each answering the page, under `stratus start` and under `stratus dev`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openTab, siteAndBrowser, type Tab } from '../helpers/browser';
+import { startDev, type DevServer } from '../helpers/stratus-process';
 import { tempApp } from '../helpers/temp-app';
 
-const ROOT = path.resolve(__dirname, '../..');
 
 const APP = {
   'lib/math.ts': 'export const double = (n: number): number => n * 2;\n',
@@ -74,42 +72,20 @@ describe('stratus start', () => {
 });
 
 describe('stratus dev', () => {
-  let child: ChildProcess;
-  let base: string;
+  let dev: DevServer | undefined;
   let browser: Browser;
 
   beforeAll(async () => {
-    const dir = tempApp(APP, 'stratus-web-worker-dev-');
-    child = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'dev', dir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stderr!.on('data', (data: Buffer) => (output += data.toString()));
-    [base, browser] = await Promise.all([
-      new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`stratus dev did not start:\n${output}`)), 60_000);
-        child.stdout!.on('data', (data: Buffer) => {
-          output += data.toString();
-          const ready = output.match(/ready on (http:\/\/localhost:\d+)/);
-          if (ready) {
-            clearTimeout(timer);
-            resolve(ready[1]!.replace('localhost', '127.0.0.1'));
-          }
-        });
-      }),
-      launchBrowser(),
-    ]);
+    [dev, browser] = await Promise.all([startDev(tempApp(APP, 'stratus-web-worker-dev-')), launchBrowser()]);
   }, 90_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await dev?.close();
   });
 
   test('the workers are served from the dev build and answer the page', async () => {
-    const tab = await openTab(browser, base);
+    const tab = await openTab(browser, dev!.url);
     const failed = failures(tab);
     await tab.goto('/');
     await tab.waitForText('answer 40');

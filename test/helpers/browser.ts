@@ -11,10 +11,10 @@
  * await tab.goto('/');
  * await tab.clickLink('About');
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startStratus } from './stratus-process';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -38,37 +38,12 @@ export async function startSite(appDir: string, options: { env?: Record<string, 
     return { url: process.env.STRATUS_BASE_URL.replace(/\/$/, ''), logs: () => '', close: async () => undefined };
   }
   const outDir = mkdtempSync(path.join(tmpdir(), 'stratus-browser-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'bin/stratus.js'), 'start', path.resolve(ROOT, appDir), '--port', '0', '--out', outDir], {
-    cwd: ROOT,
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stratus start did not become ready in 60 s:\n${output}`)), 60_000);
-    child.stdout!.on('data', () => {
-      const match = output.match(/ready on (http:\/\/\S+)/);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!.replace('localhost', '127.0.0.1'));
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`stratus start exited with ${code}:\n${output}`));
-    });
-  });
+  const started = await startStratus(['start', path.resolve(ROOT, appDir), '--port', '0', '--out', outDir], { cwd: ROOT, env: options.env });
   return {
-    url,
-    logs: () => output,
+    url: started.url,
+    logs: started.output,
     async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await started.close();
       rmSync(outDir, { recursive: true, force: true });
     },
   };

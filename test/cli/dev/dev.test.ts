@@ -10,7 +10,7 @@
  * nothing imports it, rebuild without an error; the dev build is kept apart from `stratus build`'s.
  * (test/browser/dev.test.ts drives the same in Chromium.)
  */
-import { startDev, type DevServer } from '../../helpers/dev-server';
+import { startDev, type DevServer } from '../../helpers/stratus-process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { NOT_STORED } from '../../../lambdas/shared/cache-control';
