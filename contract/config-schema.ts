@@ -88,6 +88,8 @@ export const CONFIG_SCHEMA = {
   }),
   /** True: `/about/` is the canonical URL and `/about` answers 308 to it. @default false (the other way round) */
   trailingSlash: booleanKey('trailingSlash', false),
+  /** True: neither spelling of a page's URL is redirected to the other; both answer, and Link keeps the slash as written (for apps whose middleware settles it). @default false */
+  skipTrailingSlashRedirect: booleanKey('skipTrailingSlashRedirect', false),
   /** Redirects answered before anything else (docs/ROUTING.md). */
   redirects: ruleFunction<Redirect[]>('redirects'),
   /** Paths served from another path or origin: an array (afterFiles), or the three groups. */
@@ -429,7 +431,7 @@ export type ConfigKeyName = keyof ConfigSchema;
 export const CONFIG_KEYS = Object.keys(CONFIG_SCHEMA) as ConfigKeyName[];
 
 /** The keys the routing layer settles (routing-rules.ts calls the functions and checks each rule). */
-export const ROUTING_KEYS = ['basePath', 'trailingSlash', 'redirects', 'rewrites', 'headers'] as const satisfies readonly ConfigKeyName[];
+export const ROUTING_KEYS = ['basePath', 'trailingSlash', 'skipTrailingSlashRedirect', 'redirects', 'rewrites', 'headers'] as const satisfies readonly ConfigKeyName[];
 
 /** Says nothing: a next.config key that has no effect in a Stratus build (its bundler, server and output are its own). */
 export const NO_EFFECT = 'has no effect in Stratus (it builds with its own bundler and serves with its own functions)';

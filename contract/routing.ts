@@ -65,6 +65,8 @@ export interface ResolvedRouting {
   basePath: string;
   /** True: `/about/` is the canonical URL and `/about` answers 308 to it; false: the other way round. */
   trailingSlash: boolean;
+  /** True (`skipTrailingSlashRedirect`): both spellings answer, none redirected; URLs keep the slash as written. */
+  skipTrailingSlashRedirect?: true;
   redirects: ResolvedRedirect[];
   rewrites: RewriteGroups;
   headers: HeaderRule[];

@@ -7,7 +7,7 @@
 // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/helper-functions-origin-modification.html
 import cf from 'cloudfront';
 
-var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false, basePath: '', trailingSlash: false, i18n: false, pages: null } /*END_STRATUS_CONFIG*/;
+var CONFIG = /*STRATUS_CONFIG*/ { locales: ['en'], defaultLocale: 'en', imageFormats: ['image/webp'], api: false, pageBodies: false, basePath: '', trailingSlash: false, anySlash: false, i18n: false, pages: null } /*END_STRATUS_CONFIG*/;
 
 var APP_PREFIX = '/_app/';
 var IMAGE_PATH = '/_app/image';
@@ -57,8 +57,8 @@ function handler(event) {
   if (base) {
     if (uri !== base && uri.indexOf(base + '/') !== 0) return tidy === null ? request : redirect(308, sitePath(tidy) + queryOf(request));
     // The site's root, with the slash or without as the site chose: /base/ with trailingSlash, else /base.
-    if (uri === base && CONFIG.trailingSlash) return redirect(308, base + '/' + queryOf(request));
-    if (uri === base + '/' && !CONFIG.trailingSlash) return redirect(308, base + queryOf(request));
+    if (uri === base && CONFIG.trailingSlash && !CONFIG.anySlash) return redirect(308, base + '/' + queryOf(request));
+    if (uri === base + '/' && !CONFIG.trailingSlash && !CONFIG.anySlash) return redirect(308, base + queryOf(request));
     uri = uri.slice(base.length) || '/';
   }
 
@@ -74,7 +74,8 @@ function handler(event) {
 
   // One URL per page: with the trailing slash or without, as the site chose (the render
   // function holds the same rule); a last segment with a dot names a file and keeps none.
-  if (uri.length > 1) {
+  // Under skipTrailingSlashRedirect both spellings answer.
+  if (uri.length > 1 && !CONFIG.anySlash) {
     var bare = uri.replace(/\/+$/, '') || '/';
     var wanted = !!CONFIG.trailingSlash && bare !== '/' && !/\/[^\/]+\.[^\/]+$/.test(bare);
     if ((uri !== bare) !== wanted) return redirect(308, sitePath(base + bare + (wanted ? '/' : '')) + queryOf(request));
@@ -99,7 +100,7 @@ function fromBucketFirst(request, uri, base) {
   if ((request.method !== 'GET' && request.method !== 'HEAD') || own(request.cookies, DRAFT_COOKIE)) return;
   if (uri === API_PATH || uri.indexOf(API_PATH + '/') === 0) return;
   // The basePath itself has one spelling (with the slash or without, as the site chose); the function redirects the other.
-  if (base && uri === '/' && request.uri !== base + (CONFIG.trailingSlash ? '/' : '')) return;
+  if (base && uri === '/' && !CONFIG.anySlash && request.uri !== base + (CONFIG.trailingSlash ? '/' : '')) return;
   var key = pageKey(uri);
   if (key === null || serverOnly(key)) return;
   request.headers[EDGE_PAGE_HEADER] = { value: encodeUnsafe(request.uri, QUERY_UNSAFE) + queryOf(request) };

@@ -25,6 +25,8 @@ export interface EdgeConfig {
   basePath?: string;
   /** Page URLs end with `/`. @default false */
   trailingSlash?: boolean;
+  /** Both spellings of a page's URL answer, neither redirected (`skipTrailingSlashRedirect`). @default false */
+  anySlash?: boolean;
   /** The app configured locales: a path's first segment may name one (`/fr/about`, `/en/about`). @default false */
   i18n?: boolean;
   /**
@@ -111,6 +113,7 @@ export function edgeConfigOf(config: ResolvedConfig, bodies: BodyRoutes = { api:
   return {
     locales: config.locales, defaultLocale: config.defaultLocale, imageFormats: config.images.formats, api: bodies.api, pageBodies: bodies.pageBodies,
     basePath: config.routing?.basePath ?? '', trailingSlash: config.routing?.trailingSlash ?? false,
+    anySlash: config.routing?.skipTrailingSlashRedirect === true,
     i18n: config.i18n === true || config.locales.length > 1,
     pages: buildId === undefined ? null : { buildId, bucketOrigin: ORIGIN_IDS.assets, renderOrigin: ORIGIN_IDS.render },
     serverRoutes: buildId === undefined ? [] : serverOnlyRoutes(routes),

@@ -20,7 +20,7 @@ test('every key has a next.config name and a default its own check accepts', () 
 test('StratusConfig has exactly the schema keys', () => {
   // Compiles only while every key of the type is a schema key and the other way round.
   const every: Required<StratusConfig> = {
-    basePath: '/docs', trailingSlash: true, redirects: () => [], rewrites: () => [], headers: () => [], locales: ['en'], defaultLocale: 'en',
+    basePath: '/docs', trailingSlash: true, skipTrailingSlashRedirect: false, redirects: () => [], rewrites: () => [], headers: () => [], locales: ['en'], defaultLocale: 'en',
     images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false, typescript: { ignoreBuildErrors: false }, compiler: {}, sassOptions: {}, turbopack: {}, reactCompiler: false, reactStrictMode: true,
   };
   expect(Object.keys(every).sort()).toEqual([...CONFIG_KEYS].sort());

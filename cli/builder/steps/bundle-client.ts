@@ -124,7 +124,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     ...RUNTIME_FACES.map((face) => `import ${JSON.stringify(face)};`),
     // basePath and trailingSlash shape every URL Link and the router write, as on the server.
     ...(routing
-      ? [`import { setSitePaths } from ${JSON.stringify(SITE_PATHS)};`, `setSitePaths(${JSON.stringify({ basePath: routing.basePath ?? '', trailingSlash: routing.trailingSlash ?? false })});`]
+      ? [`import { setSitePaths } from ${JSON.stringify(SITE_PATHS)};`, `setSitePaths(${JSON.stringify({ basePath: routing.basePath ?? '', trailingSlash: routing.trailingSlash ?? false, ...(routing.skipTrailingSlashRedirect ? { anySlash: true } : {}) })});`]
       : []),
     special._app ? `import ${vitals ? 'AppModule, { reportWebVitals }' : 'App'} from ${abs(special._app)};` : 'const App = undefined;',
     // reportWebVitals: _app times its hydration, then the reporter's chunk loads.

@@ -15,6 +15,7 @@ import { compileSource } from '../../../lambdas/render/routing/rule-match';
 export interface RoutingInput {
   basePath?: unknown;
   trailingSlash?: unknown;
+  skipTrailingSlashRedirect?: unknown;
   redirects?: unknown;
   rewrites?: unknown;
   headers?: unknown;
@@ -189,12 +190,13 @@ function checkHeaders(value: unknown): HeaderRule[] {
 export async function resolveRouting(input: RoutingInput, middleware: boolean): Promise<ResolvedRouting | undefined> {
   const basePath = input.basePath === undefined ? CONFIG_SCHEMA.basePath.default! : CONFIG_SCHEMA.basePath.check(input.basePath, ignore);
   const trailingSlash = input.trailingSlash === undefined ? CONFIG_SCHEMA.trailingSlash.default! : CONFIG_SCHEMA.trailingSlash.check(input.trailingSlash, ignore);
+  const skipRedirect = input.skipTrailingSlashRedirect !== undefined && CONFIG_SCHEMA.skipTrailingSlashRedirect.check(input.skipTrailingSlashRedirect, ignore);
   const redirects = checkRedirects(await call('redirects', input.redirects));
   const rewrites = checkRewriteGroups(await call('rewrites', input.rewrites));
   const headers = checkHeaders(await call('headers', input.headers));
   const ruleCount = redirects.length + headers.length + rewrites.beforeFiles.length + rewrites.afterFiles.length + rewrites.fallback.length;
-  if (!basePath && !trailingSlash && ruleCount === 0 && !middleware) return undefined;
-  return { basePath, trailingSlash, redirects, rewrites, headers, middleware };
+  if (!basePath && !trailingSlash && !skipRedirect && ruleCount === 0 && !middleware) return undefined;
+  return { basePath, trailingSlash, ...(skipRedirect ? { skipTrailingSlashRedirect: true as const } : {}), redirects, rewrites, headers, middleware };
 }
 
 /** One line for the build's progress output: what the routing layer holds. */
@@ -204,6 +206,7 @@ export function describeRouting(routing: ResolvedRouting): string {
   const parts = [
     ...(routing.basePath ? [`basePath ${routing.basePath}`] : []),
     ...(routing.trailingSlash ? ['trailing slashes'] : []),
+    ...(routing.skipTrailingSlashRedirect ? ['no trailing-slash redirects'] : []),
     ...count(routing.redirects.length, 'redirect'),
     ...count(rewrites.beforeFiles.length + rewrites.afterFiles.length + rewrites.fallback.length, 'rewrite'),
     ...count(routing.headers.length, 'header rule'),

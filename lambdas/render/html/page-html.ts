@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type { Manifest } from '../../../contract/manifest';
 import { ErrorPage } from '../../../web/runtime/shared/error-page';
-import { withTrailingSlash } from '../../../web/runtime/shared/site-paths';
+import { asVisited, withTrailingSlash } from '../../../web/runtime/shared/site-paths';
 import { chooseErrorPage, type ErrorPageName } from '../../../web/runtime/shared/error-page-choice';
 import { errorTitle } from '../../../web/runtime/shared/errors';
 import { BUILT_IN_ERROR_PAGE, loadInitialProps, type AppComponent, type EmbeddedData, type InitialPropsContext, type PageModule, type PageProps, type ServerRequest, type ServerResponse } from '../../../web/runtime/shared/page-types';
@@ -228,8 +228,9 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
         Page: page.module.default,
         props,
         data: embedded(page.route.pattern, query, props, page.locale, isFallback, undefined, appProps, page.module),
-        // As the address bar shows it (less the basePath), the visited URL when a rewrite chose the page: with the site's trailing slash.
-        asPath: page.visited ? withTrailingSlash(page.visited.path) + (page.visited.search.size ? `?${page.visited.search}` : '') : withTrailingSlash(page.path) + (page.search.size ? `?${page.search}` : ''),
+        // As the address bar shows it (less the basePath), the visited URL when a rewrite chose the page: with the site's trailing slash
+        // (a server page's as the visitor wrote it where both spellings answer; a stored page's is one for every visitor).
+        asPath: page.visited ? withTrailingSlash(page.visited.path) + (page.visited.search.size ? `?${page.visited.search}` : '') : (page.route.kind === 'ssr' ? asVisited(page.path, page.request.path) : withTrailingSlash(page.path)) + (page.search.size ? `?${page.search}` : ''),
         entryScripts: manifest.entryScripts,
         pageScripts: scriptsOf(page.route.pattern),
         styles: stylesOf(page.route.pattern),

@@ -20,7 +20,7 @@ import type { ResolvedConfig } from '../../../contract/config';
  */
 export function applyRuntimeConfig(config: Pick<ResolvedConfig, 'images' | 'routing'>, pageRoutes: readonly string[] = []): void {
   setImageConfig(config.images);
-  setSitePaths({ basePath: config.routing?.basePath, trailingSlash: config.routing?.trailingSlash });
+  setSitePaths({ basePath: config.routing?.basePath, trailingSlash: config.routing?.trailingSlash, anySlash: config.routing?.skipTrailingSlashRedirect });
   // The routes `stratus/web-vitals` takes from visitors.
   setRoutePatterns(pageRoutes);
 }

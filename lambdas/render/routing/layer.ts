@@ -254,13 +254,14 @@ export function createRoutingLayer(options: RoutingLayerOptions): RoutingLayer {
   /** RoutingLayer.run: the steps in the pages router's order (the list at the top of this file). */
   function run(target: Target): LayerEnd | Promise<LayerEnd> {
     // The basePath itself, with the slash or without as the site chose: `/base` → `/base/` under trailingSlash, `/base/` → `/base` otherwise.
-    if (routing.basePath && target.format !== 'json' && target.path === '/' && target.request.path === (routing.trailingSlash ? routing.basePath : `${routing.basePath}/`)) {
+    if (routing.basePath && !routing.skipTrailingSlashRedirect && target.format !== 'json' && target.path === '/' && target.request.path === (routing.trailingSlash ? routing.basePath : `${routing.basePath}/`)) {
       const search = target.search.toString();
       const destination = (routing.trailingSlash ? `${routing.basePath}/` : routing.basePath) + (search ? `?${search}` : '');
       return { target, perVisitor: false, answer: { kind: 'redirect', destination, statusCode: 308, cacheControl: RULE_REDIRECT } };
     }
-    // One URL per page: with or without the trailing slash, as the site chose. Page data has none.
-    if (target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
+    // One URL per page: with or without the trailing slash, as the site chose (both answer under
+    // `skipTrailingSlashRedirect`, whose middleware settles it). Page data has none.
+    if (!routing.skipTrailingSlashRedirect && target.format !== 'json' && target.path !== '/' && (routing.trailingSlash || target.path.endsWith('/'))) {
       // The rule Link and the router write URLs by (web/runtime/shared/site-paths.ts); a path of slashes alone is the edge's.
       const path = withTrailingSlash(target.path, routing.trailingSlash);
       if (path !== target.path && path !== '/' && path !== '') {

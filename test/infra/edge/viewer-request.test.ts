@@ -131,6 +131,15 @@ describe('viewer-request function', () => {
     expect(isFunctionResponse(bare(event('/base')))).toBe(false);
   });
 
+  test('skipTrailingSlashRedirect (anySlash): neither spelling of a page or of the basePath is redirected', () => {
+    const any = loadViewerRequest({ ...config, basePath: '/base', anySlash: true });
+    for (const path of ['/base', '/base/', '/base/docs/intro', '/base/docs/intro/']) expect([path, isFunctionResponse(any(event(path)))]).toEqual([path, false]);
+    const slashed = loadViewerRequest({ ...config, trailingSlash: true, anySlash: true });
+    expect(isFunctionResponse(slashed(event('/docs/intro')))).toBe(false);
+    // A repeated slash is still one spelling too many.
+    expect(asResponse(any(event('/base/docs//intro'))).headers?.location).toEqual({ value: '/base/docs/intro' });
+  });
+
   test('never redirects / itself', () => {
     expect(isFunctionResponse(handler(event('/')))).toBe(false);
   });

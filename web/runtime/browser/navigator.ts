@@ -166,7 +166,11 @@ export function createNavigator(options: NavigatorOptions) {
     // A locale the URL spells out stays in the address bar, the default one too (`/en/about`), as the pages router keeps it.
     // An API route answers at one path whatever the locale: no prefix it was not written with, as the pages router leaves /api.
     const localized = split.prefixed ? withLocalePrefix(path, target) : isApiPath(path) ? path : localizePath(path, target, options);
-    return { as: siteHref(localized) + href.search + href.hash, asPath: withTrailingSlash(path) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+    // Where both spellings answer (`skipTrailingSlashRedirect`), the URL keeps the slash it was written with.
+    const slash = process.env.STRATUS_ROUTING !== 'off' && sitePaths().anySlash && pathname.length > 1 && pathname.endsWith('/') ? '/' : '';
+    const shown = slash && localized !== '/' ? localized + slash : localized;
+    const asPath = slash && path !== '/' ? path + slash : path;
+    return { as: siteHref(shown) + href.search + href.hash, asPath: withTrailingSlash(asPath) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
   }
 
   /** The page-data URL of a target (under the `basePath`). */

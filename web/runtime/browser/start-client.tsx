@@ -237,7 +237,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
   const path = splitLocale(withoutBasePath(location.pathname) ?? location.pathname, data).path;
   // Hydrate with what the server rendered (static pages are rendered without the search,
   // and no page with the hash); the full URL follows right after, as in the pages router.
-  const serverAsPath = path + (route?.kind === 'ssr' ? location.search : '');
+  // A static page was rendered at its own path, which one file serves under both spellings where both answer (`skipTrailingSlashRedirect`).
+  const serverAsPath = route?.kind === 'ssr' ? path + location.search : sitePaths().anySlash ? path.replace(/(.)\/+$/, '$1') : path;
   // `_app`'s props besides pageProps: what else its getInitialProps returned, kept in the page's data as the pages router keeps them.
   const { pageProps, ...appProps } = data.props;
   const initial: PageState = {

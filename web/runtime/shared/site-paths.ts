@@ -19,13 +19,15 @@ export interface SitePaths {
   /** `''`, or `/docs`. */
   basePath: string;
   trailingSlash: boolean;
+  /** `skipTrailingSlashRedirect`: both spellings of a page's URL answer, so URLs keep the slash as written. */
+  anySlash: boolean;
 }
 
-let current: SitePaths = { basePath: '', trailingSlash: false };
+let current: SitePaths = { basePath: '', trailingSlash: false, anySlash: false };
 
 export function setSitePaths(paths: Partial<SitePaths>): void {
   if (process.env.STRATUS_ROUTING === 'off') return;
-  current = { basePath: paths.basePath ?? '', trailingSlash: paths.trailingSlash ?? false };
+  current = { basePath: paths.basePath ?? '', trailingSlash: paths.trailingSlash ?? false, anySlash: paths.anySlash ?? false };
 }
 
 export function sitePaths(): SitePaths {
@@ -35,12 +37,22 @@ export function sitePaths(): SitePaths {
 /** A last segment with a dot names a file: it keeps its name whatever `trailingSlash` says. */
 const FILE_LIKE = /\/[^/]+\.[^/]+$/;
 
-/** A page path (no query) with the trailing slash the site's URLs carry, or without one. */
+/** A page path (no query) with the trailing slash the site's URLs carry, or without one; as written where either answers. */
 export function withTrailingSlash(path: string, trailingSlash = current.trailingSlash): string {
   if (process.env.STRATUS_ROUTING === 'off') return path;
   if (path === '/' || path === '') return '/';
+  if (current.anySlash) return path;
   const bare = path.endsWith('/') ? path.replace(/\/+$/, '') : path;
   return trailingSlash && !FILE_LIKE.test(bare) ? `${bare}/` : bare;
+}
+
+/**
+ * A page path as the visitor spelled it where both spellings answer (`skipTrailingSlashRedirect`):
+ * with the slash when the URL they asked for ended with one; otherwise the site's spelling.
+ */
+export function asVisited(path: string, visitedPath: string): string {
+  if (process.env.STRATUS_ROUTING === 'off' || !current.anySlash) return withTrailingSlash(path);
+  return path !== '/' && visitedPath.length > 1 && visitedPath.endsWith('/') && !path.endsWith('/') ? `${path}/` : path;
 }
 
 /**

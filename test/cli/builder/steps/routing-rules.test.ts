@@ -7,6 +7,11 @@ test('nothing configured and no middleware: no routing layer in the manifest', a
   expect(await resolveRouting({}, false)).toBeUndefined();
 });
 
+test('skipTrailingSlashRedirect alone makes a routing layer that says so; false leaves none', async () => {
+  expect(await resolveRouting({ skipTrailingSlashRedirect: true }, false)).toMatchObject({ trailingSlash: false, skipTrailingSlashRedirect: true });
+  expect(await resolveRouting({ skipTrailingSlashRedirect: false }, false)).toBeUndefined();
+});
+
 test('rules are called (async allowed), statuses settled, a rewrites array is afterFiles', async () => {
   const routing = await resolveRouting(
     {
@@ -54,6 +59,7 @@ test.each([
   [{ basePath: '/docs/' }, /basePath must be a path such as "\/docs"/],
   [{ basePath: '/_app' }, /collides with the framework's \/_app paths/],
   [{ trailingSlash: 'yes' }, /trailingSlash must be true or false/],
+  [{ skipTrailingSlashRedirect: 1 }, /skipTrailingSlashRedirect must be true or false/],
 ])('a bad rule fails the build with the rule and the reason (%#)', async (input, message) => {
   await expect(resolveRouting(input, false)).rejects.toThrow(message);
 });

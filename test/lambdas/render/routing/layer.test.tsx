@@ -321,6 +321,25 @@ describe('trailingSlash', () => {
   });
 });
 
+describe('skipTrailingSlashRedirect', () => {
+  test('both spellings answer with the page, neither redirected; a server page sees the URL as asked for', async () => {
+    const handle = routedApp({ routing: { skipTrailingSlashRedirect: true } });
+    for (const path of ['/about', '/about/']) expect([path, (await handle(path)).status]).toEqual([path, 200]);
+    expect(bodyOf(await handle('/show/x/'))).toContain('/show/[slug] at /show/x/');
+    expect(bodyOf(await handle('/show/x'))).toContain('/show/[slug] at /show/x<');
+  });
+
+  test('with trailingSlash and a basePath too: no redirect of a page or of the basePath itself', async () => {
+    const handle = routedApp({ routing: { skipTrailingSlashRedirect: true, trailingSlash: true, basePath: '/base' } });
+    for (const path of ['/base', '/base/', '/base/about', '/base/about/']) expect([path, (await handle(path)).status]).toEqual([path, 200]);
+  });
+
+  test('config redirects still apply', async () => {
+    const handle = routedApp({ routing: { skipTrailingSlashRedirect: true, redirects: [{ source: '/old', destination: '/about', statusCode: 307 }] } });
+    expect([(await handle('/old')).status, (await handle('/old')).headers.location]).toEqual([307, '/about']);
+  });
+});
+
 describe('basePath', () => {
   const handle = routedApp({ routing: { basePath: '/docs-site', redirects: [{ source: '/old', destination: '/about', statusCode: 308 }] } });
 
