@@ -37,6 +37,8 @@ import { loadBabelConfig } from './babel-config';
 import { appDefines } from './compile-constants';
 import { workerUrlTransform } from './plugins/worker-url';
 import { foldTypeofWindow } from './typeof-window';
+import { resolveTemplateImports } from './import-context';
+import { withDefaultExtensions } from './resolve-extensions';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { PageLists, writeFunctionManifest } from './steps/write-manifest';
 import { checkDeployLimits } from './steps/deploy-limits';
@@ -195,8 +197,10 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   if (appBabel) log(`  the app's files through Babel with ${appBabel.file}`);
   const compile = compilerTransform(appDir, loadedConfig.compiler, appBabel);
   // `typeof window` is a constant of each bundle (typeof-window.ts), so each has its own transform.
-  const browserCompile = foldTypeofWindow(compile, 'browser');
-  const serverCompile = foldTypeofWindow(compile, 'server');
+  // `import(`../components/${name}`)` resolved with the build's extensions, as Next resolves it (import-context.ts).
+  const extensions = withDefaultExtensions(loadedConfig.turbopack?.resolveExtensions ?? []);
+  const browserCompile = resolveTemplateImports(foldTypeofWindow(compile, 'browser'), extensions);
+  const serverCompile = resolveTemplateImports(foldTypeofWindow(compile, 'server'), extensions);
   const loaderFile = loadedConfig.imageLoaderFile && path.resolve(appDir, loadedConfig.imageLoaderFile);
   if (loaderFile && !existsSync(loaderFile)) throw new BuildError(`images.loaderFile: ${loadedConfig.imageLoaderFile} is not there (a path from the app's folder, such as './image-loader.js').`);
   const assetPlugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), fontFilePlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir), ...(loaderFile ? [imageLoaderPlugin(loaderFile)] : [])];
