@@ -13,12 +13,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PluginItem, PluginObj, types as BabelTypes } from '@babel/core';
+import type { ParserOptions, PluginItem, PluginObj, types as BabelTypes } from '@babel/core';
+
+type ParserPlugin = NonNullable<ParserOptions['plugins']>[number];
 import type { Plugin } from 'esbuild';
 import type { CompilerOptions } from '../../contract/config-schema';
 import type { AppBabelConfig } from './babel-config';
 import { BuildError } from './errors';
 import { RUNTIME_DIR } from '../paths';
+import { decoratorParser, decoratorSettings, mayHaveDecorators, METADATA_PLUGIN } from './decorators';
 
 /** `<style jsx>` (or `<style jsx global>`), or styled-jsx's `css` tagged templates. */
 const STYLED_JSX = /<style\s[^>]*\bjsx\b|from\s*['"]styled-jsx\/css['"]/;
@@ -101,7 +104,8 @@ function styledOptions(option: true | Record<string, unknown>): Record<string, u
  */
 export function compilerTransform(appDir: string, compiler: CompilerOptions = {}, appBabel?: AppBabelConfig): SourceTransform {
   const { emotion, styledComponents, removeConsole: consoleOption, reactRemoveProperties, reactCompiler } = compiler;
-  const steps: { applies: (source: string) => boolean; plugin: PluginItem }[] = [];
+  const steps: { applies: (source: string, file: string) => boolean; plugin: PluginItem }[] = [];
+  const decorators = decoratorSettings(appDir);
   // First, as the React Compiler asks: it reads the code as written. Only files that may hold components or hooks.
   if (reactCompiler) steps.push({ applies: (source) => source.includes('<') || /\buse[A-Z]/.test(source), plugin: [appPlugin(appDir, 'babel-plugin-react-compiler', 'reactCompiler', 'reactCompiler'), reactCompiler === true ? {} : reactCompiler] });
   if (emotion) steps.push({ applies: (source) => source.includes('@emotion/'), plugin: [appPlugin(appDir, '@emotion/babel-plugin', 'emotion'), emotionOptions(emotion)] });
@@ -116,6 +120,8 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
     // A property name is in the source as written: a cheap test before parsing.
     steps.push({ applies: (source) => source.includes('<') && regexes.some((regex) => new RegExp(regex.source.replace(/^\^|\$$/g, '')).test(source)), plugin: removeProperties(regexes) });
   }
+  // emitDecoratorMetadata: TypeScript files with decorators get their design types (decorators.ts).
+  if (decorators.metadata) steps.push({ applies: (source, file) => /\.tsx?$/.test(file) && mayHaveDecorators(source), plugin: METADATA_PLUGIN });
   // styled-jsx, built into the pages router whatever the config says: after the React Compiler, before the rest;
   // once only, so not when the app's Babel config runs it (next/babel).
   if (!appBabel?.styledJsx) steps.splice(reactCompiler ? 1 : 0, 0, { applies: usesStyledJsx, plugin: require.resolve('styled-jsx/babel') });
@@ -127,7 +133,7 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
   const applied = steps.filter((step) => !listed.has(first(step.plugin)));
   let babel: Babel | undefined;
   return (file, source) => {
-    const plugins = applied.filter((step) => step.applies(source)).map((step) => step.plugin);
+    const plugins = applied.filter((step) => step.applies(source, file)).map((step) => step.plugin);
     // Without a config of its own, a file that needs no step is not parsed at all.
     if (plugins.length === 0 && !own) return source;
     babel ??= require('@babel/core') as Babel;
@@ -140,7 +146,8 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
         configFile: false,
         sourceType: 'module',
         // Syntax only: TypeScript and JSX stay in the output, for esbuild's loader of the file.
-        parserOpts: { plugins: typescript ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'] },
+        // Decorators as the tsconfig has them, so a file with them parses and prints them back for esbuild to lower.
+        parserOpts: { plugins: [...(typescript ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx']), ...(mayHaveDecorators(source) ? [decoratorParser(decorators)] : [])] as ParserPlugin[] },
         plugins: [...plugins, ...(own?.plugins ?? [])],
         retainLines: true,
         compact: false,
