@@ -30,21 +30,25 @@ export interface DynamicOptions<P> {
   loading?: ComponentType<DynamicLoadingProps>;
   /** Render on the server too. @default true */
   ssr?: boolean;
-  /** The loader, when the options are the only argument. */
-  loader?: Loader<P>;
+  /** The loader, when the options are the only argument (or the `import()` promise itself). */
+  loader?: Loader<P> | Promise<Loaded<P>>;
 }
+
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
 
 function componentOf<P>(loaded: Loaded<P>): ComponentType<P> {
   return typeof loaded === 'object' && loaded !== null && 'default' in loaded ? loaded.default : (loaded as ComponentType<P>);
 }
 
 export default function dynamic<P extends object = Record<string, unknown>>(
-  loaderOrOptions: Loader<P> | DynamicOptions<P>,
+  loaderOrOptions: Loader<P> | Promise<Loaded<P>> | DynamicOptions<P>,
   options: DynamicOptions<P> = {},
 ): ComponentType<P> {
-  const settings: DynamicOptions<P> = typeof loaderOrOptions === 'function' ? { ...options, loader: loaderOrOptions } : { ...loaderOrOptions, ...options };
-  const loader = settings.loader;
-  if (!loader) throw new Error('dynamic() needs a loader: dynamic(() => import("./component"))');
+  // `dynamic(import('./x'))`, the promise itself, is taken as the pages router takes it.
+  const settings: DynamicOptions<P> = typeof loaderOrOptions === 'function' || isPromise(loaderOrOptions) ? { ...options, loader: loaderOrOptions } : { ...loaderOrOptions, ...options };
+  const given = settings.loader;
+  if (!given) throw new Error('dynamic() needs a loader: dynamic(() => import("./component"))');
+  const loader: Loader<P> = isPromise(given) ? () => given : given;
   const ssr = settings.ssr !== false;
   const Loading = settings.loading;
   const state: { Component?: ComponentType<P>; error?: Error; promise?: Promise<void> } = {};
