@@ -4,7 +4,8 @@
  * different url"); router.push('/404') and push('/_error') show the error page, not a
  * dynamic route matching the path (basepath error-pages); routeChangeError's messages are
  * the pages router's; `<Link href="/x/[[...slug]]" as="/x/value">` shows /x/value's data
- * (prerender "should navigate between pages successfully").
+ * (prerender "should navigate between pages successfully"). A `<Link href="#">` is a hash change to
+ * the top of the page, as in the pages router (with-ant-design's logo).
  */
 import { eventually, openTab, siteAndBrowser, type Tab } from '../helpers/browser';
 import { tempApp } from '../helpers/temp-app';
@@ -22,6 +23,10 @@ const APP = {
     '<Link href="/catchall-optional/[[...slug]]" as="/catchall-optional/value" id="optional-value">value</Link></main>;\n}\n',
   // href and as differ; as is the URL already in the address bar.
   'pages/hello.js': "import Link from 'next/link';\nexport default function Hello() { return <main><h1>hello page</h1><Link href=\"/something-else\" as=\"/hello\" id=\"same-url-link\">to something else</Link></main>; }\n",
+  // A logo link to `#` (Next's with-ant-design): a hash change on the page, its data not asked again.
+  'pages/counted.js':
+    "import Link from 'next/link';\nlet served = 0;\nexport async function getServerSideProps() { served += 1; return { props: { served } }; }\n" +
+    'export default function Counted({ served }) { return <main style={{ minHeight: 3000 }}><h1>counted page</h1><p id="served">served {served}</p><Link href="#" id="to-top">top</Link></main>; }\n',
   'pages/something-else.js': 'export default function SomethingElse() { return <h1>something else page</h1>; }\n',
   'pages/[slug].js': "import { useRouter } from 'next/router';\nexport default function Slug() { return <p id=\"slug\">slug: {useRouter().query.slug}</p>; }\n",
   'pages/404.js': 'export default function NotFound() { return <h1>custom 404 page</h1>; }\n',
@@ -113,6 +118,20 @@ test('<Link href="/x/[[...slug]]" as="/x/value"> shows /x/value\'s page and data
   await eventually(async () => (await tab.page.textContent('#catchall').catch(() => null)) === 'Catch all: [value]', 'the value page');
   expect(tab.path()).toBe('/catchall-optional/value');
   expect(tab.requestsTo('/_app/data/').filter((r) => r.includes('catchall-optional/value.json'))).not.toEqual([]);
+  expect(await tab.isMarked()).toBe(true);
+  expect(tab.errors).toEqual([]);
+});
+
+test('a link to # is a hash change to the top of the page: written as the page\'s URL with an empty fragment, no data asked', async () => {
+  await tab.goto('/counted');
+  const served = await tab.page.textContent('#served');
+  expect(await tab.page.getAttribute('#to-top', 'href')).toBe('/counted#');
+  await tab.page.evaluate(() => window.scrollTo(0, 1200));
+  await tab.markWindow();
+  await tab.page.click('#to-top');
+  await eventually(async () => (await tab.page.evaluate(() => location.href)).endsWith('/counted#'), 'the address bar shows /counted#');
+  await eventually(async () => (await tab.page.evaluate(() => window.scrollY)) === 0, 'the page is scrolled to the top');
+  expect(await tab.page.textContent('#served')).toBe(served);
   expect(await tab.isMarked()).toBe(true);
   expect(tab.errors).toEqual([]);
 });

@@ -170,7 +170,9 @@ export function createNavigator(options: NavigatorOptions) {
     const slash = process.env.STRATUS_ROUTING !== 'off' && sitePaths().anySlash && pathname.length > 1 && pathname.endsWith('/') ? '/' : '';
     const shown = slash && localized !== '/' ? localized + slash : localized;
     const asPath = slash && path !== '/' ? path + slash : path;
-    return { as: siteHref(shown) + href.search + href.hash, asPath: withTrailingSlash(asPath) + href.search + href.hash, path, search: href.search, hash: href.hash, locale: target };
+    // An empty fragment (`href="#"`) reads back as none: kept, so it stays a hash change (to the top), as in the pages router.
+    const hash = href.hash || (written.endsWith('#') ? '#' : '');
+    return { as: siteHref(shown) + href.search + hash, asPath: withTrailingSlash(asPath) + href.search + hash, path, search: href.search, hash, locale: target };
   }
 
   /** The page-data URL of a target (under the `basePath`). */

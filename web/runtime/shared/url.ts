@@ -80,7 +80,8 @@ export function resolveHref(href: string, asPath = '/'): string {
   if (isExternal(href)) return href;
   try {
     const url = new URL(href, new URL(asPath, 'http://n'));
-    return url.pathname + url.search + url.hash;
+    // An empty fragment (`href="#"`) reads back as no hash: kept, so the link stays a hash change on this page.
+    return url.pathname + url.search + (url.hash || (href.endsWith('#') ? '#' : ''));
   } catch {
     // Not a URL at all (`/\\`): written as given, as the pages router does, not a failed render.
     return href;

@@ -280,6 +280,18 @@ test('hash-only changes fetch nothing, keep the page, scroll to the hash; back r
   expect(history.scrollPosition()).toEqual([0, 900]);
 });
 
+test('a bare # (an empty fragment) is a hash change to the top, as the pages router takes it: no data, the page kept', async () => {
+  const { nav, history, log, fetched, rendered } = setup();
+  await nav.push('/about');
+  log.length = 0;
+  expect(await nav.push('#')).toBe(true);
+  expect(fetched).toEqual([]);
+  expect(history.url()).toBe('/about#');
+  expect(history.scrolledToHash).toEqual(['']);
+  expect(rendered.at(-1)).toMatchObject({ route: '/about', asPath: '/about#' });
+  expect(log.map((e) => e[0])).toEqual(['hashChangeStart', 'hashChangeComplete']);
+});
+
 test('prefetch loads script and static data once, never server data, and the navigation reuses it', async () => {
   const { nav, fetched } = setup();
   await nav.prefetch('/posts/a');

@@ -76,12 +76,19 @@ test('resolveHref writes hrefs as the pages router does: encoded, and a hash or 
   expect(resolveHref('mailto:a@example.com')).toBe('mailto:a@example.com');
 });
 
+test('resolveHref keeps a bare # as an empty fragment of the current page, as the pages router writes it', () => {
+  expect(resolveHref('#', '/about')).toBe('/about#');
+  expect(resolveHref('#', '/posts/a?x=1')).toBe('/posts/a?x=1#');
+  expect(resolveHref('#team', '/about')).toBe('/about#team');
+});
+
 test('resolveHref gives every generated path exactly what URL parsing gives (its shortcut for plain paths changes nothing)', () => {
   const parsed = (href: string, asPath: string) => {
     if (isExternal(href)) return href;
     try {
       const url = new URL(href, new URL(asPath, 'http://n'));
-      return url.pathname + url.search + url.hash;
+      // An empty fragment is kept as written (`href="#"`: a hash change on the page).
+      return url.pathname + url.search + (url.hash || (href.endsWith('#') ? '#' : ''));
     } catch {
       return href;
     }
