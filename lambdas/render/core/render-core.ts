@@ -30,6 +30,7 @@ import { createSiteRouting, type SiteRoutingPorts } from '../routing/site-routin
 import type { AppMiddleware } from '../routing/middleware';
 import type { ApiModule, PageModule, ServerRequest } from '../../../web/runtime/shared/page-types';
 import { createServerRequest } from '../api/api-request';
+import { BufferedResponse } from '../api/api-response';
 import { DEFAULT_BODY_PARSING, readBody } from '../api/request-body';
 import type { DraftMode } from '../api/draft-mode';
 import { noInvalidations } from '../ports/no-invalidations';
@@ -118,7 +119,7 @@ export function createRenderApp(modules: AppModules, manifest: Manifest, store: 
   // The runtime's process-wide settings (image widths, basePath, trailing slash), set in one place.
   applyRuntimeConfig(config, manifest.routes.filter((r) => r.kind !== 'api').map((r) => r.pattern));
   // Documents link the build's scripts and styles under the basePath.
-  const html = createPageHtml(modules, withAssetBase(manifest, config.routing?.basePath ?? ''));
+  const html = createPageHtml(modules, withAssetBase(manifest, config.routing?.basePath ?? ''), { requestParts: (request) => ({ req: serverRequestOf(request), res: new BufferedResponse() }) });
   const { onRequestError } = options;
   const staticPages = createStaticPages(store, html, config, {
     App: modules.App,

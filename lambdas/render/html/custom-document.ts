@@ -18,18 +18,17 @@ import BaseDocument, {
 import { DefaultApp } from '../../../web/runtime/shared/default-app';
 import { routerPathname } from '../../../web/runtime/shared/page-types';
 import { documentSlotMarkup, type DocumentParts } from './document';
-import { renderPageParts, type PageRenderInput } from './render-page';
+import { renderPageParts, type PageRenderInput, type RequestParts } from './render-page';
 
 /** The default export of `pages/_document`. */
 export type DocumentComponent = ComponentType<any> & {
   getInitialProps?: (ctx: DocumentContext) => Promise<DocumentInitialProps> | DocumentInitialProps;
 };
 
-const SLOT = /<template data-stratus-slot="([a-z-]+)"><\/template>/g;
+const SLOT = /<template data-stratus-slot="([a-z-]+)"(?: data-nonce="([^"]*)")?><\/template>/g;
 
 /** The document's markup around the page's parts: the markers replaced with Stratus's markup. */
 function renderAround(Document: DocumentComponent, parts: DocumentParts, docProps: Partial<DocumentInitialProps>): string {
-  const slots = documentSlotMarkup(parts);
   const markup = renderToStaticMarkup(
     createElement(
       DocumentStateContext.Provider,
@@ -37,7 +36,17 @@ function renderAround(Document: DocumentComponent, parts: DocumentParts, docProp
       createElement(Document, { ...docProps, __NEXT_DATA__: { props: parts.data.props } }),
     ),
   );
-  return '<!DOCTYPE html>' + markup.replace(SLOT, (marker, name: DocumentSlot) => slots[name] ?? marker);
+  return '<!DOCTYPE html>' + markup.replace(SLOT, (marker, name: DocumentSlot, nonce: string | undefined) => documentSlotMarkup(parts, name, nonce) ?? marker);
+}
+
+/** `req` and `res` on the context, enumerable as the pages router's are, made once on first read of either. */
+function withRequestParts(ctx: DocumentContext, make: () => RequestParts): void {
+  let parts: RequestParts | undefined;
+  const read = () => (parts ??= make());
+  Object.defineProperties(ctx, {
+    req: { get: () => read().req, enumerable: true, configurable: true },
+    res: { get: () => read().res, enumerable: true, configurable: true },
+  });
 }
 
 /** `renderPage`'s options applied: `_app` and the page as the document's `getInitialProps` wraps them. */
@@ -77,6 +86,8 @@ export function renderWithDocument(Document: DocumentComponent, input: PageRende
       return { html, head, styles: undefined };
     },
   };
+  // A page rendered per request: `ctx.req` and `ctx.res` (made when read), as the pages router gives them (a CSP nonce middleware set, say).
+  if (input.requestParts) withRequestParts(ctx, input.requestParts);
   return Promise.resolve(getInitialProps.call(Document, ctx)).then((docProps) => {
     const parts = rendered ?? renderPageParts(input);
     const body = typeof docProps?.html === 'string' ? docProps.html : parts.body;

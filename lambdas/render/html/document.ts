@@ -110,14 +110,27 @@ export function renderDocument(parts: DocumentParts): string {
 }
 
 /**
- * Stratus's markup for each place of an app's `_document` (`stratus/document`): the same
+ * Stratus's markup for a place of an app's `_document` (`stratus/document`): the same
  * pieces as renderDocument's, with the module script beside the data (`<NextScript>`).
  */
-export function documentSlotMarkup(parts: DocumentParts): Record<DocumentSlot, string> {
-  return {
-    'head-start': parts.headStart,
-    'head-end': parts.head + headLinks(parts),
-    main: `<div id="__next">${parts.body}</div>`,
-    scripts: dataScript(parts) + entryScript(parts),
-  };
+export function documentSlotMarkup(parts: DocumentParts, slot: DocumentSlot, nonce?: string): string | undefined {
+  switch (slot) {
+    case 'head-start':
+      return parts.headStart;
+    case 'head-end':
+      return parts.head + withNonce(headLinks(parts), nonce);
+    case 'main':
+      return `<div id="__next">${parts.body}</div>`;
+    case 'scripts':
+      return withNonce(dataScript(parts) + entryScript(parts), nonce);
+    default:
+      return undefined;
+  }
 }
+
+/**
+ * A Content-Security-Policy nonce (`<Head nonce>`, `<NextScript nonce>`, attribute-escaped as
+ * React wrote it) on each script and link Stratus writes; the page's own `<Head>` tags keep
+ * what the app gave them, as in the pages router.
+ */
+const withNonce = (markup: string, nonce: string | undefined) => (nonce ? markup.replace(/<(script|link)\b/g, `<$1 nonce="${nonce}"`) : markup);

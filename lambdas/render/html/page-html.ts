@@ -14,8 +14,9 @@ import { searchToQuery } from '../../../web/runtime/shared/route-match';
 import { logError } from '../../shared/log';
 import { splitAppProps } from '../../../web/runtime/shared/initial-props';
 import type { PageRequest, Query } from '../core/outcome';
+import type { CoreRequest } from '../../shared/http';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
-import { renderPageDocument, type PageRenderInput } from './render-page';
+import { renderPageDocument, type PageRenderInput, type RequestParts } from './render-page';
 
 /** The app's components a document is made of: `_app`, `_document` and its own error pages. */
 export interface DocumentModules {
@@ -82,9 +83,19 @@ function orElse(render: () => Markup, fallback: (error: unknown) => Markup): Mar
   }
 }
 
-export function createPageHtml(modules: DocumentModules, manifest: Manifest): PageHtml {
+export interface PageHtmlOptions {
+  /** The request as `_document`'s `ctx.req` and `ctx.res` (Node's shape), made by the core for a page rendered per request. */
+  requestParts?: (request: CoreRequest) => RequestParts;
+}
+
+export function createPageHtml(modules: DocumentModules, manifest: Manifest, options: PageHtmlOptions = {}): PageHtml {
   const { buildId, config } = manifest;
   const { Document } = modules;
+  // Only a _document's getInitialProps reads them. A page rendered ahead (prerendered, stored,
+  // regenerated) is one document for every visitor: its request is the page's path alone, no
+  // visitor's headers, as `next build` renders those with a request of its own making.
+  const { requestParts } = options;
+  const partsOf = Document && requestParts ? (page: PageRequest) => () => requestParts(page.route.kind === 'ssr' ? page.request : { method: 'GET', path: page.path, rawQuery: '', headers: {} }) : undefined;
   // Without a _document, Stratus's own document, as fast as before it existed.
   const render: (input: PageRenderInput) => Markup = Document ? (input) => renderWithDocument(Document, input) : renderPageDocument;
 
@@ -236,6 +247,7 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest): Pa
         styles: stylesOf(page.route.pattern),
         // Only a page rendered per request with its query (getServerSideProps, getInitialProps) is ready on the server.
         isReady: page.route.kind === 'ssr',
+        requestParts: partsOf?.(page),
       });
     },
 

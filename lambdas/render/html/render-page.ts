@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { DefaultApp } from '../../../web/runtime/shared/default-app';
 import { HeadManagerContext, type HeadManager } from '../../../web/runtime/shared/head';
 import { mergeHead, type HeadElement } from '../../../web/runtime/shared/head-manager';
-import { routerPathname, type AppComponent, type AppComponentProps, type EmbeddedData, type PageProps } from '../../../web/runtime/shared/page-types';
+import { routerPathname, type AppComponent, type AppComponentProps, type EmbeddedData, type PageProps, type ServerRequest, type ServerResponse } from '../../../web/runtime/shared/page-types';
 import { RouterContext, type StratusRouter } from '../../../web/runtime/shared/router-context';
 import { routerEvents } from '../../../web/runtime/shared/router-state';
 import { renderDocument, type DocumentParts } from './document';
@@ -33,6 +33,14 @@ export interface PageRenderInput {
    * sets once hydrated, as in the pages router. @default true
    */
   isReady?: boolean;
+  /** The request as `_document`'s `ctx.req` and `ctx.res`, made when the document reads them (a page rendered ahead gets one without a visitor's headers). */
+  requestParts?: () => RequestParts;
+}
+
+/** The request in Node's shape, as the pages router gives it to data functions and `_document`. */
+export interface RequestParts {
+  req: ServerRequest;
+  res?: ServerResponse;
 }
 
 function serverHead(): HeadManager & { elements(): HeadElement[] } {

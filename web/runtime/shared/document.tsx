@@ -53,7 +53,8 @@ function useDocumentState(piece: string): DocumentRenderState {
   return state;
 }
 
-const slot = (name: DocumentSlot) => createElement('template', { 'data-stratus-slot': name });
+// A nonce (`<Head nonce>`, `<NextScript nonce>`) rides on the marker: the server puts it on the scripts and links it writes there.
+const slot = (name: DocumentSlot, nonce?: string) => createElement('template', { 'data-stratus-slot': name, 'data-nonce': nonce });
 
 /** `<html>` with its attributes; `lang` defaults to the page's locale. */
 export function Html(props: HTMLAttributes<HTMLHtmlElement>) {
@@ -61,10 +62,13 @@ export function Html(props: HTMLAttributes<HTMLHtmlElement>) {
   return createElement('html', { lang: locale, ...props });
 }
 
-/** The document head: charset and viewport, its children, then what Stratus puts there (`<Head>` tags, styles, preloads). */
-export function Head({ children, ...props }: HTMLAttributes<HTMLHeadElement>) {
+/**
+ * The document head: charset and viewport, its children, then what Stratus puts there (`<Head>` tags, styles, preloads).
+ * `nonce` (a Content-Security-Policy nonce) goes on the links and scripts Stratus writes there, not on `<head>`.
+ */
+export function Head({ children, nonce, ...props }: HTMLAttributes<HTMLHeadElement>) {
   const { styles } = useDocumentState('Head');
-  return createElement('head', props, slot(DOCUMENT_SLOTS.headStart), children, styles, slot(DOCUMENT_SLOTS.headEnd));
+  return createElement('head', props, slot(DOCUMENT_SLOTS.headStart), children, styles, slot(DOCUMENT_SLOTS.headEnd, nonce));
 }
 
 /** `<div id="__next">` with the rendered page: where the browser hydrates. */
@@ -73,10 +77,10 @@ export function Main() {
   return slot(DOCUMENT_SLOTS.main);
 }
 
-/** The page's data and the module script that hydrates it: put it at the end of `<body>`. */
-export function NextScript() {
+/** The page's data and the module script that hydrates it: put it at the end of `<body>`. `nonce` goes on both scripts. */
+export function NextScript({ nonce }: { nonce?: string } = {}) {
   useDocumentState('NextScript');
-  return slot(DOCUMENT_SLOTS.scripts);
+  return slot(DOCUMENT_SLOTS.scripts, nonce);
 }
 
 /** What `ctx.renderPage()` gives: the rendered page's markup (and, as in the pages router, `head`). */
@@ -91,8 +95,9 @@ export interface RenderPageOptions {
   enhanceComponent?: (Component: ComponentType<any>) => ComponentType<any>;
 }
 
-/** What the document's static `getInitialProps` receives. */
-export interface DocumentContext extends Omit<InitialPropsContext, 'req' | 'res'> {
+/**
+ * What the document's static `getInitialProps` receives. `req` and `res`: the request of a page rendered per request (getServerSideProps, getInitialProps); for one rendered ahead, a request for its path without a visitor's headers. */
+export interface DocumentContext extends InitialPropsContext {
   /** Renders the page (inside `_app`) now; the document's `<Main>` shows this markup. */
   renderPage(options?: RenderPageOptions | ((App: ComponentType<any>) => ComponentType<any>)): RenderPageResult;
   /** The default `getInitialProps`: `{ html, head, styles }` from `renderPage()`. */

@@ -134,3 +134,56 @@ test('a document getInitialProps that rejects is a 500', async () => {
     logs.restore();
   }
 });
+
+describe('a strict Content-Security-Policy, as the pages router docs write it: middleware puts a nonce in the request, _document reads it', () => {
+  class NonceDocument extends Document<{ nonce?: string; agent?: string; hasRes: boolean }> {
+    static override async getInitialProps(ctx: DocumentContext) {
+      const initial = await Document.getInitialProps(ctx);
+      // Read unguarded, as Next's with-strict-csp does: ctx.req is there for every page.
+      return { ...initial, nonce: ctx.req!.headers['x-nonce'] as string | undefined, agent: ctx.req!.headers['user-agent'] as string | undefined, hasRes: typeof ctx.res?.setHeader === 'function' };
+    }
+    override render() {
+      const { nonce, agent, hasRes } = this.props;
+      return (
+        <Html data-agent={agent ?? 'none'} data-has-res={String(hasRes)}>
+          <DocumentHead nonce={nonce}>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'window.inline = 1' }} />
+          </DocumentHead>
+          <body>
+            <Main />
+            <NextScript nonce={nonce} />
+          </body>
+        </Html>
+      );
+    }
+  }
+  const withStatic = {
+    ...routes,
+    '/about': { kind: 'static' as const, module: { default: () => <p>about</p> } },
+  };
+
+  test("ctx.req and ctx.res of a page rendered per request are the visitor's request and a response", async () => {
+    const { app } = memoryApp(withStatic, { Document: NonceDocument as unknown as DocumentComponent });
+    const html = (await app.handle(request('/hello/ada', { headers: { 'x-nonce': 'abc123', 'user-agent': 'curl/8' } }), context)).body as string;
+    expect(html).toMatch(/<html lang="en" data-agent="curl\/8" data-has-res="true">/);
+  });
+
+  test('the nonce goes on every script and link Stratus writes, not on <head>; the page\'s own head tags keep theirs', async () => {
+    const { app } = memoryApp(withStatic, { Document: NonceDocument as unknown as DocumentComponent });
+    const html = (await app.handle(request('/hello/ada', { headers: { 'x-nonce': 'abc"<123' } }), context)).body as string;
+    expect(html).toContain('<meta name="viewport" content="width=device-width"/><script nonce="abc&quot;&lt;123">window.inline = 1</script>');
+    expect(html).toContain('<link nonce="abc&quot;&lt;123" rel="stylesheet" href="/_app/static/app.css"/>');
+    expect(html).toContain('<script nonce="abc&quot;&lt;123" id="__NEXT_DATA__" type="application/json">');
+    expect(html).toContain('<script nonce="abc&quot;&lt;123" type="module" src="/_app/static/entry.js" defer></script>');
+    expect(html).not.toMatch(/<head [^>]*nonce/);
+    expect(html).not.toContain('data-nonce');
+    expect(html.match(/<script(?![^>]*nonce=)/g)).toBeNull();
+  });
+
+  test("a page rendered ahead is one document for every visitor: its ctx.req has the page's path and no visitor's headers", async () => {
+    const { app } = memoryApp(withStatic, { Document: NonceDocument as unknown as DocumentComponent });
+    const html = (await app.handle(request('/about', { headers: { 'x-nonce': 'visitor', 'user-agent': 'curl/8' } }), context)).body as string;
+    expect(html).toMatch(/<html lang="en" data-agent="none" data-has-res="true">/);
+    expect(html).not.toContain('visitor');
+  });
+});
