@@ -13,14 +13,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ParserOptions, PluginItem, PluginObj, types as BabelTypes } from '@babel/core';
-
-type ParserPlugin = NonNullable<ParserOptions['plugins']>[number];
+import type { PluginItem, PluginObj, types as BabelTypes } from '@babel/core';
 import type { Plugin } from 'esbuild';
 import type { CompilerOptions } from '../../contract/config-schema';
 import type { AppBabelConfig } from './babel-config';
 import { BuildError } from './errors';
 import { RUNTIME_DIR } from '../paths';
+import { appParserPlugins } from './app-parser';
 import { decoratorParser, decoratorSettings, mayHaveDecorators, METADATA_PLUGIN } from './decorators';
 
 /** `<style jsx>` (or `<style jsx global>`), or styled-jsx's `css` tagged templates. */
@@ -137,7 +136,6 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
     // Without a config of its own, a file that needs no step is not parsed at all.
     if (plugins.length === 0 && !own) return source;
     babel ??= require('@babel/core') as Babel;
-    const typescript = /\.tsx?$/.test(file);
     try {
       const result = babel.transformSync(source, {
         ...own,
@@ -147,7 +145,7 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
         sourceType: 'module',
         // Syntax only: TypeScript and JSX stay in the output, for esbuild's loader of the file.
         // Decorators as the tsconfig has them, so a file with them parses and prints them back for esbuild to lower.
-        parserOpts: { plugins: [...(typescript ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx']), ...(mayHaveDecorators(source) ? [decoratorParser(decorators)] : [])] as ParserPlugin[] },
+        parserOpts: { plugins: appParserPlugins(file, source, decoratorParser(decorators)) },
         plugins: [...plugins, ...(own?.plugins ?? [])],
         retainLines: true,
         compact: false,

@@ -19,6 +19,7 @@
  * //  import { importContext as __stratusImportContext } from "…/web/runtime/shared/import-context.ts";\n'
  */
 import path from 'node:path';
+import { appParserPlugins } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 import { RUNTIME_DIR } from '../paths';
 
@@ -71,7 +72,7 @@ export function resolveTemplateImports(transform: SourceTransform, extensions: r
         babelrc: false,
         configFile: false,
         sourceType: 'module',
-        parserOpts: { plugins: /\.[cm]?tsx?$/.test(file) ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'] },
+        parserOpts: { plugins: appParserPlugins(file, code) },
       });
     } catch {
       // esbuild reports the syntax error with its place.

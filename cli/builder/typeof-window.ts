@@ -12,6 +12,7 @@
  * foldTypeofWindow(compile, 'browser')('/app/lib/mocks.ts', "if (typeof window === 'undefined') {}");
  * // "if ('object' === 'undefined') {}"
  */
+import { appParserPlugins } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 
 type Babel = typeof import('@babel/core');
@@ -49,7 +50,7 @@ export function foldTypeofWindow(transform: SourceTransform, target: 'browser' |
         babelrc: false,
         configFile: false,
         sourceType: 'module',
-        parserOpts: { plugins: /\.tsx?$/.test(file) ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'], errorRecovery: true },
+        parserOpts: { plugins: appParserPlugins(file, code), errorRecovery: true },
       });
     } catch {
       // esbuild reports the syntax error with its place.

@@ -32,6 +32,11 @@ test("real typeof window expressions become 'object' in the browser and 'undefin
   expect(ts).toBe("const x: boolean = 'undefined' !== 'undefined'; // Y");
 });
 
+test('a file with decorators parses as the other passes parse it, and is folded too', () => {
+  const source = "@Entity()\nexport class User { @Column() name: string = ''; }\nexport const inBrowser = typeof window !== 'undefined';";
+  expect(foldTypeofWindow(asIs, 'browser')('/app/lib/user.ts', source)).toContain("export const inBrowser = 'object' !== 'undefined';");
+});
+
 test('a file with a window of its own is left as it is', () => {
   for (const source of ["function f(window) { return typeof window; }", "const window = globalThis; export const t = typeof window;", "import window from './win'; export const t = typeof window;"]) {
     expect(foldTypeofWindow(asIs, 'browser')('/app/lib/c.js', source)).toBe(source);

@@ -1,0 +1,20 @@
+/**
+ * How the build's Babel passes read an app file (compiler-transforms.ts, typeof-window.ts,
+ * import-context.ts): TypeScript by the file's extension, JSX (in `.js` too, as the pages
+ * router allows it), and decorators when the file has any, so each pass parses what the others do.
+ */
+import type { ParserOptions } from '@babel/core';
+import { mayHaveDecorators } from './decorators';
+
+type ParserPlugin = NonNullable<ParserOptions['plugins']>[number];
+
+/**
+ * @param decorators The decorators' syntax: TypeScript's legacy ones (`experimentalDecorators`, also what a
+ * parse-only pass uses: they print back as written) or the standard ones.
+ * @example
+ * appParserPlugins('pages/a.tsx', source); // ['typescript', 'jsx']
+ */
+export function appParserPlugins(file: string, source: string, decorators: 'decorators-legacy' | 'decorators' = 'decorators-legacy'): ParserPlugin[] {
+  const language: ParserPlugin[] = /\.[cm]?tsx?$/.test(file) ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'];
+  return mayHaveDecorators(source) ? [...language, decorators] : language;
+}
