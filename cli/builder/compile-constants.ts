@@ -13,7 +13,8 @@ import { BuildError } from './errors';
 
 /** What Next's build defines for a browser or a server bundle, in esbuild's terms (code). */
 export const NEXT_CONSTANTS = {
-  browser: { 'process.browser': 'true', 'process.env.NEXT_RUNTIME': '""' },
+  // Node's `global` is the global object in the browser too, as webpack gives it: older packages (and apps) read it.
+  browser: { 'process.browser': 'true', 'process.env.NEXT_RUNTIME': '""', global: 'globalThis' },
   // The render function runs pages, API routes and middleware in Node: 'nodejs' for all three.
   server: { 'process.browser': 'false', 'process.env.NEXT_RUNTIME': '"nodejs"' },
 } as const satisfies Record<'browser' | 'server', Record<string, string>>;
