@@ -175,8 +175,23 @@ export interface StreamedAnswer {
   readonly whole: string | Buffer | undefined;
   /** The body's bytes as the handler writes them (made on first read); it errors when the invocation failed mid-way. */
   readonly body: Readable;
-  /** The visitor left: the handler's response stream is destroyed (its writes fail, `close` tells it). */
+  /** The visitor left: the handler's response stream is destroyed (see `leave`). */
   cancel(): void;
+}
+
+/** What the invocation is told when its visitor leaves before the answer is sent (`invokeStreaming`'s rejection then). */
+export class VisitorLeftError extends Error {
+  override readonly name = 'VisitorLeftError';
+}
+
+/**
+ * The visitor left: the response stream is destroyed as the runtime's is when its connection
+ * to Lambda's API fails (the runtime's stream is that HTTP request): an `error` (ECONNRESET),
+ * then `close`, and each later write's callback hears ERR_STREAM_DESTROYED.
+ */
+function leave(stream: LocalResponseStream): void {
+  if (stream.destroyed || stream.writableFinished) return;
+  stream.destroy(Object.assign(new Error('The visitor left: the response stream was reset.'), { code: 'ECONNRESET' }));
 }
 
 /** Reads a prelude's fields as the Function URL does: a status, string headers, a list of cookies. */
@@ -242,9 +257,11 @@ class BodyBuffer {
  * resolves when the answer's head is known (the prelude read off, or the first bytes of a
  * stream that wrote none). Rejects when the handler fails (or returns something other than
  * a promise) before writing; a failure after that ends the body with an error, so the
- * visitor's connection is cut rather than ended as if whole.
+ * visitor's connection is cut rather than ended as if whole. `signal` is the visitor
+ * leaving, from the start of the request: the response stream is destroyed then (before the
+ * head is known, the promise rejects with a VisitorLeftError).
  */
-export function invokeStreaming(handler: (...args: never[]) => unknown, event: LambdaFunctionURLEvent, context: { awsRequestId: string }): Promise<StreamedAnswer> {
+export function invokeStreaming(handler: (...args: never[]) => unknown, event: LambdaFunctionURLEvent, context: { awsRequestId: string }, signal?: AbortSignal): Promise<StreamedAnswer> {
   const body = new BodyBuffer();
   let answered: ((answer: StreamedAnswer) => void) | undefined;
   let refused: ((error: Error) => void) | undefined;
@@ -257,6 +274,12 @@ export function invokeStreaming(handler: (...args: never[]) => unknown, event: L
   let preludeText = '';
   let nulsLeft = DELIMITER_BYTES;
   let opened = false;
+  // The visitor left (`signal`, or `cancel()` on the answer).
+  let gone = false;
+  const visitorLeft = () => {
+    gone = true;
+    leave(stream);
+  };
   const open = (prelude: StreamPrelude) => {
     opened = true;
     const answer: StreamedAnswer = {
@@ -267,7 +290,7 @@ export function invokeStreaming(handler: (...args: never[]) => unknown, event: L
       get body() {
         return body.readable();
       },
-      cancel: () => stream.destroy(),
+      cancel: visitorLeft,
     };
     // Told after the handler's synchronous writes: an answer written and ended in one go is then known to be whole.
     process.nextTick(answered!, answer);
@@ -316,6 +339,21 @@ export function invokeStreaming(handler: (...args: never[]) => unknown, event: L
     if (!opened) open({ statusCode: 200, headers: { 'content-type': stream.contentType }, cookies: [] });
     body.end();
   });
+  // The runtime's own listener on its request to Lambda's API: a lost connection never throws in the handler's process.
+  let failure: Error | undefined;
+  stream.on('error', (error: Error) => (failure ??= error));
+  // Destroyed before the head was known: the visitor left, or the handler destroyed it (the Function URL's 502).
+  stream.once('close', () => {
+    if (opened) return;
+    refused?.(gone ? new VisitorLeftError('The visitor left before the streaming handler wrote its answer.') : new Error(`The streaming handler's response stream was destroyed before its answer was written${failure ? `: ${failure.message}` : ''}.`, { cause: failure }));
+  });
+  if (signal) {
+    if (signal.aborted) visitorLeft();
+    else {
+      signal.addEventListener('abort', visitorLeft, { once: true });
+      stream.once('close', () => signal.removeEventListener('abort', visitorLeft));
+    }
+  }
 
   const fail = (error: unknown) => {
     const reason = error instanceof Error ? error : new Error(String(error));

@@ -80,6 +80,12 @@ const BAD_REQUEST_PAGE =
   '<!DOCTYPE html><html><head><meta charset="utf-8"><title>400: Bad Request</title></head><body><h1>400</h1><p>Bad Request</p></body></html>';
 /** The answer to a `Host` that is none of the server's names (request-line.ts, isAllowedHost). */
 const FOREIGN_HOST_MESSAGE = 'Blocked request: this server answers for localhost and the names in STRATUS_ALLOWED_HOSTS only.\n';
+/**
+ * A client that half-closes after its request does so at once; one whose FIN comes later, while
+ * its answer streams, has stopped reading (answerStreamed). The margin covers a FIN read after
+ * the head of a quick answer left, and a loaded machine.
+ */
+const HALF_CLOSE_GRACE_MS = 50;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 
 /**
@@ -186,8 +192,18 @@ export async function startServer(options: ServerOptions) {
    * invokes it behind a `RESPONSE_STREAM` Function URL. The status and headers go to the
    * visitor as soon as the prelude is written, each chunk as it comes, with no length and no
    * compression (CloudFront compresses only answers with a `Content-Length`, and never on a
-   * behaviour that caches nothing). A visitor who leaves cancels the handler's stream; a
-   * handler failing mid-way cuts the visitor's connection, as an unfinished answer.
+   * behaviour that caches nothing). A visitor who leaves, from the start of the request,
+   * destroys the handler's response stream (lambda-streaming.ts), which the handler hears as
+   * its visitor leaving; a handler failing mid-way cuts the visitor's connection, as an
+   * unfinished answer.
+   *
+   * Leaving is the connection closing (a reset), and, once the answer streams, the visitor
+   * ending its side of the socket: the server allows half-open connections so that a client
+   * that half-closes after its request still gets its answer, but a client that half-closes
+   * while the answer streams has stopped reading it (Node's client destroying a response
+   * sends just that, a FIN). A half-close before the first byte, or within HALF_CLOSE_GRACE_MS
+   * of the request (an answer may start streaming before the server reads a FIN sent with
+   * the request), stays a half-close: it cannot be told from a client done sending.
    */
   async function answerStreamed(res: ServerResponse, request: PlainRequest, behaviour: EdgeBehaviour): Promise<void> {
     const handler = renderHandlers.streamHandler;
@@ -195,13 +211,31 @@ export async function startServer(options: ServerOptions) {
     const invocation = signedEvent(request);
     if ('refused' in invocation) return sendWhole(res, invocation.refused, request.method, behaviour);
     const { event } = invocation;
+    const visitor = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) visitor.abort();
+    });
+    // The visitor ending its side of the socket: with the request (or before the answer streams) a
+    // half-close, the request being all it sends; once the answer streams, the visitor has stopped reading.
+    const arrived = performance.now();
+    let streaming = false;
+    const { socket } = res;
+    if (socket && !socket.readableEnded) {
+      const ended = () => {
+        if (streaming && !res.writableFinished && performance.now() - arrived >= HALF_CLOSE_GRACE_MS) res.destroy();
+      };
+      socket.once('end', ended);
+      res.once('close', () => socket.off('end', ended));
+    }
     let answer: StreamedAnswer;
     try {
-      answer = await invokeStreaming(handler, event, { awsRequestId: event.requestContext.requestId });
+      answer = await invokeStreaming(handler, event, { awsRequestId: event.requestContext.requestId }, visitor.signal);
     } catch (error) {
+      if (visitor.signal.aborted) return;
       console.error(error);
       return sendWhole(res, FUNCTION_FAILED, request.method, behaviour);
     }
+    if (visitor.signal.aborted) return answer.cancel();
     const { prelude } = answer;
     // A streamed answer's length is its framing's business (Lambda renames a Content-Length it is given).
     const headers: Record<string, string | string[]> = {};
@@ -220,9 +254,7 @@ export async function startServer(options: ServerOptions) {
     }
     res.writeHead(prelude.statusCode, withSecurityHeaders(headers as Record<string, string>, policy));
     res.flushHeaders();
-    res.on('close', () => {
-      if (!res.writableFinished) answer.cancel();
-    });
+    streaming = true;
     const { body } = answer;
     // Failed mid-way: the connection ends without the last chunk, so no client takes the answer for whole.
     body.on('error', () => res.destroy());

@@ -68,10 +68,11 @@ export function createStreamingHandler(core: Core): StreamingHandler {
     const method = event.requestContext.http.method.toUpperCase();
     const coldStart = cold;
     cold = false;
+    const visitor = watchVisitor(responseStream);
     let response: CoreResponse;
     try {
       const request = toCoreRequest(event);
-      const requestContext = coldStart ? { requestId, cfId, streaming: true, coldStart } : { requestId, cfId, streaming: true };
+      const requestContext = coldStart ? { requestId, cfId, streaming: true, coldStart, signal: visitor.signal } : { requestId, cfId, streaming: true, signal: visitor.signal };
       response = await traceRequest(request, { function: 'render', ...requestContext }, () => core(request, requestContext));
     } catch (error) {
       logError(error, { requestId, cfId, path: event.rawPath });
@@ -80,6 +81,7 @@ export function createStreamingHandler(core: Core): StreamingHandler {
     try {
       await send(responseStream, response, method);
     } finally {
+      visitor.stop();
       // Lambda may freeze the instance once the handler settles: the request's log lines and spans leave before that.
       if (IN_LAMBDA) {
         flushLog();
@@ -87,6 +89,37 @@ export function createStreamingHandler(core: Core): StreamingHandler {
         if (flushing) await flushing;
       }
     }
+  };
+}
+
+/**
+ * The visitor leaving, as the response stream tells it: a `close` or an `error` before the
+ * answer has finished (a write failing destroys the stream, so it shows the same way). The
+ * signal goes to the core (`RequestContext.signal`), which passes it on to the handler from
+ * the start of the request: before its first byte as well as mid-stream.
+ *
+ * What Lambda tells: the runtime's response stream is its HTTP request to Lambda's API
+ * (aws-lambda-nodejs-runtime-interface-client, src/stream/response-stream.ts); it errors and
+ * closes when that connection fails or Lambda's API answers early. Behind a Function URL,
+ * a client that disconnects has been reported to cause neither (that repository's issue
+ * #145: no `close`, writes go on succeeding), in which case a stream runs on until it ends
+ * or the API stage's budget cuts it off. `stratus start` (cli/serve/lambda-streaming.ts)
+ * destroys the stream as that failing connection would when its visitor leaves.
+ */
+function watchVisitor(responseStream: ResponseStream): { signal: AbortSignal; stop(): void } {
+  const controller = new AbortController();
+  const left = () => {
+    if (!responseStream.writableFinished) controller.abort();
+  };
+  if (responseStream.destroyed) left();
+  responseStream.on('close', left);
+  responseStream.on('error', left);
+  return {
+    signal: controller.signal,
+    stop() {
+      responseStream.off('close', left);
+      responseStream.off('error', left);
+    },
   };
 }
 
@@ -106,8 +139,13 @@ function finished(stream: Writable): Promise<void> {
  * HEAD sends no body; a stream's bytes are read and dropped, so its writer ends as for GET.
  */
 async function send(responseStream: ResponseStream, response: CoreResponse, method: string): Promise<void> {
-  const out = lambdaStreaming().HttpResponseStream.from(responseStream, { statusCode: response.status, headers: response.headers, cookies: response.cookies ?? [] });
   const { stream } = response;
+  // The visitor left before the answer was decided: nothing to send, and the stream's writer is told.
+  if (responseStream.destroyed) {
+    stream?.destroy();
+    return;
+  }
+  const out = lambdaStreaming().HttpResponseStream.from(responseStream, { statusCode: response.status, headers: response.headers, cookies: response.cookies ?? [] });
   if (method === 'HEAD' || !stream) {
     out.write(method === 'HEAD' || response.body === undefined ? '' : response.body);
     // Ended: the runtime itself waits for the stream to finish before it takes the next event.

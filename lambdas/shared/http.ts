@@ -25,6 +25,13 @@ export interface RequestContext {
    * @default false
    */
   streaming?: boolean;
+  /**
+   * Aborts when the visitor leaves before the answer has ended: the platform's response
+   * stream closed or failed early (lambdas/shared/function-url-stream.ts). The API stage
+   * passes it on to the handler (`req` and `res` close, an edge route's `request.signal`).
+   * @default - never aborts
+   */
+  signal?: AbortSignal;
 }
 
 export interface CoreRequest {

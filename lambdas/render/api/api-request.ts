@@ -31,7 +31,7 @@ function bodyStream(raw: Uint8Array): Readable {
       this.pending = raw;
     }
 
-    /** Aborted when the visitor leaves before a streaming answer ends (ApiRequest's `signal`). */
+    /** Aborted when the visitor leaves before the answer ends, streaming or not yet sent (ApiRequest's `signal`). */
     get signal(): AbortSignal {
       this.controller ??= new AbortController();
       if (this.aborted && !this.controller.signal.aborted) this.controller.abort();

@@ -305,6 +305,16 @@ export class BufferedResponse extends EventEmitter implements ApiResponse {
     return sink;
   }
 
+  /**
+   * The visitor left before the answer ended (the API stage's side), as Node's response hears
+   * its socket close: `close`, and the writes from then on are dropped (their callbacks hear
+   * ERR_STREAM_DESTROYED). A stream already started is destroyed, which says the same.
+   */
+  visitorLeft(): void {
+    if (this.sink) this.sink.destroy();
+    else this.lost();
+  }
+
   /** The stream was destroyed before `end()`: the answer is cut off, and the handler hears `close`. */
   private lost(): void {
     if (this.gone || this.ended) return;

@@ -12,7 +12,11 @@
  * after answering may be frozen with the function: answer last. A route whose config says
  * `runtime: 'edge'` is called as an edge route instead (edge-route.ts): `(request, event)`,
  * its body unparsed, its returned `Response` the answer once its `waitUntil` work is done.
+ * A visitor who leaves (`context.signal`, from the start of the request) is passed on: `req`
+ * says `aborted` and `close` and `res` says `close` (an edge route's `request.signal` aborts,
+ * its body is cancelled), and the stage stops waiting for an answer nobody will read.
  */
+import type { Readable } from 'node:stream';
 import { mergeQuery, searchToQuery } from '../../../web/runtime/shared/route-match';
 import type { ApiHandler } from '../../../web/runtime/shared/page-types';
 import { exceedsPayloadLimit, RESPONSE_PAYLOAD_LIMIT } from '../../shared/function-url';
@@ -61,7 +65,17 @@ export class StreamTimeoutError extends Error {
  * `flushed`: the handler wrote or flushed before ending (where answers may stream);
  * `response`: it answered with a web `Response` of its own instead of `res`.
  */
-type Ending = { type: 'ended' } | { type: 'flushed' } | { type: 'response'; response: Response } | { type: 'failed'; error: unknown } | { type: 'timeout' };
+type Ending = { type: 'ended' } | { type: 'flushed' } | { type: 'response'; response: Response } | { type: 'failed'; error: unknown } | { type: 'timeout' } | { type: 'left' };
+
+/**
+ * The status logged for a request whose visitor left before it was answered (the answer
+ * goes nowhere): 499, "client closed request", as proxies log it.
+ */
+export const VISITOR_LEFT_STATUS = 499;
+
+/** What the edge stage's wait ended on when the handler had not answered. */
+const TIMED_OUT = Symbol('timed out');
+const LEFT = Symbol('visitor left');
 
 /**
  * A web `Response` (what an Edge API route returns), told apart by its members: reading the
@@ -73,6 +87,11 @@ function isWebResponse(value: unknown): value is Response {
   return typeof candidate.status === 'number' && typeof candidate.headers?.get === 'function' && typeof candidate.arrayBuffer === 'function' && 'body' in candidate;
 }
 
+/** An answer nobody will read (the visitor left, the budget ran out): a `Response`'s body is cancelled, so its writer stops. */
+function discard(value: unknown): void {
+  if (isWebResponse(value)) value.body?.cancel().catch(() => undefined);
+}
+
 interface Watchers {
   /** The handler returned (or resolved) without answering. */
   returnedWithoutAnswer(): void;
@@ -82,17 +101,28 @@ interface Watchers {
 
 /**
  * Runs the handler and settles on the first of: the response ended, the handler failed, the
- * budget ran out, or (with `streams`) the handler wrote or flushed before ending.
+ * budget ran out, (with `streams`) the handler wrote or flushed before ending, or the
+ * visitor left (`visitor` aborted: `req` and `res` are told, as Node's are when the socket
+ * closes; a visitor gone before the handler runs never reaches it).
  */
-function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: BufferedResponse, timeoutMs: number, streams: boolean, watchers: Watchers): Promise<Ending> {
+function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: BufferedResponse, timeoutMs: number, streams: boolean, watchers: Watchers, visitor: AbortSignal | undefined): Promise<Ending> {
   return new Promise((resolve) => {
+    if (visitor?.aborted) return resolve({ type: 'left' });
     let settled = false;
     const settle = (ending: Ending) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      visitor?.removeEventListener('abort', left);
       resolve(ending);
     };
+    const left = () => {
+      if (settled) return;
+      visitorLeft(req);
+      res.visitorLeft();
+      settle({ type: 'left' });
+    };
+    visitor?.addEventListener('abort', left, { once: true });
     const fail = (error: unknown) => (settled ? watchers.failedLate(error) : settle({ type: 'failed', error }));
     const timer = setTimeout(() => settle({ type: 'timeout' }), timeoutMs);
     res.once('finish', () => settle({ type: 'ended' }));
@@ -106,7 +136,7 @@ function awaitAnswer(handler: ApiHandler, req: Parameters<ApiHandler>[0], res: B
       return;
     }
     Promise.resolve(returned).then((value) => {
-      if (settled || res.writableEnded) return;
+      if (settled || res.writableEnded) return discard(value);
       // Nothing sent on `res`, a `Response` returned: that is the answer (its body streams where answers may).
       if (!res.headersSent && isWebResponse(value)) return settle({ type: 'response', response: value });
       watchers.returnedWithoutAnswer();
@@ -150,7 +180,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     // A refusal (400, 413, 415) has a message for the client; a failure a cause to log.
     const refusal = (statusCode: ErrorStatus, message: string): Outcome => ({ ...base, statusCode, message });
     const failure = (statusCode: ErrorStatus, cause: unknown): Outcome => ({ ...base, statusCode, cause });
-    if (config.edge) return runEdge(call, failure);
+    if (config.edge) return runEdge(call, context.signal, failure);
 
     let parsed: ReturnType<typeof readBody>;
     try {
@@ -177,12 +207,13 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
       failedLate(error) {
         // Mid-stream: the answer is cut off, and the error logged where the stream ends (render-core.ts).
         if (streaming && !res.writableEnded && !res.destroyed) res.destroy(error instanceof Error ? error : new Error(String(error)));
-        else if (streaming && res.destroyed) logError(error, { ...fields, note: 'the API handler failed after its answer was cut off (the visitor left, or it ran out of time)' });
+        else if (res.destroyed) logError(error, { ...fields, note: 'the API handler failed after its answer was cut off (the visitor left, or it ran out of time)' });
         else if (!res.writableEnded && !streaming) failedBeforeStream = { error };
         else logError(error, { ...fields, note: 'the API handler failed after its answer was sent' });
       },
-    });
+    }, context.signal);
 
+    if (ending.type === 'left') return visitorGone(route);
     if (ending.type === 'failed') return failure(500, ending.error);
     if (ending.type === 'timeout') {
       return failure(504, new ApiTimeoutError(`The API handler of ${route.file} (${route.pattern}) did not answer within ${timeoutMs} ms (STRATUS_API_TIMEOUT_MS).`));
@@ -191,6 +222,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     if (ending.type === 'response') {
       const response = fromWebStream(ending.response);
       response.headers['cache-control'] ??= NO_STORE;
+      if (response.stream) watchWebStream(response.stream, timeoutMs - (Date.now() - started), route.pattern, () => visitorLeft(req));
       return { kind: 'api', route, response };
     }
     const tooLarge = () =>
@@ -219,13 +251,32 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     return { kind: 'api', route, response };
   };
 
-  /** An edge route: its `Response` (after its `waitUntil` work), a 500 when it throws or returns anything else, a 504 past the budget. */
-  async function runEdge(call: ApiCall, failure: (statusCode: ErrorStatus, cause: unknown) => Outcome): Promise<Outcome> {
+  /** The visitor left before the answer was decided: logged as such, sent nowhere. */
+  function visitorGone(route: ApiCall['route']): Outcome {
+    return { kind: 'api', route, response: { status: VISITOR_LEFT_STATUS, headers: { 'cache-control': NO_STORE } } };
+  }
+
+  /**
+   * An edge route: its `Response` (after its `waitUntil` work), a 500 when it throws or returns
+   * anything else, a 504 past the budget. Its request's `signal` aborts when the visitor
+   * leaves first (the stage then stops waiting), at the 504, and when the body of its
+   * `Response` is destroyed before its end (the visitor left, or the budget ran out while it
+   * streamed), which also cancels that body.
+   */
+  async function runEdge(call: ApiCall, visitor: AbortSignal | undefined, failure: (statusCode: ErrorStatus, cause: unknown) => Outcome): Promise<Outcome> {
     const { route, request } = call;
+    if (visitor?.aborted) return visitorGone(route);
+    const started = Date.now();
     const url = edgeRequestUrl(request, options.basePath ?? '', call.search, call.params);
-    const [req, event] = edgeArguments(request, url, options.edgeClasses);
+    const controller = new AbortController();
+    const [req, event] = edgeArguments(request, url, options.edgeClasses, controller.signal);
     let timer: NodeJS.Timeout | undefined;
-    const budget = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
+    let left: (() => void) | undefined;
+    const stopped = new Promise<typeof TIMED_OUT | typeof LEFT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+      left = () => resolve(LEFT);
+      visitor?.addEventListener('abort', left, { once: true });
+    });
     const answered = (async () => {
       const value = await (call.module.default as unknown as (request: unknown, event: unknown) => unknown)(req, event);
       if (event.pending.length > 0) await Promise.allSettled(event.pending);
@@ -233,14 +284,18 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     })();
     let value: unknown;
     try {
-      value = await Promise.race([answered, budget]);
+      value = await Promise.race([answered, stopped]);
     } catch (error) {
       return failure(500, error);
     } finally {
       clearTimeout(timer);
+      visitor?.removeEventListener('abort', left!);
     }
-    if (value === 'timeout') {
-      answered.catch(() => undefined);
+    if (value === TIMED_OUT || value === LEFT) {
+      controller.abort();
+      // Whatever it answers later goes nowhere.
+      answered.then(discard, () => undefined);
+      if (value === LEFT) return visitorGone(route);
       return failure(504, new ApiTimeoutError(`The edge API handler of ${route.file} (${route.pattern}) did not answer within ${timeoutMs} ms (STRATUS_API_TIMEOUT_MS).`));
     }
     if (!isWebResponse(value)) {
@@ -248,8 +303,28 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
     }
     const response = fromWebStream(value);
     response.headers['cache-control'] ??= NO_STORE;
+    if (response.stream) watchWebStream(response.stream, timeoutMs - (Date.now() - started), route.pattern, (reason) => controller.abort(reason));
     return { kind: 'api', route, response };
   }
+}
+
+/** The cut-off of an answer still streaming at the end of its budget. */
+function streamTimeout(pattern: string): StreamTimeoutError {
+  return new StreamTimeoutError(`The API answer of ${pattern} was still streaming when its budget ran out (STRATUS_API_TIMEOUT_MS, the function's timeout less 1 s): cut off. Raise the function's timeout for longer streams.`);
+}
+
+/**
+ * The body of a web `Response` after the stage returns it: cut off when the budget runs out
+ * (destroying it cancels the web stream, Readable.fromWeb), and `onCut` told when it is
+ * destroyed before its end (the visitor left, or the budget ran out: then with the cut-off).
+ */
+function watchWebStream(stream: Readable, leftMs: number, pattern: string, onCut: (reason?: unknown) => void): void {
+  const timer = setTimeout(() => stream.destroy(streamTimeout(pattern)), Math.max(0, leftMs));
+  timer.unref();
+  stream.once('close', () => {
+    clearTimeout(timer);
+    if (!stream.readableEnded) onCut(stream.errored instanceof StreamTimeoutError ? stream.errored : undefined);
+  });
 }
 
 /**
@@ -258,9 +333,7 @@ export function createApiStage(options: ApiStageOptions): (call: ApiCall, contex
  * (its error logged where the stream ends), before Lambda's own timeout would kill it unlogged.
  */
 function watchStream(res: BufferedResponse, req: Parameters<ApiHandler>[0], leftMs: number, pattern: string): void {
-  const timer = setTimeout(() => {
-    res.destroy(new StreamTimeoutError(`The API answer of ${pattern} was still streaming when its budget ran out (STRATUS_API_TIMEOUT_MS, the function's timeout less 1 s): cut off. Raise the function's timeout for longer streams.`));
-  }, Math.max(0, leftMs));
+  const timer = setTimeout(() => res.destroy(streamTimeout(pattern)), Math.max(0, leftMs));
   res.once('close', () => {
     clearTimeout(timer);
     if (!res.writableEnded) visitorLeft(req);

@@ -45,9 +45,19 @@ export function edgeRequestUrl(request: CoreRequest, basePath: string, search: U
   return `${viewerOrigin(request)}${basePath}${request.path}${rest ? `?${rest}` : ''}`;
 }
 
-/** The two arguments an edge route is called with; a plain web `Request` when the app's classes are not compiled in (a config the build could not read). */
-export function edgeArguments(request: CoreRequest, url: string, classes: EdgeClasses | undefined): [Request | NextRequest, { pending: Promise<unknown>[]; waitUntil(promise: Promise<unknown>): void }] {
-  const init = { method: request.method, headers: new RequestHeaders(request.headers, true), body: webBodyOf(request) };
+/**
+ * The two arguments an edge route is called with; a plain web `Request` when the app's
+ * classes are not compiled in (a config the build could not read). The request's `signal`
+ * is `signal`: the API stage aborts it when the visitor leaves before the answer has ended
+ * (or the answer's budget runs out), as the pages router's edge requests abort.
+ */
+export function edgeArguments(
+  request: CoreRequest,
+  url: string,
+  classes: EdgeClasses | undefined,
+  signal?: AbortSignal,
+): [Request | NextRequest, { pending: Promise<unknown>[]; waitUntil(promise: Promise<unknown>): void }] {
+  const init = { method: request.method, headers: new RequestHeaders(request.headers, true), body: webBodyOf(request), signal };
   if (classes) return [new classes.NextRequest(url, init), new classes.NextFetchEvent()];
   const pending: Promise<unknown>[] = [];
   return [new Request(url, { ...init, headers: Object.entries(request.headers) }), { pending, waitUntil: (promise) => void pending.push(promise) }];

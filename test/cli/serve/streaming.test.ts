@@ -3,10 +3,13 @@
  * on the render code's streaming handler, invoked as Lambda's runtime invokes it behind a
  * `RESPONSE_STREAM` Function URL, so what a visitor sees over HTTP here is what CloudFront
  * passes on. Chunk timing is asserted by margins a loaded machine cannot blur (a handler
- * that waits 3 s between its chunks).
+ * that waits 3 s between its chunks). A visitor who leaves is passed on to the handler from
+ * the start of the request, and while the answer streams also when it only closes its side of
+ * the connection (a client that half-closes after its request still gets its answer).
  */
 import { createHash } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { FIXTURES } from '../../helpers/build-app';
 import { startLocalServer, type LocalServer } from '../../helpers/local-server';
@@ -135,6 +138,93 @@ test('a visitor who leaves mid-stream ends the handler’s writes: req.signal ab
   await waitFor(() => jsonLines().some((line) => line.path === '/api/forever' && line.streamed === 'aborted'));
   expect(server.alive()).toBe(true);
 }, 30_000);
+
+describe('a visitor who leaves a streamed answer: the handler learns it at once, however long the stream stalls', () => {
+  /** Long enough for a loaded machine, far short of the 9 s API budget that cut such streams off before. */
+  const PROMPTLY_MS = 3000;
+
+  /** A GET whose visitor reads the first chunk (or, with `headersOnly`, waits 100 ms after the headers), then destroys its response: Node's client closes the socket, a FIN. */
+  function readThenLeave(url: string, headersOnly = false): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const req = request(server.base + url, (res) => {
+        const leave = () => {
+          res.destroy();
+          resolve();
+        };
+        if (headersOnly) setTimeout(leave, 100);
+        else res.once('data', leave);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  const state = async (route: string, run: string) => JSON.parse(text(await timed('GET', `${route}?run=${run}&state=1`))) as Record<string, unknown> | null;
+
+  /** A GET to `route` whose visitor resets the connection once the handler of `run` has started, before any answer. */
+  async function resetOnceStarted(route: string, run: string, query: string): Promise<void> {
+    let answered = false;
+    const req = request(`${server.base}${route}?run=${run}&${query}`, () => (answered = true));
+    req.on('error', () => undefined);
+    req.end();
+    await waitFor(async () => (await state(route, run)) !== null);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    req.socket!.resetAndDestroy();
+  }
+
+  test('a Node handler whose piped stream stalls after a chunk: res closes and the stream is destroyed', async () => {
+    await readThenLeave('/api/stalls?run=node-stalled&write=1&every=200');
+    const left = Date.now();
+    await waitFor(async () => (await state('/api/stalls', 'node-stalled'))?.sourceDestroyed === true, PROMPTLY_MS);
+    expect(Date.now() - left).toBeLessThan(PROMPTLY_MS);
+    expect(await state('/api/stalls', 'node-stalled')).toMatchObject({ written: 1, reqAborted: true, signalAborted: true, sourceDestroyed: true, resClosedAfterMs: expect.any(Number) });
+  }, 30_000);
+
+  test.each([
+    ['stalls after a chunk', 'write=1&every=200', false],
+    ['never sends a chunk', 'write=0', true],
+  ])('an edge route whose body %s: request.signal aborts and the body’s cancel() runs', async (_name, write, headersOnly) => {
+    const run = `edge-${headersOnly ? 'headers' : 'chunk'}`;
+    await readThenLeave(`/api/edge-stalls?run=${run}&${write}`, headersOnly);
+    await waitFor(async () => (await state('/api/edge-stalls', run))?.cancelled === true, PROMPTLY_MS);
+    expect(await state('/api/edge-stalls', run)).toMatchObject({ cancelled: true, abortedAfterMs: expect.any(Number) });
+  }, 30_000);
+
+  test('before the first byte (a reset): the Node handler’s req aborts, res closes, its piped stream is destroyed; logged as 499', async () => {
+    await resetOnceStarted('/api/stalls', 'node-early', 'write=0');
+    await waitFor(async () => (await state('/api/stalls', 'node-early'))?.sourceDestroyed === true, PROMPTLY_MS);
+    const run = (await state('/api/stalls', 'node-early'))!;
+    expect(run).toMatchObject({ written: 0, reqAborted: true, signalAborted: true, sourceDestroyed: true });
+    expect(run.resClosedAfterMs).toBeLessThan(PROMPTLY_MS);
+    await waitFor(() => jsonLines().some((line) => line.path === '/api/stalls' && line.status === 499));
+  }, 30_000);
+
+  test('before an edge route returns its Response (a reset): request.signal aborts then, not when the Response comes', async () => {
+    await resetOnceStarted('/api/edge-stalls', 'edge-early', 'wait=2000');
+    await waitFor(async () => typeof (await state('/api/edge-stalls', 'edge-early'))?.abortedAfterMs === 'number', PROMPTLY_MS);
+    expect((await state('/api/edge-stalls', 'edge-early'))!.abortedAfterMs).toBeLessThan(1500);
+    // The Response it returns after all is cancelled.
+    await waitFor(async () => (await state('/api/edge-stalls', 'edge-early'))?.cancelled === true, 5000);
+  }, 30_000);
+
+  test('a client that half-closes after its request still gets the whole streamed answer', async () => {
+    // The first byte comes 300 ms after the request: the client's FIN is read before the answer streams, however loaded the machine.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(server.port, '127.0.0.1');
+      let received = '';
+      socket.setTimeout(10_000, () => socket.destroy(new Error('timed out')));
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(received));
+      socket.end('GET /api/stalls?run=half-closed&write=3&every=300&end=1 HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    // Three chunks of two bytes each, then the last chunk: the answer whole.
+    expect(answer.endsWith('\r\n\r\n2\r\n0\n\r\n2\r\n1\n\r\n2\r\n2\n\r\n0\r\n\r\n')).toBe(true);
+    expect(await state('/api/stalls', 'half-closed')).toMatchObject({ written: 3, reqAborted: false, signalAborted: false, sourceDestroyed: true });
+  }, 30_000);
+});
 
 test('a page keeps its buffered answer, with its length', async () => {
   const page = await timed('GET', '/');

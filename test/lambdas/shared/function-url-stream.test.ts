@@ -3,14 +3,17 @@
  * shapes it (cli/serve/lambda-streaming.ts): the bytes the runtime sends are the JSON prelude
  * (status, headers, cookies), 8 NUL bytes, then the body; HEAD and empty answers still carry
  * the prelude; a body that fails mid-way rejects the handler, Lambda's signal of a failed
- * invocation; and the emulation itself reads those bytes back as a Function URL does.
+ * invocation; the visitor leaving (the response stream closing or failing before the answer
+ * has ended) reaches the core as `context.signal`, from the start of the request; and the
+ * emulation itself reads those bytes back as a Function URL does, and destroys the stream
+ * as a lost connection to Lambda's API would when its visitor leaves.
  */
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createStreamingHandler, lambdaStreaming, type ResponseStream } from '../../../lambdas/shared/function-url-stream';
-import type { Core, CoreResponse } from '../../../lambdas/shared/http';
+import type { Core, CoreResponse, RequestContext } from '../../../lambdas/shared/http';
 import { setLogSink } from '../../../lambdas/shared/log';
-import { HANDLER_STREAMING, HttpResponseStream, installStreamingGlobals, invokeStreaming, isStreamingHandler, LocalResponseStream, PRELUDE_CONTENT_TYPE } from '../../../cli/serve/lambda-streaming';
+import { HANDLER_STREAMING, HttpResponseStream, installStreamingGlobals, invokeStreaming, isStreamingHandler, LocalResponseStream, PRELUDE_CONTENT_TYPE, VisitorLeftError } from '../../../cli/serve/lambda-streaming';
 import { functionUrlEvent } from '../../helpers/function-url-event';
 
 beforeAll(() => installStreamingGlobals());
@@ -162,5 +165,106 @@ describe('the local Function URL (invokeStreaming) reads what the runtime sends'
     let text = '';
     for await (const chunk of answer.body) text += String(chunk);
     expect(text).toBe('raw');
+  });
+});
+
+describe('the visitor leaving, as the response stream tells it', () => {
+  /** A core that waits until `answer` is called, keeping the context it was given. */
+  function waitingCore() {
+    let context: RequestContext | undefined;
+    let answer!: (response: CoreResponse) => void;
+    const core: Core = async (_request, given) => {
+      context = given;
+      return new Promise<CoreResponse>((resolve) => (answer = resolve));
+    };
+    return { core, context: () => context!, answer: (response: CoreResponse) => answer(response) };
+  }
+
+  test.each([
+    ['closes', (stream: ResponseStream) => stream.destroy()],
+    ['fails (its connection to Lambda’s API lost)', (stream: ResponseStream) => stream.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
+  ])('before the answer: the stream %s, the core’s signal aborts; what it answers then is dropped, a stream destroyed; the handler settles', async (_name, leave) => {
+    const raw = rawStream();
+    raw.stream.on('error', () => undefined); // the runtime's own listener
+    const waiting = waitingCore();
+    const done = createStreamingHandler(waiting.core)(functionUrlEvent('/api/x'), raw.stream);
+    await sleep(5);
+    const signal = waiting.context().signal!;
+    expect(signal.aborted).toBe(false);
+    leave(raw.stream);
+    await sleep(5);
+    expect(signal.aborted).toBe(true);
+    const body = new Readable({ read() {} });
+    waiting.answer({ status: 200, headers: {}, stream: body });
+    await done;
+    expect(body.destroyed).toBe(true);
+    expect(raw.bytes().length).toBe(0);
+  });
+
+  test('mid-stream: the signal aborts and the body is destroyed (its writer hears it)', async () => {
+    const raw = rawStream();
+    const waiting = waitingCore();
+    const done = createStreamingHandler(waiting.core)(functionUrlEvent('/api/x'), raw.stream);
+    await sleep(5);
+    const body = new Readable({ read() {} });
+    waiting.answer({ status: 200, headers: {}, stream: body });
+    body.push('one');
+    await sleep(5);
+    raw.stream.destroy();
+    await done;
+    expect(waiting.context().signal!.aborted).toBe(true);
+    expect(body.destroyed).toBe(true);
+  });
+
+  test('an answer that finished: the signal never aborts, and the handler leaves no listener behind', async () => {
+    const raw = rawStream();
+    const waiting = waitingCore();
+    const done = createStreamingHandler(waiting.core)(functionUrlEvent('/api/x'), raw.stream);
+    await sleep(5);
+    waiting.answer({ status: 200, headers: {}, body: 'whole' });
+    await done;
+    await sleep(5);
+    expect(waiting.context().signal!.aborted).toBe(false);
+    expect((raw.stream as unknown as LocalResponseStream).listenerCount('close')).toBe(0);
+    expect((raw.stream as unknown as LocalResponseStream).listenerCount('error')).toBe(0);
+  });
+
+  test('the local Function URL: a visitor who leaves before the head destroys the stream as a lost connection (error ECONNRESET, close, failed writes) and the invocation rejects', async () => {
+    const heard: string[] = [];
+    let writeError: unknown;
+    let wrote!: () => void;
+    const writing = new Promise<void>((resolve) => (wrote = resolve));
+    const visitor = new AbortController();
+    const invocation = invokeStreaming(
+      (async (_event: unknown, stream: LocalResponseStream) => {
+        stream.on('error', (error: NodeJS.ErrnoException) => heard.push(`error ${error.code}`));
+        stream.on('close', () => heard.push('close'));
+        await sleep(20);
+        stream.write('late', (error) => {
+          writeError = error;
+          wrote();
+        });
+      }) as never,
+      functionUrlEvent('/'),
+      { awsRequestId: 'r' },
+      visitor.signal,
+    );
+    visitor.abort();
+    await expect(invocation).rejects.toBeInstanceOf(VisitorLeftError);
+    await writing;
+    expect(heard).toEqual(['error ECONNRESET', 'close']);
+    expect((writeError as NodeJS.ErrnoException).code).toBe('ERR_STREAM_DESTROYED');
+  });
+
+  test('the local Function URL: cancel() after the head, through the adapter, reaches the core as its signal', async () => {
+    const waiting = waitingCore();
+    const answer = invokeStreaming(createStreamingHandler(waiting.core), functionUrlEvent('/api/x'), { awsRequestId: 'r' });
+    await sleep(5);
+    const body = new Readable({ read() {} });
+    waiting.answer({ status: 200, headers: {}, stream: body });
+    (await answer).cancel();
+    await sleep(5);
+    expect(waiting.context().signal!.aborted).toBe(true);
+    expect(body.destroyed).toBe(true);
   });
 });
