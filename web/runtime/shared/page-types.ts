@@ -81,9 +81,11 @@ export interface ApiRequest<Body = any> extends ServerRequest<Body> {
   /** Search params and route params together (params win); a null-prototype object. */
   query: Record<string, string | string[]>;
   /**
-   * Aborted when the visitor leaves before a streaming answer ends (Stratus's addition:
-   * hand it to `fetch` or a model's client so upstream work stops too). `req` also emits
-   * `aborted` and `close` then, and `res` emits `close` with `res.writableEnded` false.
+   * Aborted when the visitor leaves before the answer ends, before its first byte or while it
+   * streams (Stratus's addition: hand it to `fetch` or a model's client so upstream work stops
+   * too). `req` also emits `aborted` and `close` then, and `res` emits `close` with
+   * `res.writableEnded` false. Deployed, it needs Lambda to report the closed stream, which
+   * Function URLs have been reported not to do (docs/NEXT-COMPAT.md).
    */
   readonly signal: AbortSignal;
 }
