@@ -17,6 +17,7 @@ import { imageImportPlugin } from './plugins/image-import';
 import { fontFilePlugin, localFontMisses } from './plugins/local-font';
 import { imageLoaderPlugin } from './plugins/image-loader';
 import { bundleClient, type ClientBundle, type ClientBundleOptions } from './steps/bundle-client';
+import { findInstrumentationClient } from './steps/middleware-file';
 import { bundleImageLambda } from './steps/bundle-image';
 import { bundleRender } from './steps/bundle-render';
 import { copyPublic } from './steps/copy-public';
@@ -213,7 +214,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
 
   fontImporters.clear();
   localFontMisses.clear();
-  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins: browserPlugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: { ...appDefines(loadedConfig.compiler, 'browser'), ...(options.dev && loadedConfig.reactStrictMode ? { 'process.env.STRATUS_STRICT_MODE': '"on"' } : {}) }, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(browserCompile) });
+  const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins: browserPlugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: { ...appDefines(loadedConfig.compiler, 'browser'), ...(options.dev && loadedConfig.reactStrictMode ? { 'process.env.STRATUS_STRICT_MODE': '"on"' } : {}) }, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(browserCompile), instrumentationClient: findInstrumentationClient(appDir) });
   const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins: serverPlugins, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'server'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined, log, configFile: loadedConfig.file && path.resolve(appDir, loadedConfig.file) });
   let client: ClientBundle;
   let renderBundle: string;

@@ -3,7 +3,7 @@
  * per page, code-split with shared chunks, minified, React in production mode. API routes
  * are server code alone: neither entries nor in the route table, so nothing imports them.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, transformSync, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { NODE_MODULES, RUNTIME_DIR } from '../../paths';
@@ -82,6 +82,13 @@ export const CLIENT_OPTIONS = {
 
 /** Sets what `process.env` reads in the browser (load-env.ts): the first import of the entry and of every page entry, so it runs before any other module. */
 const ENV_MODULE = 'stratus:env';
+/**
+ * Imports `instrumentation-client.ts` while the file is there: `stratus dev` builds again
+ * with the same entry when it is deleted (the next build leaves it out).
+ */
+const INSTRUMENTATION_MODULE = 'stratus:instrumentation-client';
+/** Under `stratus dev` with an instrumentation file, what the client entry imports once that file has run (entrySource). */
+const START_MODULE = 'stratus:client-start';
 const START_CLIENT = path.join(RUNTIME_DIR, 'browser', 'start-client');
 /** `reportWebVitals`' reporter (web-vitals and the custom timings): a chunk of apps whose `_app` exports it. */
 const WEB_VITALS = path.join(RUNTIME_DIR, 'browser', 'web-vitals');
@@ -108,18 +115,22 @@ const sameSizes = (a: number[], b: number[]) => a.length === b.length && a.every
  * the entry: `imageConfig` (when they differ from the defaults) is set by image-config.ts
  * itself in this build (imageConfigPlugin), so they load with `<Image>`, not with every page.
  */
-function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined, dev: ClientDevOptions | undefined): { source: string; imports: string[]; imageConfig?: ImageComponentConfig } {
+function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], imageConfig: ImageComponentConfig, routing: ResolvedRouting | undefined, dev: ClientDevOptions | undefined, instrumentation: boolean): { source: string; imports: string[]; imageConfig?: ImageComponentConfig; start?: string } {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
   const page = (file: string) => JSON.stringify(`${PAGE_NAMESPACE}:${path.join(path.resolve(appDir), file)}`);
   const defaultImages =
     sameSizes(imageConfig.deviceSizes, DEFAULT_DEVICE_SIZES) && sameSizes(imageConfig.imageSizes, DEFAULT_IMAGE_SIZES) && imageConfig.quality === DEFAULT_IMAGE_QUALITY && sameSizes(imageConfig.qualities, [DEFAULT_IMAGE_QUALITY]) && !imageConfig.dangerouslyAllowSVG && !imageConfig.unoptimized;
   // `_app` exports reportWebVitals: the web vitals' chunk is loaded after hydration (no other app has it).
   const vitals = special._app !== undefined && readPage(appDir, special._app).names.has('reportWebVitals');
-  const imports = [ENV_MODULE, START_CLIENT, ...RUNTIME_FACES, ...(routing ? [SITE_PATHS] : [])];
+  // instrumentation-client.ts right after the environment: before the runtime, React, `_app` and
+  // the page, as Next runs it. Every page entry imports it too, so it is in the shared chunk,
+  // whose modules run in the order of these imports.
+  const imports = [ENV_MODULE, ...(instrumentation ? [INSTRUMENTATION_MODULE] : []), START_CLIENT, ...RUNTIME_FACES, ...(routing ? [SITE_PATHS] : [])];
   // In dev, a page loads from the newest build that changed it (dev.pageLoader).
   const load = (pattern: string, file: string) => (dev ? `${dev.pageLoader}(${JSON.stringify(pattern)}, () => import(${page(file)}))` : `() => import(${page(file)})`);
   const lines = [
     `import ${JSON.stringify(ENV_MODULE)};`,
+    ...(instrumentation ? [`import ${JSON.stringify(INSTRUMENTATION_MODULE)};`] : []),
     `import { startClient } from ${JSON.stringify(START_CLIENT)};`,
     ...RUNTIME_FACES.map((face) => `import ${JSON.stringify(face)};`),
     // basePath and trailingSlash shape every URL Link and the router write, as on the server.
@@ -142,7 +153,15 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
     ...(['404', '500', '_error'] as const).filter((p) => special[p]).map((p) => `  ${JSON.stringify(p)}: ${load(`/${p}`, special[p]!)},`),
     `}${hasRoutingRules(routing) ? ', resolveOnServer: true' : ''} });`,
   ];
-  return { source: lines.join('\n') + '\n', imports, imageConfig: defaultImages ? undefined : imageConfig };
+  const source = lines.join('\n') + '\n';
+  // `stratus dev` makes a chunk of each module, and esbuild does not keep the order of imports
+  // across chunks: there the entry runs the environment, then the instrumentation file, then
+  // the rest (START_MODULE) once it has run.
+  if (dev && instrumentation) {
+    const first = `import ${JSON.stringify(ENV_MODULE)};\nimport(${JSON.stringify(INSTRUMENTATION_MODULE)}).then(() => import(${JSON.stringify(START_MODULE)}));\n`;
+    return { source: first, start: source, imports, imageConfig: defaultImages ? undefined : imageConfig };
+  }
+  return { source, imports, imageConfig: defaultImages ? undefined : imageConfig };
 }
 
 /**
@@ -222,6 +241,12 @@ export interface ClientBundleOptions {
   resolve?: Pick<TurbopackOptions, 'resolveAlias' | 'resolveExtensions'>;
   /** The config's compiler options (compiler-transforms.ts), applied to pages here as the plugins apply them to the app's other files. */
   compile?: SourceTransform;
+  /**
+   * `instrumentation-client.ts`'s absolute path (middleware-file.ts finds it): imported first,
+   * so it runs in the browser before the app's code and hydration. Its errors are not caught,
+   * as under Next: one thrown as it loads stops the page from hydrating.
+   */
+  instrumentationClient?: string;
 }
 
 /** What `stratus dev` changes in the client entry (cli/dev/client-build.ts). */
@@ -251,7 +276,8 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
   const routes = options.routes.filter((r) => r.kind !== 'api');
   // A virtual module, so that no build-folder path feeds into the chunk hashes.
   const { deviceSizes, imageSizes, quality, qualities, dangerouslyAllowSVG, unoptimized } = options.imageConfig;
-  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, qualities: qualities ?? [quality], dangerouslyAllowSVG, ...(unoptimized ? { unoptimized } : {}) }, options.routing, dev);
+  const entry = entrySource(appDir, routes, special, { deviceSizes, imageSizes, quality, qualities: qualities ?? [quality], dangerouslyAllowSVG, ...(unoptimized ? { unoptimized } : {}) }, options.routing, dev, options.instrumentationClient !== undefined);
+  const instrumentation = options.instrumentationClient;
   const pageFiles = new Map<string, string>();
   for (const r of routes) pageFiles.set(path.join(path.resolve(appDir), r.file), r.pattern);
   for (const p of ['404', '500', '_error'] as const) if (special[p]) pageFiles.set(path.join(path.resolve(appDir), special[p]!), `/${p}`);
@@ -261,9 +287,14 @@ export function planClientBuild(options: ClientBundleOptions, pagesImportApp: bo
   const entryPlugin: Plugin = {
     name: 'stratus-client-entry',
     setup(b) {
-      b.onResolve({ filter: /^stratus:(client-entry|env)$/ }, (args) => ({ path: args.path.slice('stratus:'.length), namespace: 'stratus' }));
+      b.onResolve({ filter: /^stratus:(client-entry|client-start|instrumentation-client|env)$/ }, (args) => ({ path: args.path.slice('stratus:'.length), namespace: 'stratus' }));
+      const contents = (name: string) => {
+        if (name === 'env') return `globalThis.${BROWSER_ENV} = {};\n`;
+        if (name === 'instrumentation-client') return instrumentation && existsSync(instrumentation) ? `import ${JSON.stringify(instrumentation)};\n` : '';
+        return name === 'client-start' && entry.start ? entry.start : entry.source;
+      };
       b.onLoad({ filter: /.*/, namespace: 'stratus' }, (args) => ({
-        contents: args.path === 'env' ? `globalThis.${BROWSER_ENV} = {};\n` : entry.source,
+        contents: contents(args.path),
         loader: 'js',
         resolveDir: path.resolve(appDir),
       }));
