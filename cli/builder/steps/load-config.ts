@@ -3,6 +3,12 @@
  * .js, .mjs), or a pages-router app's `next.config.js` (.mjs, .ts); then checked, its rules
  * settled and its defaults filled in by validateConfig (validate-config.ts). Every key
  * Stratus does not act on comes back as a warning saying what happens instead.
+ *
+ * While it loads, `require('webpack')` (and `webpack/…`) from the config or the packages it
+ * loads is the app's webpack, or when the app has none, a stand-in whose plugins do nothing
+ * (webpack-stand-in.ts): `next build` gives them its own, and wrappers such as next-pwa
+ * require it as they load. The config's `webpack()` is never called (a warning, which says
+ * what a known wrapper's does not do).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +19,7 @@ import { RUNTIME_DIR } from '../../paths';
 import { BuildError } from '../errors';
 import { findMiddleware } from './middleware-file';
 import { inPlaceDefines, inPlaceRequire } from '../in-place';
+import { withWebpackStandIn } from '../webpack-stand-in';
 import { validateConfig } from './validate-config';
 
 const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
@@ -41,17 +48,42 @@ export interface LoadedConfig {
   warnings: string[];
 }
 
+/**
+ * Config plugins that do all their work in `webpack()`, which Stratus never calls: what is
+ * then not done, and what to do instead.
+ */
+const SERVICE_WORKER = "so no service worker is generated or registered: put one in public/ (by hand, or generated before `stratus build` with workbox-cli's generateSW) and register it from pages/_app (navigator.serviceWorker.register)";
+const WEBPACK_PLUGINS: Record<string, string> = {
+  'next-pwa': SERVICE_WORKER,
+  '@ducanh2912/next-pwa': SERVICE_WORKER,
+  '@serwist/next': SERVICE_WORKER,
+  'next-offline': SERVICE_WORKER,
+};
+
+/** The package a bare import names (`next-pwa/cache` → `next-pwa`); undefined for a path. */
+function packageOf(request: string): string | undefined {
+  if (request.startsWith('.') || path.isAbsolute(request) || request.startsWith('node:')) return undefined;
+  return request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+}
+
+interface Evaluated {
+  value: Record<string, unknown>;
+  /** The packages the config file (and the files of the app it imports) imports. */
+  packages: Set<string>;
+}
+
 /** Compiles a config file and returns what it exports (calling it when it is a function, as Next does). */
-async function evaluate(file: string, cacheDir: string): Promise<Record<string, unknown>> {
+async function evaluate(file: string, cacheDir: string): Promise<Evaluated> {
   mkdirSync(cacheDir, { recursive: true });
   const outfile = path.join(cacheDir, 'config.cjs');
-  buildSync({
+  const { metafile } = buildSync({
     entryPoints: [file],
     bundle: true,
     platform: 'node',
     format: 'cjs',
     outfile,
     logLevel: 'silent',
+    metafile: true,
     // next.config.js files may import next/constants for the phase names.
     alias: { 'next/constants': path.join(RUNTIME_DIR, 'next', 'constants.ts') },
     packages: 'external',
@@ -59,19 +91,39 @@ async function evaluate(file: string, cacheDir: string): Promise<Record<string, 
     define: inPlaceDefines(file),
     banner: inPlaceRequire(file),
   });
+  const packages = new Set(
+    Object.values(metafile.outputs)
+      .flatMap((output) => output.imports)
+      .filter((imported) => imported.external)
+      .map((imported) => packageOf(imported.path))
+      .filter((name): name is string => name !== undefined),
+  );
   delete require.cache[outfile];
   // As next build's default bundler, Turbopack, sets it: plugins such as @next/mdx give their turbopack.rules then.
   const turbopack = process.env.TURBOPACK;
   process.env.TURBOPACK ??= '1';
   try {
-    const loaded = require(outfile) as { default?: unknown };
-    let value: unknown = loaded.default ?? loaded;
-    if (typeof value === 'function') value = await (value as (phase: string, context: object) => unknown)('phase-production-build', { defaultConfig: {} });
-    if (!value || typeof value !== 'object') throw new Error('the config file must export an object (or a function returning one)');
-    return value as Record<string, unknown>;
+    // Wrappers (next-pwa, @sentry/webpack-plugin) require webpack as they load: the app's, or a stand-in.
+    return await withWebpackStandIn(async () => {
+      const loaded = require(outfile) as { default?: unknown };
+      let value: unknown = loaded.default ?? loaded;
+      if (typeof value === 'function') value = await (value as (phase: string, context: object) => unknown)('phase-production-build', { defaultConfig: {} });
+      if (!value || typeof value !== 'object') throw new Error('the config file must export an object (or a function returning one)');
+      return { value: value as Record<string, unknown>, packages };
+    });
   } finally {
     if (turbopack === undefined) delete process.env.TURBOPACK;
   }
+}
+
+/**
+ * The warning about `webpack` (validateConfig's "has no effect"), with what each config plugin
+ * the file imports does there and so does not do in Stratus (next-pwa's service worker).
+ */
+function sayWhatWebpackDid(warnings: string[], file: string, packages: Set<string>): string[] {
+  const undone = [...packages].filter((name) => name in WEBPACK_PLUGINS).map((name) => `${name} does its work there, ${WEBPACK_PLUGINS[name]}.`);
+  if (undone.length === 0) return warnings;
+  return warnings.map((warning) => (warning.startsWith(`${file}: webpack `) ? `${warning.replace(/\.?$/, '.')} ${undone.join(' ')}` : warning));
 }
 
 export async function loadConfig(appDir: string, cacheDir: string): Promise<LoadedConfig> {
@@ -83,12 +135,13 @@ export async function loadConfig(appDir: string, cacheDir: string): Promise<Load
   const file = stratusFile ?? nextFile;
   const middleware = findMiddleware(appDir) !== undefined;
   if (!file) return validateConfig({}, undefined, 'stratus', middleware);
-  let raw: Record<string, unknown>;
+  let evaluated: Evaluated;
   try {
-    raw = await evaluate(path.join(appDir, file), cacheDir);
+    evaluated = await evaluate(path.join(appDir, file), cacheDir);
   } catch (error) {
     const text = (error as { errors?: { text: string }[] }).errors?.map((e) => e.text).join('; ') ?? (error as Error).message;
     throw new BuildError(`${file}: ${text}`);
   }
-  return { ...(await validateConfig(raw, file, file === stratusFile ? 'stratus' : 'next', middleware)), file };
+  const validated = await validateConfig(evaluated.value, file, file === stratusFile ? 'stratus' : 'next', middleware);
+  return { ...validated, warnings: sayWhatWebpackDid(validated.warnings, file, evaluated.packages), file };
 }
