@@ -1,10 +1,12 @@
 /**
  * esbuild plugin for the browser build: Node's modules that the pages router lets browser
- * code import (`url`, `path`, `querystring`, `events`, `util`, `buffer`, `process`,
- * `string_decoder`, `punycode`) resolve to the browser versions Next ships for them
- * (`native-url`, `path-browserify`, …), Stratus's copies, loaded only by apps that import
- * one. Any other Node module imported by browser code fails the build saying where it may
- * be used instead (data functions and API routes run on the server).
+ * code import (`url`, `path`, `stream`, `crypto`, `zlib`, `http`, … the list below) resolve to
+ * the browser versions Next ships for them (`native-url`, `stream-browserify`,
+ * `crypto-browserify`, …), Stratus's copies, bundled only into apps that import one. A
+ * library's import goes where its own package.json's `browser` field sends it first (`"crypto":
+ * false`), as webpack's fallbacks apply only where nothing else resolves. Any other Node module
+ * imported by the app's browser code fails the build saying where it may be used instead
+ * (data functions and API routes run on the server).
  *
  * @example
  * plugins: [nodeBuiltinsPlugin()]
@@ -25,6 +27,19 @@ export const BROWSER_VERSIONS: ReadonlyMap<string, string> = new Map([
   ['process', 'process/browser.js'],
   ['string_decoder', 'string_decoder/'],
   ['punycode', 'punycode/'],
+  ['assert', 'assert/'],
+  ['constants', 'constants-browserify'],
+  ['crypto', 'crypto-browserify'],
+  ['domain', 'domain-browser'],
+  ['http', 'stream-http'],
+  ['https', 'https-browserify'],
+  ['os', 'os-browserify/browser.js'],
+  ['stream', 'stream-browserify'],
+  ['sys', 'util/'],
+  ['timers', 'timers-browserify'],
+  ['tty', 'tty-browserify'],
+  ['vm', 'vm-browserify'],
+  ['zlib', 'browserify-zlib'],
 ]);
 
 const BUILTIN = new Set(builtinModules);
@@ -40,12 +55,18 @@ export function nodeBuiltinsPlugin(): Plugin {
         if (args.pluginData === SELF) return undefined;
         const name = args.path.replace(/^node:/, '');
         const stand = BROWSER_VERSIONS.get(name);
+        const library = args.importer.includes(`${path.sep}node_modules${path.sep}`);
+        if (stand && library) {
+          // The library's own mapping (its `browser` field), else the browser version.
+          const own = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: SELF });
+          if (own.errors.length === 0) return undefined;
+        }
         if (stand) {
           const resolved = await build.resolve(stand, { kind: args.kind, resolveDir: path.dirname(NODE_MODULES), importer: args.importer, pluginData: SELF });
           return resolved.errors.length > 0 ? { errors: resolved.errors } : { path: resolved.path };
         }
         // A library's own imports keep esbuild's handling (its package.json's "browser" field may map them away).
-        if (args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        if (library) return undefined;
         return {
           errors: [
             {
