@@ -81,9 +81,9 @@ const BAD_REQUEST_PAGE =
 /** The answer to a `Host` that is none of the server's names (request-line.ts, isAllowedHost). */
 const FOREIGN_HOST_MESSAGE = 'Blocked request: this server answers for localhost and the names in STRATUS_ALLOWED_HOSTS only.\n';
 /**
- * A client that half-closes after its request does so at once; one whose FIN comes later, while
- * its answer streams, has stopped reading (answerStreamed). The margin covers a FIN read after
- * the head of a quick answer left, and a loaded machine.
+ * A client that half-closes after its request does so at once; one whose FIN comes later has
+ * stopped waiting for its answer (answerStreamed). The margin covers a FIN read late on a
+ * loaded machine.
  */
 const HALF_CLOSE_GRACE_MS = 50;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
@@ -197,13 +197,13 @@ export async function startServer(options: ServerOptions) {
    * its visitor leaving; a handler failing mid-way cuts the visitor's connection, as an
    * unfinished answer.
    *
-   * Leaving is the connection closing (a reset), and, once the answer streams, the visitor
-   * ending its side of the socket: the server allows half-open connections so that a client
-   * that half-closes after its request still gets its answer, but a client that half-closes
-   * while the answer streams has stopped reading it (Node's client destroying a response
-   * sends just that, a FIN). A half-close before the first byte, or within HALF_CLOSE_GRACE_MS
-   * of the request (an answer may start streaming before the server reads a FIN sent with
-   * the request), stays a half-close: it cannot be told from a client done sending.
+   * Leaving is the connection closing (a reset), or the visitor ending its side of the socket
+   * after its request: the server allows half-open connections so that a client that
+   * half-closes with its request still gets its answer, but a client that half-closes later,
+   * before the first byte or while the answer streams, has stopped waiting (Node's client
+   * destroying a request or a response sends just that, a FIN; so does a browser tab closed).
+   * A FIN within HALF_CLOSE_GRACE_MS of the request (read late on a loaded machine) stays a
+   * half-close: it cannot be told from a client done sending.
    */
   async function answerStreamed(res: ServerResponse, request: PlainRequest, behaviour: EdgeBehaviour): Promise<void> {
     const handler = renderHandlers.streamHandler;
@@ -215,14 +215,13 @@ export async function startServer(options: ServerOptions) {
     res.once('close', () => {
       if (!res.writableFinished) visitor.abort();
     });
-    // The visitor ending its side of the socket: with the request (or before the answer streams) a
-    // half-close, the request being all it sends; once the answer streams, the visitor has stopped reading.
+    // The visitor ending its side of the socket: with the request a half-close, the request being
+    // all it sends; later (before the first byte or while the answer streams), the visitor left.
     const arrived = performance.now();
-    let streaming = false;
     const { socket } = res;
     if (socket && !socket.readableEnded) {
       const ended = () => {
-        if (streaming && !res.writableFinished && performance.now() - arrived >= HALF_CLOSE_GRACE_MS) res.destroy();
+        if (!res.writableFinished && performance.now() - arrived >= HALF_CLOSE_GRACE_MS) res.destroy();
       };
       socket.once('end', ended);
       res.once('close', () => socket.off('end', ended));
@@ -254,7 +253,6 @@ export async function startServer(options: ServerOptions) {
     }
     res.writeHead(prelude.statusCode, withSecurityHeaders(headers as Record<string, string>, policy));
     res.flushHeaders();
-    streaming = true;
     const { body } = answer;
     // Failed mid-way: the connection ends without the last chunk, so no client takes the answer for whole.
     body.on('error', () => res.destroy());

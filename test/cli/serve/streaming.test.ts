@@ -4,8 +4,9 @@
  * `RESPONSE_STREAM` Function URL, so what a visitor sees over HTTP here is what CloudFront
  * passes on. Chunk timing is asserted by margins a loaded machine cannot blur (a handler
  * that waits 3 s between its chunks). A visitor who leaves is passed on to the handler from
- * the start of the request, and while the answer streams also when it only closes its side of
- * the connection (a client that half-closes after its request still gets its answer).
+ * the start of the request: a reset, or a FIN some time after the request, before the first
+ * byte or while the answer streams (a client that half-closes with its request still gets its
+ * answer).
  */
 import { createHash } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
@@ -198,6 +199,17 @@ describe('a visitor who leaves a streamed answer: the handler learns it at once,
     expect(run).toMatchObject({ written: 0, reqAborted: true, signalAborted: true, sourceDestroyed: true });
     expect(run.resClosedAfterMs).toBeLessThan(PROMPTLY_MS);
     await waitFor(() => jsonLines().some((line) => line.path === '/api/stalls' && line.status === 499));
+  }, 30_000);
+
+  test('before the first byte (a FIN some time after the request, as Node\'s client and a closed tab send): the Node handler learns it too', async () => {
+    const req = request(`${server.base}/api/stalls?run=node-fin&write=0`);
+    req.on('error', () => undefined);
+    req.end();
+    await waitFor(async () => (await state('/api/stalls', 'node-fin')) !== null);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    req.destroy();
+    await waitFor(async () => (await state('/api/stalls', 'node-fin'))?.sourceDestroyed === true, PROMPTLY_MS);
+    expect(await state('/api/stalls', 'node-fin')).toMatchObject({ written: 0, reqAborted: true, signalAborted: true, sourceDestroyed: true });
   }, 30_000);
 
   test('before an edge route returns its Response (a reset): request.signal aborts then, not when the Response comes', async () => {
