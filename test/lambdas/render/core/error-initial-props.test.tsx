@@ -7,6 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import type { AppComponent, InitialPropsContext, PageModule } from '../../../../web/runtime/shared/page-types';
+import NextError from '../../../../web/runtime/next/error';
 import { captureLogs, embeddedData, memoryApp, request } from '../memory-app';
 
 const context = { requestId: 'req-1' };
@@ -144,4 +145,26 @@ test('a 404 calls _error.getInitialProps without err or req, with res holding th
   } finally {
     logs.restore();
   }
+});
+
+test("an _error that reuses next/error's getInitialProps (Next's docs, Sentry's template): the app's page with the status, for a server error and a 404", async () => {
+  const Branded = ({ statusCode }: { statusCode: number }) => <main><p id="brand">custom _error page</p><NextError statusCode={statusCode} /></main>;
+  Branded.getInitialProps = (ctx: InitialPropsContext) => NextError.getInitialProps(ctx);
+  const { app } = memoryApp({ '/': { kind: 'ssr', module: throwing } }, { errorPages: { _error: { default: Branded as unknown as ComponentType<any> } } });
+  const logs = captureLogs();
+  try {
+    const failed = await app.handle(request('/'), context);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toContain('custom _error page');
+    expect(embeddedData(failed.body as string)).toMatchObject({ props: { pageProps: { statusCode: 500 } } });
+    const missing = await app.handle(request('/nope'), context);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('custom _error page');
+    expect(embeddedData(missing.body as string)).toMatchObject({ props: { pageProps: { statusCode: 404 } } });
+    expect(logs.lines.filter((line) => String(line.msg ?? '').includes('failed'))).toEqual([]);
+  } finally {
+    logs.restore();
+  }
+  expect(NextError.getInitialProps({ err: Object.assign(new Error('x'), { statusCode: 403 }) })).toEqual({ statusCode: 403 });
+  expect(NextError.getInitialProps({})).toEqual({ statusCode: 404 });
 });
