@@ -14,7 +14,7 @@
  * const { copied } = await copyTracedFiles({ appDir, lambdaDir, outDir, sources: serverSourcesOf(metafile, appDir, appDir) });
  * // ['posts/hello.mdx', 'posts/world.mdx']
  */
-import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync, type Loader, type Metafile } from 'esbuild';
 import { REPO_ROOT } from '../../paths';
@@ -119,15 +119,44 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
 const RUN_TIME_READERS = [
   {
     name: 'next-i18next',
-    used: /[/\\]next-i18next[/\\]dist[/\\].*serverSideTranslations\.js$/,
+    // v15's dist/commonjs/…js, v16's dist/pagesRouter/….mjs and .cjs.
+    used: /[/\\]next-i18next[/\\]dist[/\\].*serverSideTranslations\.[cm]?js$/,
     shipped: /(^|[/\\])locales[/\\]/,
-    advice: "next-i18next reads its translations from ./public/locales when a page renders on the server, and they are not shipped with the render function: set localePath: path.resolve('./public/locales') in next-i18next.config.js (as next-i18next asks of serverless deployments), so the build finds and ships them",
+    // Where it reads by default (its localePath), shipped when the tracer found no other.
+    defaultFolder: 'public/locales',
+    advice: "next-i18next reads its translations from its localePath (./public/locales by default) when a page renders on the server, and none were found to ship with the render function: set localePath: path.resolve('./public/locales') (or where yours are) in next-i18next.config.js, so the build finds and ships them",
   },
 ];
 
+const readersUsed = (sources: string[]) => RUN_TIME_READERS.filter((reader) => sources.some((file) => reader.used.test(file)));
+
 /** Warnings for packages in the bundle whose run-time reads were not found, when server-rendered pages may make them. */
 export function untracedReads(sources: string[], copied: string[]): string[] {
-  return RUN_TIME_READERS.filter((reader) => sources.some((file) => reader.used.test(file)) && !copied.some((file) => reader.shipped.test(file))).map((reader) => reader.advice);
+  return readersUsed(sources).filter((reader) => !copied.some((file) => reader.shipped.test(file))).map((reader) => reader.advice);
+}
+
+/**
+ * The default folder of each reader in the bundle whose reads the tracer did not find (next-i18next
+ * 16 no longer asks for a traceable localePath), when the app has it: its files, relative.
+ */
+function defaultReads(appDir: string, sources: string[], traced: string[]): string[] {
+  const found: string[] = [];
+  for (const reader of readersUsed(sources)) {
+    if (traced.some((file) => reader.shipped.test(file))) continue;
+    const folder = path.join(appDir, reader.defaultFolder);
+    let entries: string[];
+    try {
+      entries = readdirSync(folder, { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const relative = path.join(reader.defaultFolder, entry);
+      if (relative.split(/[/\\]/).some((part) => part.startsWith('.'))) continue;
+      if (statSync(path.join(appDir, relative)).isFile()) found.push(relative);
+    }
+  }
+  return found;
 }
 
 /** What the build writes at the top of the function's folder: an app file of the same name cannot go there. */
@@ -135,7 +164,9 @@ const FUNCTION_FILES = /^(?:index\.js|app\.js(?:\.map)?|manifest\.json|app\.[^/\
 
 /** The traced files copied into the function's folder at their place in the app; those whose place the function's own files take are left out. */
 export async function copyTracedFiles(options: { appDir: string; lambdaDir: string; outDir: string; sources: string[]; configFile?: string }): Promise<{ copied: string[]; clashing: string[] }> {
-  const traced = await traceServerFiles(options);
+  const traced = [...(await traceServerFiles(options))];
+  for (const file of defaultReads(options.appDir, options.sources, traced)) if (!traced.includes(file)) traced.push(file);
+  traced.sort();
   const clashing = traced.filter((relative) => FUNCTION_FILES.test(relative));
   const files = traced.filter((relative) => !FUNCTION_FILES.test(relative));
   for (const relative of files) {

@@ -97,12 +97,39 @@ test("packages in a node_modules linked from elsewhere (as pnpm and the compat h
   expect(answer.body).toContain('<p id="greeting">Hello through a linked package</p>');
 }, 60_000);
 
-test("next-i18next without a traceable localePath: a warning says what to set, when a page renders per request", () => {
-  const sources = ['/app/node_modules/next-i18next/dist/commonjs/serverSideTranslations.js', '/app/pages/index.js'];
-  expect(untracedReads(sources, ['next-i18next.config.js'])).toEqual([expect.stringContaining("set localePath: path.resolve('./public/locales') in next-i18next.config.js")]);
-  expect(untracedReads(sources, ['next-i18next.config.js', 'public/locales/en/common.json'])).toEqual([]);
+test("next-i18next (15's .js, 16's .mjs and .cjs) without translations to ship: a warning says what to set, when a page renders per request", () => {
+  for (const file of ['dist/commonjs/serverSideTranslations.js', 'dist/pagesRouter/serverSideTranslations.mjs', 'dist/pagesRouter/serverSideTranslations.cjs']) {
+    const sources = [`/app/node_modules/next-i18next/${file}`, '/app/pages/index.js'];
+    expect(untracedReads(sources, ['next-i18next.config.js'])).toEqual([expect.stringContaining("set localePath: path.resolve('./public/locales')")]);
+    expect(untracedReads(sources, ['next-i18next.config.js', 'public/locales/en/common.json'])).toEqual([]);
+  }
   expect(untracedReads(['/app/pages/index.js'], [])).toEqual([]);
 });
+
+test("next-i18next 16 without a localePath (its docs no longer ask for one): its default public/locales ships, and a page rendered per request is translated", async () => {
+  const lines: string[] = [];
+  const app = await buildApp(
+    tempApp({
+      // next-i18next 16's shape: the pages entry is a .cjs file that reads ./public/locales by a path built at run time.
+      'node_modules/next-i18next/package.json': '{ "name": "next-i18next", "version": "16.0.0", "exports": { "./pages/serverSideTranslations": "./dist/pagesRouter/serverSideTranslations.cjs" } }\n',
+      'node_modules/next-i18next/dist/pagesRouter/serverSideTranslations.cjs':
+        "const fs = require('fs');\nconst path = require('path');\n" +
+        "exports.serverSideTranslations = async (locale) => ({ _nextI18Next: JSON.parse(fs.readFileSync(path.resolve(['.', 'public', 'locales'].join('/'), locale, 'common.json'), 'utf8')) });\n",
+      'public/locales/en/common.json': '{ "title": "Hello from the locales" }\n',
+      'public/locales/de/common.json': '{ "title": "Hallo" }\n',
+      'pages/index.js':
+        "import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations';\n" +
+        'export default function Home({ _nextI18Next }) { return <p id="title">{_nextI18Next.title}</p>; }\n' +
+        "export async function getServerSideProps() { return { props: await serverSideTranslations('en') }; }\n",
+    }),
+    { log: (line) => lines.push(line) },
+  );
+  apps.push(app);
+  expect(lines.join('\n')).toContain('shipped with the render function: public/locales/de/common.json, public/locales/en/common.json');
+  expect(lines.join('\n')).not.toContain('set localePath');
+  const answer = await inFunctionFolder(app, () => app.handler(functionUrlEvent('/')));
+  expect(answer.body).toContain('<p id="title">Hello from the locales</p>');
+}, 60_000);
 
 test("a file whose place is the function's own (manifest.json) is left out with a warning saying what to do", async () => {
   const lines: string[] = [];
