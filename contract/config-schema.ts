@@ -447,8 +447,12 @@ export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | un
   middleware: 'is not a config option: write middleware.ts at the app root',
   'i18n.localeDetection': (value) => (value === false ? 'false is not supported yet; / still sends visitors to the locale their browser prefers' : undefined),
   'i18n.domains': (value) => (value ? 'is not supported; locales are path prefixes on one domain' : undefined),
+  webpack: `${NO_EFFECT}; what it does with loaders and aliases goes in turbopack.rules and turbopack.resolveAlias, which Stratus runs`,
+  skipProxyUrlNormalize: (value) => (value ? 'is not supported: middleware sees the path the router serves (page data as its page path), as every gate in Stratus does' : undefined),
+  skipMiddlewareUrlNormalize: (value) => (value ? 'is not supported: middleware sees the path the router serves (page data as its page path), as every gate in Stratus does' : undefined),
   ...Object.fromEntries([
-    'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'webpack', 'experimental',
+    'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'experimental', 'serverExternalPackages', 'bundlePagesRouterDependencies',
+    'outputFileTracingRoot', 'outputFileTracingIncludes', 'outputFileTracingExcludes',
     'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
     'modularizeImports', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',
   ].map((name) => [name, NO_EFFECT])),

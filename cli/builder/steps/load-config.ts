@@ -121,7 +121,7 @@ async function evaluate(file: string, cacheDir: string): Promise<Evaluated> {
  * the file imports does there and so does not do in Stratus (next-pwa's service worker).
  */
 function sayWhatWebpackDid(warnings: string[], file: string, packages: Set<string>): string[] {
-  const undone = [...packages].filter((name) => name in WEBPACK_PLUGINS).map((name) => `${name} does its work there, ${WEBPACK_PLUGINS[name]}.`);
+  const undone = [...packages].filter((name) => name in WEBPACK_PLUGINS).map((name) => `${name} does its work in webpack, ${WEBPACK_PLUGINS[name]}.`);
   if (undone.length === 0) return warnings;
   return warnings.map((warning) => (warning.startsWith(`${file}: webpack `) ? `${warning.replace(/\.?$/, '.')} ${undone.join(' ')}` : warning));
 }

@@ -23,7 +23,7 @@ async function serve(files: Record<string, string>): Promise<{ server: LocalServ
 }
 
 const PAGE = "export default function Home() { return <p id=\"loaded\">{process.env.LOADED}</p>; }\nexport function getServerSideProps() { return { props: {} }; }\n";
-const GENERIC = 'warning: next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions)';
+const GENERIC = 'warning: next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions); what it does with loaders and aliases goes in turbopack.rules and turbopack.resolveAlias, which Stratus runs';
 
 test("a config that requires webpack and uses its plugins in webpack() (and one at load) builds and serves; webpack() is a warning", async () => {
   const { page, warnings } = await serve({
@@ -68,7 +68,7 @@ test('a wrapper package that requires webpack, webpack/lib/… and webpack-sourc
   });
   expect(page).toContain('<p id="loaded">webpack 5 function function function function function</p>');
   expect(warnings).toEqual([
-    `${GENERIC}. next-pwa does its work there, so no service worker is generated or registered: put one in public/ (by hand, or generated before \`stratus build\` with workbox-cli's generateSW) and register it from pages/_app (navigator.serviceWorker.register).`,
+    `${GENERIC}. next-pwa does its work in webpack, so no service worker is generated or registered: put one in public/ (by hand, or generated before \`stratus build\` with workbox-cli's generateSW) and register it from pages/_app (navigator.serviceWorker.register).`,
   ]);
 }, 120_000);
 
@@ -88,7 +88,7 @@ test("an app that installs webpack gets its own, for the config and the packages
   });
   expect(page).toMatch(/<p id="loaded">the app&#x27;s, MODULE_NOT_FOUND(<!-- -->)? \/ (<!-- -->)?the app&#x27;s<\/p>/);
   // The wrapper's webpack() has no effect with the app's webpack either: the warning says what it does not do.
-  expect(warnings).toEqual([expect.stringMatching(/^warning: next\.config\.js: webpack has no effect in Stratus .*\. next-pwa does its work there, so no service worker is generated or registered: /)]);
+  expect(warnings).toEqual([expect.stringMatching(/^warning: next\.config\.js: webpack has no effect in Stratus .*\. next-pwa does its work in webpack, so no service worker is generated or registered: /)]);
 }, 120_000);
 
 describe('the stand-in', () => {

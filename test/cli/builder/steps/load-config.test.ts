@@ -35,7 +35,7 @@ test('next.config.js: i18n, images (domains included) and env are read; every ot
   expect(loaded.reactStrictMode).toBe(true);
   expect(loaded.warnings).toEqual([
     "next.config.js: images.loader: 'imgix' is not supported; write its URLs in a loaderFile (images: { loader: 'custom', loaderFile: './image-loader.js' })",
-    'next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
+    'next.config.js: webpack has no effect in Stratus (it builds with its own bundler and serves with its own functions); what it does with loaders and aliases goes in turbopack.rules and turbopack.resolveAlias, which Stratus runs',
     'next.config.js: unknown option "somethingElse", ignored',
   ]);
 });
@@ -83,6 +83,16 @@ test('stratus.config.ts: pageBodies false reaches the build\'s config; anything 
 test('both config files: an error saying which would win and what to do', async () => {
   const dir = appWith({ 'stratus.config.ts': 'export default {};', 'next.config.js': 'module.exports = {};' });
   await expect(load(dir)).rejects.toThrow(/stratus\.config\.ts and next\.config\.js are both in .*: Stratus reads one config file\. Keep stratus\.config\.ts \(it would win\)/);
+});
+
+test("options Next reads that Stratus has no use for say so, not that they are unknown (serverExternalPackages, which @sentry/nextjs sets; skipProxyUrlNormalize)", async () => {
+  const dir = appWith({ 'next.config.js': "module.exports = { serverExternalPackages: ['@prisma/client'], outputFileTracingRoot: __dirname, skipProxyUrlNormalize: true };" });
+  const loaded = await load(dir);
+  expect(loaded.warnings).toEqual([
+    'next.config.js: serverExternalPackages has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
+    'next.config.js: outputFileTracingRoot has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
+    'next.config.js: skipProxyUrlNormalize is not supported: middleware sees the path the router serves (page data as its page path), as every gate in Stratus does',
+  ]);
 });
 
 test('a bad value names the file', async () => {
