@@ -36,8 +36,18 @@ function renderAround(Document: DocumentComponent, parts: DocumentParts, docProp
       createElement(Document, { ...docProps, __NEXT_DATA__: { props: parts.data.props } }),
     ),
   );
-  return '<!DOCTYPE html>' + markup.replace(SLOT, (marker, name: DocumentSlot, nonce: string | undefined) => documentSlotMarkup(parts, name, nonce) ?? marker);
+  let headStart = false;
+  const filled = markup.replace(SLOT, (marker, name: DocumentSlot, nonce: string | undefined) => {
+    if (name !== 'head-start') return documentSlotMarkup(parts, name, nonce) ?? marker;
+    headStart = true;
+    return '';
+  });
+  // The charset and viewport first in the head, as the pages router writes them: React puts the
+  // document's own <link> and <meta> tags ahead of everything else it renders there.
+  return '<!DOCTYPE html>' + (headStart ? filled.replace(HEAD_OPEN, (open) => open + parts.headStart) : filled);
 }
+
+const HEAD_OPEN = /<head(?:\s[^>]*)?>/;
 
 /** `req` and `res` on the context, enumerable as the pages router's are, made once on first read of either. */
 function withRequestParts(ctx: DocumentContext, make: () => RequestParts): void {

@@ -33,8 +33,8 @@ test('Html, Head, Main and NextScript place the page, its head and its data; lan
   const res = await app.handle(request('/fr/hello/ada'), context);
   expect(res.status).toBe(200);
   const html = res.body as string;
-  // React hoists the document's own <link> and <meta> children to the start of the head.
-  expect(html.startsWith('<!DOCTYPE html><html lang="fr" dir="rtl"><head><link rel="icon" href="/favicon.ico"/><meta charSet="utf-8"/><meta name="viewport"')).toBe(true);
+  // The charset and viewport first, as the pages router writes them (React puts the document's own <link> and <meta> ahead of the rest).
+  expect(html.startsWith('<!DOCTYPE html><html lang="fr" dir="rtl"><head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width"/><link rel="icon" href="/favicon.ico"/>')).toBe(true);
   expect(html).toContain('<title>Hello</title><link rel="stylesheet" href="/_app/static/app.css"/>');
   expect(html).toContain('<body class="site" data-theme="dark"><div id="__next"><p>hello <!-- -->ada</p></div><script id="__NEXT_DATA__"');
   expect(html).toMatch(/<\/script><script type="module" src="\/_app\/static\/entry.js" defer><\/script><\/body><\/html>$/);
@@ -171,7 +171,7 @@ describe('a strict Content-Security-Policy, as the pages router docs write it: m
   test('the nonce goes on every script and link Stratus writes, not on <head>; the page\'s own head tags keep theirs', async () => {
     const { app } = memoryApp(withStatic, { Document: NonceDocument as unknown as DocumentComponent });
     const html = (await app.handle(request('/hello/ada', { headers: { 'x-nonce': 'abc"<123' } }), context)).body as string;
-    expect(html).toContain('<meta name="viewport" content="width=device-width"/><script nonce="abc&quot;&lt;123">window.inline = 1</script>');
+    expect(html).toContain('<head><meta charSet="utf-8"/><meta name="viewport" content="width=device-width"/><script nonce="abc&quot;&lt;123">window.inline = 1</script>');
     expect(html).toContain('<link nonce="abc&quot;&lt;123" rel="stylesheet" href="/_app/static/app.css"/>');
     expect(html).toContain('<script nonce="abc&quot;&lt;123" id="__NEXT_DATA__" type="application/json">');
     expect(html).toContain('<script nonce="abc&quot;&lt;123" type="module" src="/_app/static/entry.js" defer></script>');
