@@ -3,10 +3,13 @@
  * import-context.ts): TypeScript by the file's extension, JSX (in `.js` too, as the pages
  * router allows it), and decorators when the file has any, so each pass parses what the others do.
  */
-import type { ParserOptions } from '@babel/core';
+import type { ParserOptions, types } from '@babel/core';
 import { mayHaveDecorators } from './decorators';
 
 type ParserPlugin = NonNullable<ParserOptions['plugins']>[number];
+type Babel = typeof import('@babel/core');
+
+let babel: Babel | undefined;
 
 /**
  * @param decorators The decorators' syntax: TypeScript's legacy ones (`experimentalDecorators`, also what a
@@ -17,4 +20,23 @@ type ParserPlugin = NonNullable<ParserOptions['plugins']>[number];
 export function appParserPlugins(file: string, source: string, decorators: 'decorators-legacy' | 'decorators' = 'decorators-legacy'): ParserPlugin[] {
   const language: ParserPlugin[] = /\.[cm]?tsx?$/.test(file) ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'];
   return mayHaveDecorators(source) ? [...language, decorators] : language;
+}
+
+/**
+ * The file's syntax tree, for a pass that reads it (Babel loaded on first use); undefined when it
+ * does not parse, which esbuild then reports with its place.
+ */
+export function parseAppSource(file: string, code: string, options: { errorRecovery?: boolean } = {}): types.File | undefined {
+  babel ??= require('@babel/core') as Babel;
+  try {
+    return babel.parseSync(code, {
+      filename: file,
+      babelrc: false,
+      configFile: false,
+      sourceType: 'module',
+      parserOpts: { plugins: appParserPlugins(file, code), errorRecovery: options.errorRecovery },
+    }) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

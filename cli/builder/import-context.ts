@@ -19,11 +19,10 @@
  * //  import { importContext as __stratusImportContext } from "…/web/runtime/shared/import-context.ts";\n'
  */
 import path from 'node:path';
-import { appParserPlugins } from './app-parser';
+import { parseAppSource } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 import { RUNTIME_DIR } from '../paths';
 
-type Babel = typeof import('@babel/core');
 type Node = { type: string; start?: number | null; end?: number | null; [key: string]: unknown };
 type Quasi = Node & { value: { cooked?: string | null } };
 
@@ -57,29 +56,15 @@ function globbedTemplate(node: Node): Node | undefined {
   return first.startsWith('./') || first.startsWith('../') ? template : undefined;
 }
 
-let babel: Babel | undefined;
-
 /** `transform`, then the app's globbed template-literal imports resolved as Next resolves them, with `extensions` (the build's resolve extensions). */
 export function resolveTemplateImports(transform: SourceTransform, extensions: readonly string[]): SourceTransform {
   return (file, source) => {
     const code = transform(file, source);
     if (!MAY_IMPORT_TEMPLATE.test(code)) return code;
-    babel ??= require('@babel/core') as Babel;
-    let ast;
-    try {
-      ast = babel.parseSync(code, {
-        filename: file,
-        babelrc: false,
-        configFile: false,
-        sourceType: 'module',
-        parserOpts: { plugins: appParserPlugins(file, code) },
-      });
-    } catch {
-      // esbuild reports the syntax error with its place.
-      return code;
-    }
+    const ast = parseAppSource(file, code);
+    if (!ast) return code;
     const found: { call: Node; template: Node }[] = [];
-    walk(ast?.program, (node) => {
+    walk(ast.program, (node) => {
       const template = (node.type === 'CallExpression' || node.type === 'ImportExpression') && globbedTemplate(node);
       if (template) found.push({ call: node, template });
     });

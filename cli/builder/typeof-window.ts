@@ -12,10 +12,9 @@
  * foldTypeofWindow(compile, 'browser')('/app/lib/mocks.ts', "if (typeof window === 'undefined') {}");
  * // "if ('object' === 'undefined') {}"
  */
-import { appParserPlugins } from './app-parser';
+import { parseAppSource } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 
-type Babel = typeof import('@babel/core');
 type Node = { type: string; start?: number | null; end?: number | null; [key: string]: unknown };
 
 const VALUE = { browser: "'object'", server: "'undefined'" } as const;
@@ -36,29 +35,15 @@ function walk(node: unknown, visit: (node: Node, key: string) => void, key = '')
 /** Where a name is declared rather than read: a variable, a function or class, a parameter, an import. */
 const BINDING_KEYS = new Set(['id', 'params', 'param', 'local']);
 
-let babel: Babel | undefined;
-
 export function foldTypeofWindow(transform: SourceTransform, target: 'browser' | 'server'): SourceTransform {
   return (file, source) => {
     const code = transform(file, source);
     if (!/typeof\s*\(?\s*window\b/.test(code)) return code;
-    babel ??= require('@babel/core') as Babel;
-    let ast;
-    try {
-      ast = babel.parseSync(code, {
-        filename: file,
-        babelrc: false,
-        configFile: false,
-        sourceType: 'module',
-        parserOpts: { plugins: appParserPlugins(file, code), errorRecovery: true },
-      });
-    } catch {
-      // esbuild reports the syntax error with its place.
-      return code;
-    }
+    const ast = parseAppSource(file, code, { errorRecovery: true });
+    if (!ast) return code;
     const found: Node[] = [];
     let shadowed = false;
-    walk(ast?.program, (node, key) => {
+    walk(ast.program, (node, key) => {
       if (node.type === 'Identifier' && node.name === 'window' && BINDING_KEYS.has(key)) shadowed = true;
       const argument = node.argument as Node | undefined;
       if (node.type === 'UnaryExpression' && node.operator === 'typeof' && argument?.type === 'Identifier' && argument.name === 'window') found.push(node);
