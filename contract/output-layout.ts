@@ -9,10 +9,11 @@ export const OUTPUT_LAYOUT = {
   /**
    * The render Lambda's code folder, code only (its size does not grow with the site's pages):
    * `index.js` (handler `index.handler`, the entry), `app.js` (the bundle it loads), a manifest
-   * without the lists of prerendered pages, `lazy/` (packages loaded on first use); after
-   * `stratus deploy`, `app.<hash>.cache` (V8's code cache of the bundle); and the app's files
-   * its server code reads at run time (`posts/hello.md`), at their place in the app, since the
-   * function's folder is its working directory.
+   * without the lists of prerendered pages, `lazy/` (packages loaded on first use),
+   * `assets/` (FUNCTION_ASSETS_DIR: files packages name by `new URL('./x', import.meta.url)`);
+   * after `stratus deploy`, `app.<hash>.cache` (V8's code cache of the bundle); and the app's
+   * files its server code reads at run time (`posts/hello.md`), at their place in the app,
+   * since the function's folder is its working directory.
    */
   renderLambda: 'lambdas/render',
   /**
@@ -27,6 +28,14 @@ export const OUTPUT_LAYOUT = {
   /** Source maps of the browser scripts, at the scripts' own paths (`_app/static/chunks/main-….js.map`): never uploaded to the bucket, for an error tracker. */
   browserSourceMaps: 'sourcemaps',
 } as const;
+
+/**
+ * The folder of the render function that holds the files its packages read by
+ * `new URL('<file>', import.meta.url)` (@vercel/og's `resvg.wasm` and font), each under its
+ * content hash (`assets/resvg-<hash>.wasm`): an app's own `assets/` read by its server code
+ * ships there too, beside them (their hashed names keep them apart).
+ */
+export const FUNCTION_ASSETS_DIR = 'assets';
 
 /** The Lambda handler both function folders export: `index.js`, `exports.handler`. */
 export const LAMBDA_ENTRY_FILE = 'index.js';

@@ -30,7 +30,8 @@ import { lazyPackagesPlugin, writeLazyPackages } from '../lazy-packages';
 import { appBundleId } from '../../../infra/bundle-id';
 import { APP_BUNDLE_FILE } from '../../../lambdas/render/lambda/code-cache';
 import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
-import { LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
+import { FUNCTION_ASSETS_DIR, LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
+import { importMetaUrlPlugin } from '../plugins/import-meta-url';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
@@ -166,7 +167,9 @@ export async function bundleRender(options: {
     // loaded, which a program that changes folder before building no longer has): output tracing reads them.
     absWorkingDir: path.resolve(options.appDir),
     ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
-    plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), ...(options.plugins ?? [])],
+    // Files the bundle's code names by URL (import-meta-url.ts), beside it.
+    assetNames: `${FUNCTION_ASSETS_DIR}/[name]-[hash]`,
+    plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), importMetaUrlPlugin(), ...(options.plugins ?? [])],
   });
   const result = await attempt([]).catch((error: unknown) => {
     // Packages whose ESM build awaits at its top: again with their CommonJS builds (require-condition.ts).
