@@ -27,19 +27,29 @@ export function publicRuntimeModules(dir = RUNTIME_DIR): Map<string, string> {
 /** What to use instead of a `next/*` module Stratus does not provide. */
 const NOT_PROVIDED: Record<string, string> = {
   'next/headers': 'that is the App Router; read headers from the getServerSideProps context',
-  'next/og': 'image generation is not provided',
   'next/cache': 'that is the App Router; use revalidate in getStaticProps',
   'next/amp': 'AMP is not supported',
 };
 
+/** `next/*` modules of the server alone (the render bundle, a Node build), and where to use them instead in browser code. */
+const SERVER_ONLY: Record<string, string> = {
+  'next/og': "ImageResponse draws images on the server: return it from an API route (pages/api/og.tsx, with or without `export const config = { runtime: 'edge' }`) and name that route in the page's <meta property=\"og:image\">",
+};
+
+/** The message for a module the build does not give this code: not provided at all, or server-only in browser code. */
+function unavailable(specifier: string): string {
+  return SERVER_ONLY[specifier] ? `"${specifier}" is server-only: ${SERVER_ONLY[specifier]}` : `"${specifier}" is not provided by Stratus: ${NOT_PROVIDED[specifier]}`;
+}
+
 const NOT_PROVIDED_NAMESPACE = 'stratus-not-provided';
 
 /**
- * A stand-in for an App Router module a library names: every export is a function that
- * throws, saying what to use instead (CommonJS, so any name a library imports or destructures exists).
+ * A stand-in for an App Router (or server-only) module a library names: every export is a
+ * function that throws, saying what to use instead (CommonJS, so any name a library imports or
+ * destructures exists).
  */
 function notProvidedModule(specifier: string): string {
-  const message = `${specifier} is not provided by Stratus: ${NOT_PROVIDED[specifier]}`;
+  const message = unavailable(specifier).replace(/^"([^"]+)"/, '$1');
   // The module's names as own properties too, for an ES import's copy of them.
   return `const message = ${JSON.stringify(message)};
 const fail = (name) => function notProvided() { throw new Error(name + '(): ' + message); };
@@ -112,6 +122,9 @@ export function nextDistModulePath(specifier: string, dir = path.join(RUNTIME_DI
 /** Marks the plugin's own resolve call, so it does not meet itself. */
 const ONE_REACT = Symbol('stratus-one-react');
 
+/** `next/og`'s module, whose @vercel/og is the app's when it installs one. */
+const OG_MODULE = path.join(RUNTIME_DIR, 'next', 'og.ts');
+
 const FONT_FALLBACK = path.join(RUNTIME_DIR, 'next', 'font', 'fallback.ts');
 
 /** The family names a file imports from next/font/google (`import { Inter, Roboto_Mono as mono }`). */
@@ -153,6 +166,8 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
   return {
     name: 'stratus-runtime-alias',
     setup(build) {
+      // The render bundle (and any Node build of server code): it has the server-only modules.
+      const server = build.initialOptions.platform === 'node';
       // One React for the runtime, the app and its libraries: an app folder with its own
       // react in node_modules (as every pages-router app has) would otherwise bundle a second
       // copy beside the runtime's, and hooks in its libraries (swr) fail: "reading 'useContext'".
@@ -208,6 +223,12 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
           ? undefined
           : build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: ONE_REACT }).then((r) => (r.errors.length > 0 ? undefined : { path: r.path, sideEffects: false })),
       );
+      // next/og's package: the app's own @vercel/og (its version), else Stratus's (nodePaths).
+      build.onResolve({ filter: /^@vercel\/og$/ }, (args) =>
+        args.importer !== OG_MODULE || args.pluginData === ONE_REACT
+          ? undefined
+          : build.resolve(args.path, { kind: args.kind, resolveDir: build.initialOptions.absWorkingDir ?? process.cwd(), importer: args.importer, pluginData: ONE_REACT }).then((r) => (r.errors.length > 0 ? undefined : { path: r.path, sideEffects: r.sideEffects })),
+      );
       build.onResolve({ filter: /^next\/dist\// }, (args) => {
         const file = nextDistModulePath(args.path);
         if (file) return { path: file };
@@ -217,13 +238,15 @@ export function runtimeAliasPlugin(options: { esmFacades?: boolean } = {}): Plug
       build.onResolve({ filter: /^next(\/.*)?$/ }, (args) => {
         // `next/router.js`, as ES-module packages spell it (nuqs, @vercel/analytics).
         const specifier = args.path.replace(/\.js$/, '');
-        const file = nextModulePath(specifier);
+        const unprovided = NOT_PROVIDED[specifier] !== undefined || (SERVER_ONLY[specifier] !== undefined && !server);
+        const file = unprovided ? undefined : nextModulePath(specifier);
         if (file) return { path: file };
-        // A library's App Router code path (next-auth's route handler requires next/headers): a
-        // module whose functions say so if called, as pages never reach it. The app's own import is an error now.
-        if (NOT_PROVIDED[specifier] && args.importer.includes(`${path.sep}node_modules${path.sep}`)) return { path: specifier, namespace: NOT_PROVIDED_NAMESPACE };
-        const instead = NOT_PROVIDED[specifier] ?? 'Stratus provides next/link, next/router, next/compat/router, next/navigation (its pages-router hooks), next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/document, next/error, next/config, next/server and the types of "next"';
-        return { errors: [{ text: `"${args.path}" is not provided by Stratus: ${instead}.` }] };
+        // A library's App Router code path (next-auth's route handler requires next/headers), or its server-only one in
+        // the browser: a module whose functions say so if called, as pages never reach it. The app's own import is an error now.
+        if (unprovided && args.importer.includes(`${path.sep}node_modules${path.sep}`)) return { path: specifier, namespace: NOT_PROVIDED_NAMESPACE };
+        if (unprovided) return { errors: [{ text: `${unavailable(specifier).replace(specifier, args.path)}.` }] };
+        const provided = 'Stratus provides next/link, next/router, next/compat/router, next/navigation (its pages-router hooks), next/head, next/image, next/legacy/image, next/dynamic, next/script, next/app, next/document, next/error, next/config, next/server, next/og (server code) and the types of "next"';
+        return { errors: [{ text: `"${args.path}" is not provided by Stratus: ${provided}.` }] };
       });
       build.onLoad({ filter: /.*/, namespace: NOT_PROVIDED_NAMESPACE }, (args) => ({ contents: notProvidedModule(args.path), loader: 'js' }));
     },

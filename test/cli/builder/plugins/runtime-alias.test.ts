@@ -66,6 +66,55 @@ describe('next/* modules', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  describe('next/og', () => {
+    /** Bundles `source` from `dir` for Node (the render bundle's platform) or the browser. */
+    const bundle = (source: string, dir: string, platform: 'node' | 'browser') =>
+      build({
+        stdin: { contents: source, resolveDir: dir, loader: 'js' },
+        absWorkingDir: dir, bundle: true, write: false, logLevel: 'silent', format: 'cjs', platform, metafile: true,
+        external: ['react', 'react-dom', 'react/jsx-runtime'], plugins: [runtimeAliasPlugin()],
+      });
+    const dirs: string[] = [];
+    const tempDir = () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'stratus-next-og-'));
+      dirs.push(dir);
+      return dir;
+    };
+    afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+    test("on the server it is Stratus's module over @vercel/og, which Stratus installs when the app does not", async () => {
+      const dir = tempDir();
+      const result = await bundle("export { ImageResponse } from 'next/og';", dir, 'node');
+      const inputs = Object.keys(result.metafile!.inputs).map((file) => path.resolve(dir, file));
+      expect(inputs.some((file) => file.endsWith(path.join('web', 'runtime', 'next', 'og.ts')))).toBe(true);
+      expect(inputs.some((file) => file.includes(path.join('node_modules', '@vercel', 'og', 'dist', 'index.node.js')))).toBe(true);
+    });
+
+    test("an app that installs its own @vercel/og gets that one", async () => {
+      const dir = tempDir();
+      mkdirSync(path.join(dir, 'node_modules/@vercel/og'), { recursive: true });
+      writeFileSync(path.join(dir, 'node_modules/@vercel/og/package.json'), JSON.stringify({ name: '@vercel/og', type: 'module', exports: './index.js' }));
+      writeFileSync(path.join(dir, 'node_modules/@vercel/og/index.js'), "export class ImageResponse { constructor() { this.from = 'the app\\'s own @vercel/og'; } }\n");
+      const result = await bundle("export { ImageResponse } from 'next/og';", dir, 'node');
+      expect(Object.keys(result.metafile!.inputs)).toContain('node_modules/@vercel/og/index.js');
+      expect(result.outputFiles![0]!.text).toContain("the app's own @vercel/og");
+    });
+
+    test("in browser code it fails the build saying it is server-only and where it goes; a library's import builds and says so if called", async () => {
+      await expect(bundle("import { ImageResponse } from 'next/og'; console.log(ImageResponse);", tempDir(), 'browser')).rejects.toThrow(
+        /"next\/og" is server-only: ImageResponse draws images on the server: return it from an API route \(pages\/api\/og\.tsx/,
+      );
+      const dir = tempDir();
+      mkdirSync(path.join(dir, 'node_modules/seo-kit'), { recursive: true });
+      writeFileSync(path.join(dir, 'node_modules/seo-kit/index.js'), "exports.tags = () => 'tags';\nexports.image = () => new (require('next/og').ImageResponse)();\n");
+      const result = await bundle("module.exports = require('seo-kit');", dir, 'browser');
+      const lib = { exports: {} as Record<string, () => unknown> };
+      new Function('module', 'exports', 'require', result.outputFiles![0]!.text)(lib, lib.exports, require);
+      expect(lib.exports.tags!()).toBe('tags');
+      expect(() => lib.exports.image!()).toThrow('ImageResponse(): next/og is server-only: ImageResponse draws images on the server');
+    });
+  });
+
   test('packages whose names only start with next are left to node_modules', async () => {
     await expect(resolveImport('next-auth/react')).rejects.toThrow(/Could not resolve "next-auth\/react"/);
     await expect(resolveImport('next-auth/react')).rejects.not.toThrow(/not provided by Stratus/);
