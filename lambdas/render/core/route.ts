@@ -53,6 +53,9 @@ export function routeApi(target: Target, table: RouteTable): ApiCall | Outcome {
 const UNESCAPED = /^[A-Za-z0-9\-_.!~*'()]*$/;
 const encodePathSegment = (segment: string) => (UNESCAPED.test(segment) ? segment : encodeURIComponent(segment));
 
+/** Paths the pages router answers 404 whatever the routes: its error pages and special files (`/500` is a page's when no `pages/500` exists). */
+const RESERVED_PAGES = new Set(['404', '_error', '_app', '_document']);
+
 /** The page the target asks for, or the answer when there is none. */
 export function routeRequest(target: Target, table: RouteTable): PageRequest | Outcome {
   const { locales } = table;
@@ -62,6 +65,8 @@ export function routeRequest(target: Target, table: RouteTable): PageRequest | O
   const { locale, parts: rest } = locales.locales.length > 1 || (locales as { i18n?: true }).i18n ? splitLocaleSegments(parts, locales) : { locale: locales.defaultLocale, parts };
   const path = '/' + rest.map(encodePathSegment).join('/');
   const { search } = target;
+  // The pages router's own page names are no page of a dynamic route (`pages/[slug].js` asked for `/404`).
+  if (rest.length === 1 && RESERVED_PAGES.has(rest[0]!)) return { kind: 'notFound', locale, asPath: path };
   const match = matchRoute(table.routes, rest);
   const module = match ? table.pages[match.route.pattern] : undefined;
   if (!match || !module) return { kind: 'notFound', locale, asPath: path };

@@ -61,3 +61,13 @@ test('a route without a compiled module is a 404, not a crash', () => {
   const partial: RouteTable = { ...table, pages: { '/': pageModule } };
   expect(routeRequest(target('/about'), partial)).toMatchObject({ kind: 'notFound' });
 });
+
+test("the pages router's own page names are no dynamic route's page: /404, /_error, /_app, /_document answer 404 (in any locale); /500 and deeper paths are the route's", () => {
+  const rooted: Record<string, RouteSpec> = { '/[slug]': { kind: 'ssr', module: pageModule }, '/[slug]/[...rest]': { kind: 'ssr', module: pageModule } };
+  const rootedManifest = manifestOf(rooted);
+  const withRoot: RouteTable = { routes: rootedManifest.routes, pages: pagesOf(rooted), locales: rootedManifest.config };
+  for (const path of ['/404', '/_error', '/_app', '/_document', '/fr/404']) expect([path, routeRequest(target(path), withRoot)]).toEqual([path, expect.objectContaining({ kind: 'notFound' })]);
+  expect(routeRequest(target('/404', 'json'), withRoot)).toMatchObject({ kind: 'notFound' });
+  expect(routeRequest(target('/500'), withRoot)).toMatchObject({ route: { pattern: '/[slug]' }, params: { slug: '500' } });
+  expect(routeRequest(target('/404/more'), withRoot)).toMatchObject({ route: { pattern: '/[slug]/[...rest]' } });
+});
