@@ -105,6 +105,8 @@ export function cancelledError(): Error & { cancelled: true } {
 
 
 const withoutHash = (url: string) => url.replace(/#.*/, '');
+/** A URL's path alone, without its search and hash. */
+const pathOf = (url: string) => url.replace(/[?#].*/, '');
 const newKey = () => Math.random().toString(36).slice(2, 10);
 const noop = () => undefined;
 
@@ -255,6 +257,13 @@ export function createNavigator(options: NavigatorOptions) {
     return { ...base, route: '/_error', Component, props: pageProps, appProps, query: ctx.query, isFallback: false, isReady: true, defaultTitle: custom || !statusCode ? undefined : ui.errorTitle(statusCode), thrown: error };
   }
 
+  /** The route params of the page shown: its query's values of the names its pattern declares. */
+  function paramsOf(page: PageState): Record<string, string | string[]> {
+    const params: Record<string, string | string[]> = {};
+    for (const [, name] of page.route.matchAll(/\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}/g)) if (page.query[name!] !== undefined) params[name!] = page.query[name!]!;
+    return params;
+  }
+
   async function load(target: Target, how: ChangeOptions): Promise<(PageState & { thrown?: unknown }) | { redirect: { destination: string } }> {
     const base = { asPath: target.asPath, locale: target.locale };
     const attempts = how.hydrate ? 3 : 1;
@@ -264,6 +273,11 @@ export function createNavigator(options: NavigatorOptions) {
     if (own && (own !== '500' || errorPages[500])) return errorState(own === '500' ? 500 : 404, base, own === '_error' ? own : undefined);
     // An API route is no page: loaded in full at once, without asking for its page data, as the pages router's client does.
     if (isApiPath(target.path)) throw Error('no page');
+    // A shallow change of the search alone keeps the page shown, at whatever path it is shown (one a rewrite
+    // serves matches no route here): its params, the new search.
+    if (how.shallow && current && current.locale === target.locale && pathOf(current.asPath) === pathOf(target.asPath)) {
+      return { ...current, ...base, query: routerQuery(paramsOf(current), searchToQuery(target.search)) };
+    }
     const url = dataUrlOf(target);
     const withSearch = url + target.search;
     const onServer = process.env.STRATUS_ROUTING !== 'off' && options.resolveOnServer && !(how.shallow && current) ? await shared(withSearch, () => askServer(options, withSearch, target, attempts)) : undefined;
