@@ -74,6 +74,14 @@ describe('NextRequest', () => {
     expect(request.cookies.get('theme')?.value).toBe('dark');
     expect(request.nextUrl.searchParams.get('b')).toBe('1');
   });
+
+  test("a relative URL is refused where it is given, in the pages router's words with its docs page, and so do redirect and rewrite", () => {
+    const words = 'URL is malformed "/urls-b". Please use only absolute URLs - https://nextjs.org/docs/messages/middleware-relative-urls';
+    expect(() => new NextRequest('/urls-b')).toThrow(words);
+    expect(() => NextResponse.redirect('/urls-b')).toThrow(`NextResponse.redirect: ${words}`);
+    expect(() => NextResponse.rewrite('/urls-b')).toThrow(`NextResponse.rewrite: ${words}`);
+    expect(new NextRequest(new URL('/urls-b', 'https://site.example')).nextUrl.pathname).toBe('/urls-b');
+  });
 });
 
 describe('NextResponse.next() and rewrite()', () => {

@@ -17,6 +17,11 @@ export interface NextRequestInit extends RequestInit {
   geo?: { city?: string; country?: string; region?: string; latitude?: string; longitude?: string };
 }
 
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Next's words for a relative URL where middleware needs an absolute one (its docs page explains), then how to build one. */
+export const relativeUrlMessage = (url: string) => `URL is malformed "${url}". Please use only absolute URLs - https://nextjs.org/docs/messages/middleware-relative-urls (build one from the request: new URL('${url}', request.url))`;
+
 /**
  * The request middleware gets: the web `Request`'s fields and body methods, with `nextUrl`,
  * `cookies`, `ip` and `geo`. Built lazily: a web `Request` costs about 5 µs to construct
@@ -44,6 +49,8 @@ export class NextRequest {
       this.method = this.lazyRequest.method;
     } else {
       this.url = String(input);
+      // A relative URL fails here, as in the pages router, not at its first use (a scheme test: no URL parse per request).
+      if (!HAS_SCHEME.test(this.url)) throw new TypeError(relativeUrlMessage(this.url));
       const method = init.method ?? 'GET';
       this.method = method === 'GET' ? method : method.toUpperCase();
     }

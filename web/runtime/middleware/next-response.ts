@@ -8,6 +8,7 @@ import { ResponseCookies } from '@edge-runtime/cookies';
 import { PendingHeaders } from '../shared/pending-headers';
 import { MIDDLEWARE_ACTION, type MiddlewareAction } from './action';
 import type { NextURL } from './next-url';
+import { relativeUrlMessage } from './next-request';
 
 export interface MiddlewareResponseInit extends ResponseInit {
   /** Headers the page, data function or API route sees instead of the visitor's. */
@@ -231,7 +232,7 @@ function absoluteUrl(url: string | URL | NextURL, what: string): string {
   try {
     return new URL(text).href;
   } catch {
-    throw new TypeError(`NextResponse.${what}: "${text}" is not an absolute URL. Build it from the request: new URL('${text}', request.url).`);
+    throw new TypeError(`NextResponse.${what}: ${relativeUrlMessage(text)}`);
   }
 }
 
