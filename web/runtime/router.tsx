@@ -20,8 +20,24 @@ function active(): StratusRouter {
   return current;
 }
 
-/** The singleton: the same fields and methods as `useRouter()`, for code outside components. */
-const Router = {
+/** A router event's listener, as `Router.events.on` takes it. */
+type EventListener = (...args: any[]) => void;
+
+/**
+ * The fields the pages router calls for each event when a function is assigned to them
+ * (`Router.onRouteChangeStart = () => NProgress.start()`): the API before `Router.events`,
+ * which older apps and progress-bar recipes still write.
+ */
+interface EventFields {
+  onRouteChangeStart?: EventListener;
+  onBeforeHistoryChange?: EventListener;
+  onRouteChangeComplete?: EventListener;
+  onRouteChangeError?: EventListener;
+  onHashChangeStart?: EventListener;
+  onHashChangeComplete?: EventListener;
+}
+
+const fields = {
   get pathname() { return active().pathname; },
   get route() { return active().route; },
   get basePath() { return active().basePath; },
@@ -50,6 +66,14 @@ const Router = {
     if (typeof window == 'object') (function run() { currentRouter() ? callback() : setTimeout(run, 10); })();
   },
 };
+
+/** The singleton: the same fields and methods as `useRouter()`, for code outside components. */
+const Router: typeof fields & EventFields = fields;
+
+for (const event of ['routeChangeStart', 'beforeHistoryChange', 'routeChangeComplete', 'routeChangeError', 'hashChangeStart', 'hashChangeComplete']) {
+  const field = `on${event[0]!.toUpperCase()}${event.slice(1)}` as keyof EventFields;
+  routerEvents.on(event, (...args: unknown[]) => Router[field]?.(...args));
+}
 
 export default Router;
 

@@ -35,3 +35,21 @@ test('in the browser it waits for the router, then runs once; after that at once
   await tick(30);
   expect(calls).toEqual(['first', 'second']);
 });
+
+test("a function assigned to Router.onRouteChangeStart (and the other on<Event> fields) hears its event, as the pages router's singleton calls them (NProgress's old recipe)", () => {
+  const heard: unknown[][] = [];
+  Router.onRouteChangeStart = (url: string) => heard.push(['start', url]);
+  Router.onBeforeHistoryChange = (url: string) => heard.push(['history', url]);
+  Router.onRouteChangeComplete = (url: string, options: unknown) => heard.push(['complete', url, options]);
+  Router.onHashChangeComplete = (url: string) => heard.push(['hash', url]);
+  try {
+    Router.events.emit('routeChangeStart', '/b', { shallow: false });
+    Router.events.emit('beforeHistoryChange', '/b', { shallow: false });
+    Router.events.emit('routeChangeComplete', '/b', { shallow: false });
+    Router.events.emit('hashChangeComplete', '/b#x', { shallow: false });
+    Router.events.emit('routeChangeError', new Error('x'), '/c', { shallow: false });
+    expect(heard).toEqual([['start', '/b'], ['history', '/b'], ['complete', '/b', { shallow: false }], ['hash', '/b#x']]);
+  } finally {
+    Router.onRouteChangeStart = Router.onBeforeHistoryChange = Router.onRouteChangeComplete = Router.onHashChangeComplete = undefined;
+  }
+});
