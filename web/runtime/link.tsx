@@ -139,11 +139,11 @@ function useBrowserLink(props: LinkProps, ref: ForwardedRef<HTMLAnchorElement>, 
     [ref],
   );
 
-  const prefetchTarget = () => void router?.prefetch(href, as, { locale: localeOption }).catch(() => undefined);
+  const prefetchTarget = (priority?: true) => void router?.prefetch(href, as, { locale: localeOption, priority }).catch(() => undefined);
 
   useEffect(() => {
     if (prefetch === false || !router || !anchor.current) return;
-    return whenVisible(anchor.current, prefetchTarget);
+    return whenVisible(anchor.current, () => prefetchTarget());
     // The target is all that matters: the router object changes on every navigation.
   }, [resolved, prefetch, !router]);
 
@@ -182,11 +182,11 @@ function useBrowserLink(props: LinkProps, ref: ForwardedRef<HTMLAnchorElement>, 
       onClick: (event: MouseEvent<HTMLAnchorElement>) => handleClick(event, own.onClick),
       onMouseEnter: (event: MouseEvent<HTMLAnchorElement>) => {
         own.onMouseEnter?.(event);
-        prefetchTarget();
+        prefetchTarget(true);
       },
       onTouchStart: (event: TouchEvent<HTMLAnchorElement>) => {
         own.onTouchStart?.(event);
-        prefetchTarget();
+        prefetchTarget(true);
       },
     });
   }
@@ -198,11 +198,11 @@ function useBrowserLink(props: LinkProps, ref: ForwardedRef<HTMLAnchorElement>, 
       onClick={handleClick}
       onMouseEnter={(event) => {
         onMouseEnter?.(event);
-        prefetchTarget();
+        prefetchTarget(true);
       }}
       onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
         onTouchStart?.(event);
-        prefetchTarget();
+        prefetchTarget(true);
       }}
       {...rest}
     >

@@ -430,13 +430,28 @@ export function createNavigator(options: NavigatorOptions) {
     }
   }
   
-  /** Loads a page's script, and for static-data pages its data, ahead of a navigation. */
-  async function prefetch(url: Url, as?: Url, opts: { locale?: string | false } = {}): Promise<void> {
+  /**
+   * A static page's data asked for again, kept once it arrives (the entry before stays until
+   * then, and when it fails): a navigation after it shows a regenerated page's new data.
+   */
+  function refreshStaticData(url: string): Promise<PageData | ErrorAnswer> {
+    const fresh = fetchPageData(options.fetch, url);
+    fresh.then((answer) => void (!('statusCode' in answer) && dataCache.set(url, fresh)), noop);
+    return fresh;
+  }
+
+  /**
+   * Loads a page's script, and for static-data pages its data, ahead of a navigation; once, but
+   * a Link's hover or touch (`priority`) and `unstable_skipClientCache` ask for the data again,
+   * as the pages router refreshes its cache then.
+   */
+  async function prefetch(url: Url, as?: Url, opts: { locale?: string | false; unstable_skipClientCache?: boolean; priority?: boolean } = {}): Promise<void> {
     if (options.saveData?.()) return;
     const target = resolve(url, as, opts.locale);
     if ('external' in target) return;
     const key = withoutHash(target.as);
-    if (prefetched.has(key) || key === withoutHash(currentAs)) return;
+    const again = opts.priority === true || opts.unstable_skipClientCache === true;
+    if ((prefetched.has(key) && !again) || key === withoutHash(currentAs)) return;
     prefetched.add(key);
     let match;
     try {
@@ -449,7 +464,7 @@ export function createNavigator(options: NavigatorOptions) {
     await Promise.all([
       route.load().catch(noop),
       // Server data is per request: never prefetched; nor static data in dev, where it is not kept.
-      route.kind === 'ssg' && !options.resolveOnServer && process.env.NODE_ENV !== 'development' ? staticData(dataUrlOf(target)).catch(noop) : undefined,
+      route.kind === 'ssg' && !options.resolveOnServer && process.env.NODE_ENV !== 'development' ? (again ? refreshStaticData(dataUrlOf(target)) : staticData(dataUrlOf(target))).catch(noop) : undefined,
     ]);
   }
 

@@ -52,7 +52,12 @@ export interface StratusRouter {
   /** A full reload of the current page. */
   reload(): void;
   /** Loads the target's script (and static data) ahead of a navigation; `Link` does it for you. */
-  prefetch(url: Url, as?: Url, options?: { locale?: string | false }): Promise<void>;
+  /**
+   * Loads a page's script, and a static-data page's data, ahead of a navigation: once, unless
+   * `unstable_skipClientCache` (or a Link's hover, `priority`) asks for its data again, so a
+   * regenerated page shows its new data when followed, as in the pages router.
+   */
+  prefetch(url: Url, as?: Url, options?: { locale?: string | false; unstable_skipClientCache?: boolean; priority?: boolean }): Promise<void>;
   /**
    * Called on back/forward before the router acts; returning false leaves the page as it
    * is (the app handles the history change itself).

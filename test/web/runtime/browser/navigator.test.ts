@@ -292,6 +292,22 @@ test('a bare # (an empty fragment) is a hash change to the top, as the pages rou
   expect(log.map((e) => e[0])).toEqual(['hashChangeStart', 'hashChangeComplete']);
 });
 
+test("a Link's hover (priority) and unstable_skipClientCache ask for static data again, and the next navigation shows the new data (a regenerated page)", async () => {
+  const { nav, fetched, rendered } = setup({ answers: { '/posts/a.json': [{ status: 200, body: { pageProps: { now: 1 } } }, { status: 200, body: { pageProps: { now: 2 } } }, { status: 200, body: { pageProps: { now: 3 } } }] } });
+  await nav.prefetch('/posts/a');
+  await nav.prefetch('/posts/a');
+  expect(fetched).toEqual(['/_app/data/b1/posts/a.json']);
+  await nav.prefetch('/posts/a', undefined, { priority: true });
+  expect(fetched).toHaveLength(2);
+  await nav.push('/posts/a');
+  expect(rendered.at(-1)).toMatchObject({ props: { now: 2 } });
+  await nav.push('/about');
+  await nav.prefetch('/posts/a', undefined, { unstable_skipClientCache: true });
+  await nav.push('/posts/a');
+  expect(rendered.at(-1)).toMatchObject({ props: { now: 3 } });
+  expect(fetched).toHaveLength(3);
+});
+
 test('prefetch loads script and static data once, never server data, and the navigation reuses it', async () => {
   const { nav, fetched } = setup();
   await nav.prefetch('/posts/a');
