@@ -39,6 +39,7 @@ import { appDefines } from './compile-constants';
 import { workerUrlTransform } from './plugins/worker-url';
 import { foldTypeofWindow } from './typeof-window';
 import { resolveTemplateImports } from './import-context';
+import { appImportMeta } from './app-import-meta';
 import { withDefaultExtensions } from './resolve-extensions';
 import { formatSummary, measure, type BuildSummary } from './steps/summarize';
 import { PageLists, writeFunctionManifest } from './steps/write-manifest';
@@ -201,7 +202,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // `import(`../components/${name}`)` resolved with the build's extensions, as Next resolves it (import-context.ts).
   const extensions = withDefaultExtensions(loadedConfig.turbopack?.resolveExtensions ?? []);
   const browserCompile = resolveTemplateImports(foldTypeofWindow(compile, 'browser'), extensions);
-  const serverCompile = resolveTemplateImports(foldTypeofWindow(compile, 'server'), extensions);
+  const serverCompile = appImportMeta(resolveTemplateImports(foldTypeofWindow(compile, 'server'), extensions), appDir);
   const loaderFile = loadedConfig.imageLoaderFile && path.resolve(appDir, loadedConfig.imageLoaderFile);
   if (loaderFile && !existsSync(loaderFile)) throw new BuildError(`images.loaderFile: ${loadedConfig.imageLoaderFile} is not there (a path from the app's folder, such as './image-loader.js').`);
   const assetPlugins = [imageImportPlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), fontFilePlugin({ assetsDir, publicPath: basePath + MEDIA_PREFIX }), appJsxPlugin(appDir), ...(loaderFile ? [imageLoaderPlugin(loaderFile)] : [])];

@@ -25,15 +25,16 @@ import path from 'node:path';
 import { transform, type Plugin } from 'esbuild';
 
 const NAMESPACE = 'stratus-import-meta';
-const ASSET_NAMESPACE = 'stratus-url-asset';
+/** An import of `<ASSET_NAMESPACE>:<absolute path>` gives the path of that file's copy in the function's folder, from the bundle's. */
+export const ASSET_NAMESPACE = 'stratus-url-asset';
 /** The module giving the bundle's own URL, folder and path. */
-const META_MODULE = `${NAMESPACE}:bundle`;
+export const META_MODULE = `${NAMESPACE}:bundle`;
 /** What `import.meta.<field>` becomes, bound to META_MODULE's export of that name. */
-const META_FIELDS = { url: '__stratusImportMetaUrl', dirname: '__stratusImportMetaDirname', filename: '__stratusImportMetaFilename' } as const;
+export const META_FIELDS = { url: '__stratusImportMetaUrl', dirname: '__stratusImportMetaDirname', filename: '__stratusImportMetaFilename' } as const;
 const META_URL = META_FIELDS.url;
 
 /** The cheap test first: most package files say nothing of import.meta. */
-const MAY_READ_META = 'import.meta';
+export const MAY_READ_META = 'import.meta';
 
 /** Package files esbuild may read as ES modules. */
 const PACKAGE_MODULE = /[\\/]node_modules[\\/].*\.m?js$/;
@@ -45,9 +46,9 @@ const PACKAGE_MODULE = /[\\/]node_modules[\\/].*\.m?js$/;
 const LITERAL_URL = new RegExp(`\\bnew URL\\((["'\`])([^"'\`\\\\$\\n]+)\\1, ${META_URL}\\)`, 'g');
 
 /** A literal naming a file beside the module (not `/x`, `https://…` or `data:…`). */
-const isRelative = (spec: string) => !spec.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(spec);
+export const isRelative = (spec: string) => !spec.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(spec);
 
-function isFile(file: string): boolean {
+export function isFile(file: string): boolean {
   try {
     return statSync(file).isFile();
   } catch {
