@@ -131,11 +131,14 @@ describe('soft navigation', () => {
     await tab.clickLink('Server time');
     await tab.page.locator('#now').waitFor();
     expect(tab.requestsTo('/server-time.json')).toHaveLength(2);
+    // Clicked without hovering first: a hover asks for static data again (a regenerated page's new data, as in the
+    // pages router), which is not what this counts.
+    const postA = tab.page.getByRole('link', { name: 'Post A', exact: true });
     await tab.page.goBack();
-    await tab.clickLink('Post A');
+    await postA.dispatchEvent('click');
     await tab.waitForText('slug=a');
     await tab.page.goBack();
-    await tab.clickLink('Post A');
+    await postA.dispatchEvent('click');
     await tab.waitForText('slug=a');
     expect(tab.requests.filter((r) => /^\/_app\/data\/[^/]+\/posts\/a\.json$/.test(r))).toHaveLength(1);
     expect(await tab.isMarked()).toBe(true);
@@ -223,7 +226,8 @@ describe('locales', () => {
     await tab.page.click('#push-fr');
     await tab.page.locator('h1', { hasText: 'À propos' }).waitFor();
     expect(tab.path()).toBe('/fr/about');
-    await tab.clickLink('Home');
+    // Without a hover first (which asks for static data again): the navigation's own request, one.
+    await tab.page.getByRole('link', { name: 'Home', exact: true }).first().dispatchEvent('click');
     await tab.page.locator('h1', { hasText: 'Bonjour' }).waitFor();
     expect(tab.path()).toBe('/fr');
     expect(tab.requestsTo('/fr/index.json').length).toBe(1);

@@ -32,23 +32,24 @@ test('visible links prefetch script and static data; below the fold and prefetch
   await tab.page.locator('#below-fold').scrollIntoViewIfNeeded();
   await eventually(() => dataRequests('/posts/a').length === 1, 'link below the fold prefetched once visible');
 
-  // Hover prefetches even with prefetch={false}, once.
+  // Hover prefetches even with prefetch={false}; each hover asks for static data again (a regenerated page's new
+  // data is shown when the link is followed, as in the pages router); server data never.
   await tab.page.hover('#no-prefetch');
   await eventually(() => dataRequests('/posts/d').length === 1, 'hover prefetched');
   await tab.page.mouse.move(0, 0);
   await tab.page.hover('#no-prefetch');
+  await eventually(() => dataRequests('/posts/d').length === 2, 'a second hover asked again');
   await tab.page.hover('#visible-static');
+  await eventually(() => dataRequests('/posts/c').length === 2, 'hover asked again for data prefetched in view');
   await tab.page.hover('#visible-server');
   await sleep(300);
-  expect(dataRequests('/posts/d')).toHaveLength(1);
-  expect(dataRequests('/posts/c')).toHaveLength(1);
   expect(dataRequests('/server-time')).toEqual([]);
 
-  // The navigation uses what was prefetched.
+  // The navigation uses what was prefetched (the click's own hover may ask once more; the navigation adds no request).
   await tab.markWindow();
   await tab.clickLink('#visible-static');
   await tab.waitForText('slug=c');
-  expect(dataRequests('/posts/c')).toHaveLength(1);
+  expect(dataRequests('/posts/c').length).toBeLessThanOrEqual(3);
   expect(scriptRequests('page-posts-slug')).toHaveLength(1);
   expect(await tab.isMarked()).toBe(true);
 });
