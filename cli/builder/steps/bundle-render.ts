@@ -32,6 +32,7 @@ import { APP_BUNDLE_FILE } from '../../../lambdas/render/lambda/code-cache';
 import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
 import { FUNCTION_ASSETS_DIR, LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 import { importMetaUrlPlugin } from '../plugins/import-meta-url';
+import { wasmModulePlugin } from '../plugins/wasm-module';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
@@ -169,7 +170,7 @@ export async function bundleRender(options: {
     ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
     // Files the bundle's code names by URL (import-meta-url.ts), beside it.
     assetNames: `${FUNCTION_ASSETS_DIR}/[name]-[hash]`,
-    plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), importMetaUrlPlugin(), ...(options.plugins ?? [])],
+    plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), importMetaUrlPlugin(), wasmModulePlugin(), ...(options.plugins ?? [])],
   });
   const result = await attempt([]).catch((error: unknown) => {
     // Packages whose ESM build awaits at its top: again with their CommonJS builds (require-condition.ts).
