@@ -25,29 +25,16 @@
  * //  import __stratusUrlAsset0 from "stratus-url-asset:/app/assets/Inter.ttf"; …'
  */
 import path from 'node:path';
-import { parseAppSource } from './app-parser';
+import { parseAppSource, walkAst as walk, type AstNode } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 import { ASSET_NAMESPACE, META_FIELDS, META_MODULE, MAY_READ_META, isFile, isRelative } from './plugins/import-meta-url';
 import { REPO_ROOT } from '../paths';
 
-type Node = { type: string; start?: number | null; end?: number | null; [key: string]: unknown };
+type Node = AstNode;
 type Field = keyof typeof META_FIELDS;
 
 const FILE_FETCH = path.join(REPO_ROOT, 'lambdas', 'render', 'api', 'file-fetch-global.ts');
 const JOIN = '__stratusPathJoin';
-
-/** Every node below `node`. */
-function walk(node: unknown, visit: (node: Node) => void): void {
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, visit);
-    return;
-  }
-  if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
-  visit(node as Node);
-  for (const [key, child] of Object.entries(node)) {
-    if (key !== 'loc' && !key.endsWith('Comments') && child && typeof child === 'object') walk(child, visit);
-  }
-}
 
 /** `import.meta.url` (`dirname`, `filename`): the field it reads, else undefined. */
 function metaField(node: Node | undefined): Field | undefined {

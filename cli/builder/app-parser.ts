@@ -40,3 +40,19 @@ export function parseAppSource(file: string, code: string, options: { errorRecov
     return undefined;
   }
 }
+
+/** A syntax-tree node as the passes read it: its type, its place in the text, its fields. */
+export type AstNode = { type: string; start?: number | null; end?: number | null; [key: string]: unknown };
+
+/** Every node below `node`, with the field of its parent it stands in (`id`, `params`, …); comments and locations skipped. */
+export function walkAst(node: unknown, visit: (node: AstNode, key: string) => void, key = ''): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walkAst(item, visit, key);
+    return;
+  }
+  if (!node || typeof node !== 'object' || typeof (node as AstNode).type !== 'string') return;
+  visit(node as AstNode, key);
+  for (const [name, child] of Object.entries(node)) {
+    if (name !== 'loc' && !name.endsWith('Comments') && child && typeof child === 'object') walkAst(child, visit, name);
+  }
+}

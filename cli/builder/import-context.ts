@@ -19,11 +19,11 @@
  * //  import { importContext as __stratusImportContext } from "…/web/runtime/shared/import-context.ts";\n'
  */
 import path from 'node:path';
-import { parseAppSource } from './app-parser';
+import { parseAppSource, walkAst as walk, type AstNode } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 import { RUNTIME_DIR } from '../paths';
 
-type Node = { type: string; start?: number | null; end?: number | null; [key: string]: unknown };
+type Node = AstNode;
 type Quasi = Node & { value: { cooked?: string | null } };
 
 const IMPORT_CONTEXT = path.join(RUNTIME_DIR, 'shared', 'import-context.ts');
@@ -31,19 +31,6 @@ const NAME = '__stratusImportContext';
 
 /** The cheap test first: most files import no template literal. */
 const MAY_IMPORT_TEMPLATE = /\bimport\s*\(\s*`/;
-
-/** Every node below `node`. */
-function walk(node: unknown, visit: (node: Node) => void): void {
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, visit);
-    return;
-  }
-  if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
-  visit(node as Node);
-  for (const [key, child] of Object.entries(node)) {
-    if (key !== 'loc' && !key.endsWith('Comments') && child && typeof child === 'object') walk(child, visit);
-  }
-}
 
 /** `import(`./…${…}…`)` that esbuild globs: its template literal, else undefined. */
 function globbedTemplate(node: Node): Node | undefined {

@@ -12,25 +12,12 @@
  * foldTypeofWindow(compile, 'browser')('/app/lib/mocks.ts', "if (typeof window === 'undefined') {}");
  * // "if ('object' === 'undefined') {}"
  */
-import { parseAppSource } from './app-parser';
+import { parseAppSource, walkAst as walk, type AstNode } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 
-type Node = { type: string; start?: number | null; end?: number | null; [key: string]: unknown };
+type Node = AstNode;
 
 const VALUE = { browser: "'object'", server: "'undefined'" } as const;
-
-/** Every node below `node`, with the key it sits under in its parent. */
-function walk(node: unknown, visit: (node: Node, key: string) => void, key = ''): void {
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, visit, key);
-    return;
-  }
-  if (!node || typeof node !== 'object' || typeof (node as Node).type !== 'string') return;
-  visit(node as Node, key);
-  for (const [name, child] of Object.entries(node)) {
-    if (name !== 'loc' && name !== 'leadingComments' && name !== 'trailingComments' && name !== 'innerComments' && child && typeof child === 'object') walk(child, visit, name);
-  }
-}
 
 /** Where a name is declared rather than read: a variable, a function or class, a parameter, an import. */
 const BINDING_KEYS = new Set(['id', 'params', 'param', 'local']);

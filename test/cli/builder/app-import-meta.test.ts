@@ -5,46 +5,27 @@
  * function: its folder copied elsewhere (as /var/task), the app's folder gone, the copy the
  * working directory.
  */
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { appImportMeta } from '../../../cli/builder/app-import-meta';
 import { functionUrlEvent } from '../../helpers/function-url-event';
+import { fromCopiedFunction } from '../../helpers/function-folder';
 import { buildApp, type BuiltApp } from '../../helpers/build-app';
 import { tempApp } from '../../helpers/temp-app';
 
 const apps: BuiltApp[] = [];
-const folders: string[] = [];
 let server: http.Server | undefined;
 afterAll(() => {
   apps.forEach((app) => app.cleanup());
-  folders.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   server?.close();
 });
-
-type Handler = BuiltApp['handler'];
-
-/** The function's folder copied to a folder of its own (Lambda's /var/task), its handler loaded and called there as the working directory. */
-async function fromCopiedFunction<T>(app: BuiltApp, work: (handler: Handler, taskDir: string) => Promise<T>): Promise<T> {
-  const taskDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-task-'));
-  folders.push(taskDir);
-  cpSync(path.join(app.outDir, 'lambdas', 'render'), taskDir, { recursive: true });
-  const cwd = process.cwd();
-  process.chdir(taskDir);
-  try {
-    const { handler } = require(path.join(taskDir, 'index.js')) as { handler: Handler };
-    return await work(handler, taskDir);
-  } finally {
-    process.chdir(cwd);
-  }
-}
 
 // A PNG's signature and bytes that are not UTF-8.
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x80, 0x01, 0x02]);
 
-const bodyOf = (response: Awaited<ReturnType<Handler>>) => Buffer.from(response.body ?? '', response.isBase64Encoded ? 'base64' : 'utf8');
+const bodyOf = (response: Awaited<ReturnType<BuiltApp['handler']>>) => Buffer.from(response.body ?? '', response.isBase64Encoded ? 'base64' : 'utf8');
 
 test("an API route, an edge API route and middleware read the app's files by new URL(…, import.meta.url) in the function, wherever its folder is", async () => {
   server = http.createServer((_req, res) => res.end('from the network'));

@@ -6,38 +6,19 @@
  * folder copied elsewhere (as /var/task), the app's packages gone, the folder the working
  * directory.
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { importMetaUrlPlugin, rewriteImportMeta } from '../../../../cli/builder/plugins/import-meta-url';
 import { functionUrlEvent } from '../../../helpers/function-url-event';
+import { fromCopiedFunction } from '../../../helpers/function-folder';
 import { buildApp, type BuiltApp } from '../../../helpers/build-app';
 import { tempApp } from '../../../helpers/temp-app';
 
 const apps: BuiltApp[] = [];
-const folders: string[] = [];
 afterAll(() => {
   apps.forEach((app) => app.cleanup());
-  folders.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 });
-
-type Handler = BuiltApp['handler'];
-
-/** The function's folder copied to a folder of its own (Lambda's /var/task), its handler loaded and called there as the working directory. */
-async function fromCopiedFunction<T>(app: BuiltApp, work: (handler: Handler, taskDir: string) => Promise<T>): Promise<T> {
-  const taskDir = mkdtempSync(path.join(os.tmpdir(), 'stratus-task-'));
-  folders.push(taskDir);
-  cpSync(path.join(app.outDir, 'lambdas', 'render'), taskDir, { recursive: true });
-  const cwd = process.cwd();
-  process.chdir(taskDir);
-  try {
-    const { handler } = require(path.join(taskDir, 'index.js')) as { handler: Handler };
-    return await work(handler, taskDir);
-  } finally {
-    process.chdir(cwd);
-  }
-}
 
 const PACKAGES = {
   // Reads its data file beside it at its top, as @vercel/og reads its WebAssembly and font.
