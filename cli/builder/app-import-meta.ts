@@ -25,7 +25,7 @@
  * //  import __stratusUrlAsset0 from "stratus-url-asset:/app/assets/Inter.ttf"; …'
  */
 import path from 'node:path';
-import { parseAppSource, walkAst as walk, type AstNode } from './app-parser';
+import { parseAppSource, replaceNodes, walkAst as walk, type AstNode } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 import { ASSET_NAMESPACE, META_FIELDS, META_MODULE, MAY_READ_META, isFile, isRelative } from './plugins/import-meta-url';
 import { REPO_ROOT } from '../paths';
@@ -108,25 +108,14 @@ export function appImportMeta(transform: SourceTransform, appDir: string): Sourc
       used.add(field);
       return META_FIELDS[field];
     };
-    let out = '';
-    let at = 0;
-    for (const { node, text } of found.sort((a, b) => a.node.start! - b.node.start!)) {
-      // One inside another (`new URL('./a', import.meta.url)` seen as both): the outer one's text covers it.
-      if (node.start! < at) continue;
-      let replacement = text(meta);
-      // Its lines kept, so that those below keep their numbers (source maps, errors).
-      const lines = (value: string) => value.split('\n').length - 1;
-      replacement += '\n'.repeat(Math.max(0, lines(code.slice(node.start!, node.end!)) - lines(replacement)));
-      out += code.slice(at, node.start!) + replacement;
-      at = node.end!;
-    }
+    const rewritten = replaceNodes(code, found.map(({ node, text }) => ({ node, text: () => text(meta) })));
     const imports = [
       `import ${JSON.stringify(FILE_FETCH)};`,
       ...assets,
       `import { ${[...used].map((field) => `${field} as ${META_FIELDS[field]}`).join(', ')} } from ${JSON.stringify(META_MODULE)};`,
-      ...(out.includes(`${JOIN}(`) ? [`import { join as ${JOIN} } from "node:path";`] : []),
+      ...(rewritten.includes(`${JOIN}(`) ? [`import { join as ${JOIN} } from "node:path";`] : []),
     ];
     // At the end: imports are hoisted wherever they stand.
-    return `${out}${code.slice(at)}\n${imports.join('\n')}\n`;
+    return `${rewritten}\n${imports.join('\n')}\n`;
   };
 }

@@ -56,3 +56,21 @@ export function walkAst(node: unknown, visit: (node: AstNode, key: string) => vo
     if (name !== 'loc' && !name.endsWith('Comments') && child && typeof child === 'object') walkAst(child, visit, name);
   }
 }
+
+/**
+ * `code` with each node's text replaced by its `text()`, in the order of the text; a node inside
+ * one already replaced is left to it. A replacement keeps the lines of what it replaces, so the
+ * lines below keep their numbers (source maps, errors).
+ */
+export function replaceNodes(code: string, replacements: { node: AstNode; text: () => string }[]): string {
+  const lines = (text: string) => text.split('\n').length - 1;
+  let out = '';
+  let at = 0;
+  for (const { node, text } of [...replacements].sort((a, b) => a.node.start! - b.node.start!)) {
+    if (node.start! < at) continue;
+    const replacement = text();
+    out += code.slice(at, node.start!) + replacement + '\n'.repeat(Math.max(0, lines(code.slice(node.start!, node.end!)) - lines(replacement)));
+    at = node.end!;
+  }
+  return out + code.slice(at);
+}

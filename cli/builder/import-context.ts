@@ -19,7 +19,7 @@
  * //  import { importContext as __stratusImportContext } from "…/web/runtime/shared/import-context.ts";\n'
  */
 import path from 'node:path';
-import { parseAppSource, walkAst as walk, type AstNode } from './app-parser';
+import { parseAppSource, replaceNodes, walkAst as walk, type AstNode } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 import { RUNTIME_DIR } from '../paths';
 
@@ -55,26 +55,24 @@ export function resolveTemplateImports(transform: SourceTransform, extensions: r
       const template = (node.type === 'CallExpression' || node.type === 'ImportExpression') && globbedTemplate(node);
       if (template) found.push({ call: node, template });
     });
-    let out = '';
-    let at = 0;
-    for (const { call, template } of found.sort((a, b) => a.call.start! - b.call.start!)) {
-      // One inside another's `${…}` stays as it is, in the text of the outer one's part.
-      if (call.start! < at) continue;
-      const quasis = template.quasis as Quasi[];
-      // `${a, b}` is one part: in parentheses, not two items of the list.
-      const parts = (template.expressions as Node[]).map((expression) => (expression.type === 'SequenceExpression' ? `(${code.slice(expression.start!, expression.end!)})` : code.slice(expression.start!, expression.end!)));
-      const raw = quasis.map((quasi) => code.slice(quasi.start!, quasi.end!));
-      const params = parts.map((_, i) => `__${i}`);
-      const endsWithPart = quasis[quasis.length - 1]!.value.cooked === '';
-      let replacement = `${NAME}((${params.join(', ')}) => import(\`${raw.map((text, i) => text + (i < params.length ? `\${${params[i]}}` : '')).join('')}\`), [${parts.join(', ')}]${endsWithPart ? `, ${JSON.stringify(extensions)}` : ''})`;
-      // Its lines kept, so that those below keep their numbers (source maps, errors).
-      const lines = (text: string) => text.split('\n').length - 1;
-      replacement += '\n'.repeat(Math.max(0, lines(code.slice(call.start!, call.end!)) - lines(replacement)));
-      out += code.slice(at, call.start!) + replacement;
-      at = call.end!;
-    }
-    if (at === 0) return code;
+    if (found.length === 0) return code;
+    // One inside another's `${…}` stays as it is, in the text of the outer one's part.
+    const rewritten = replaceNodes(
+      code,
+      found.map(({ call, template }) => ({
+        node: call,
+        text: () => {
+          const quasis = template.quasis as Quasi[];
+          // `${a, b}` is one part: in parentheses, not two items of the list.
+          const parts = (template.expressions as Node[]).map((expression) => (expression.type === 'SequenceExpression' ? `(${code.slice(expression.start!, expression.end!)})` : code.slice(expression.start!, expression.end!)));
+          const raw = quasis.map((quasi) => code.slice(quasi.start!, quasi.end!));
+          const params = parts.map((_, i) => `__${i}`);
+          const endsWithPart = quasis[quasis.length - 1]!.value.cooked === '';
+          return `${NAME}((${params.join(', ')}) => import(\`${raw.map((text, i) => text + (i < params.length ? `\${${params[i]}}` : '')).join('')}\`), [${parts.join(', ')}]${endsWithPart ? `, ${JSON.stringify(extensions)}` : ''})`;
+        },
+      })),
+    );
     // At the end: imports are hoisted wherever they stand.
-    return `${out}${code.slice(at)}\nimport { importContext as ${NAME} } from ${JSON.stringify(IMPORT_CONTEXT)};\n`;
+    return `${rewritten}\nimport { importContext as ${NAME} } from ${JSON.stringify(IMPORT_CONTEXT)};\n`;
   };
 }

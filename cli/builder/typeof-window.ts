@@ -12,7 +12,7 @@
  * foldTypeofWindow(compile, 'browser')('/app/lib/mocks.ts', "if (typeof window === 'undefined') {}");
  * // "if ('object' === 'undefined') {}"
  */
-import { parseAppSource, walkAst as walk, type AstNode } from './app-parser';
+import { parseAppSource, replaceNodes, walkAst as walk, type AstNode } from './app-parser';
 import type { SourceTransform } from './compiler-transforms';
 
 type Node = AstNode;
@@ -36,12 +36,6 @@ export function foldTypeofWindow(transform: SourceTransform, target: 'browser' |
       if (node.type === 'UnaryExpression' && node.operator === 'typeof' && argument?.type === 'Identifier' && argument.name === 'window') found.push(node);
     });
     if (shadowed || found.length === 0) return code;
-    let out = '';
-    let at = 0;
-    for (const node of found.sort((a, b) => a.start! - b.start!)) {
-      out += code.slice(at, node.start!) + VALUE[target];
-      at = node.end!;
-    }
-    return out + code.slice(at);
+    return replaceNodes(code, found.map((node) => ({ node, text: () => VALUE[target] })));
   };
 }
