@@ -99,8 +99,7 @@ export async function traceServerFiles(options: { appDir: string; sources: strin
       // The app's own files (not its packages, not outside it) that are not in the bundle: read by path ('asset'), or code
       // loaded by path at run time (a config the app's config requires). Imported stylesheets and images are the bundle's already.
       if (relative.startsWith('..') || IN_NODE_MODULES.test(relative) || sources.has(file) || bundled.has(file) || path.basename(file) === 'package.json') return false;
-      // Never dot-files and dot-folders (.env files, .git, another build's .next): secrets and tooling, not the site's data.
-      if (relative.split(/[/\\]/).some((part) => part.startsWith('.'))) return false;
+      if (isDotPath(relative)) return false;
       const reason = reasons.get(relative)?.type ?? [];
       if (!reason.includes('asset') && !(path.extname(file) in LOADERS)) return false;
       try {
@@ -128,6 +127,9 @@ const RUN_TIME_READERS = [
   },
 ];
 
+/** Never dot-files and dot-folders (.env files, .git, another build's .next): secrets and tooling, not the site's data. */
+const isDotPath = (relative: string) => relative.split(/[/\\]/).some((part) => part.startsWith('.'));
+
 const readersUsed = (sources: string[]) => RUN_TIME_READERS.filter((reader) => sources.some((file) => reader.used.test(file)));
 
 /** Warnings for packages in the bundle whose run-time reads were not found, when server-rendered pages may make them. */
@@ -152,7 +154,7 @@ function defaultReads(appDir: string, sources: string[], traced: string[]): stri
     }
     for (const entry of entries) {
       const relative = path.join(reader.defaultFolder, entry);
-      if (relative.split(/[/\\]/).some((part) => part.startsWith('.'))) continue;
+      if (isDotPath(relative)) continue;
       if (statSync(path.join(appDir, relative)).isFile()) found.push(relative);
     }
   }
