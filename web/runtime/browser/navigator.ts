@@ -257,10 +257,12 @@ export function createNavigator(options: NavigatorOptions) {
     return { ...base, route: '/_error', Component, props: pageProps, appProps, query: ctx.query, isFallback: false, isReady: true, defaultTitle: custom || !statusCode ? undefined : ui.errorTitle(statusCode), thrown: error };
   }
 
-  /** The route params of the page shown: its query's values of the names its pattern declares. */
+  /** The route params of the page shown: its query's values of the names its route's segments declare. */
   function paramsOf(page: PageState): Record<string, string | string[]> {
     const params: Record<string, string | string[]> = {};
-    for (const [, name] of page.route.matchAll(/\[{1,2}(?:\.\.\.)?([^\]]+)\]{1,2}/g)) if (page.query[name!] !== undefined) params[name!] = page.query[name!]!;
+    for (const segment of routes.find((route) => route.pattern === page.route)?.segments ?? []) {
+      if (segment.type !== 'static' && page.query[segment.name] !== undefined) params[segment.name] = page.query[segment.name]!;
+    }
     return params;
   }
 

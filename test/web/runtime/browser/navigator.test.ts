@@ -292,6 +292,15 @@ test('a bare # (an empty fragment) is a hash change to the top, as the pages rou
   expect(log.map((e) => e[0])).toEqual(['hashChangeStart', 'hashChangeComplete']);
 });
 
+test('a shallow change of the search alone keeps the page: its route params, the new search, nothing fetched', async () => {
+  const { nav, fetched, rendered } = setup();
+  await nav.push('/posts/a');
+  const before = fetched.length;
+  expect(await nav.push('/posts/a?tab=2', undefined, { shallow: true })).toBe(true);
+  expect(fetched).toHaveLength(before);
+  expect(rendered.at(-1)).toMatchObject({ route: '/posts/[slug]', query: { slug: 'a', tab: '2' }, asPath: '/posts/a?tab=2' });
+});
+
 test("a Link's hover (priority) and unstable_skipClientCache ask for static data again, and the next navigation shows the new data (a regenerated page)", async () => {
   const { nav, fetched, rendered } = setup({ answers: { '/posts/a.json': [{ status: 200, body: { pageProps: { now: 1 } } }, { status: 200, body: { pageProps: { now: 2 } } }, { status: 200, body: { pageProps: { now: 3 } } }] } });
   await nav.prefetch('/posts/a');
