@@ -25,7 +25,7 @@ import { formatUrl, repeatedSlashesFixed } from '../shared/url';
 import type { EntryState, HistorySource } from './history-source';
 import { fetchPageData, isFullLoadError, loadPageScript, type ErrorAnswer } from './page-loader';
 import { isApiPath, REWRITE_HEADER } from '../../../contract/urls';
-import { siteHref, sitePaths, withoutBasePath, withTrailingSlash } from '../shared/site-paths';
+import { asVisited, siteHref, sitePaths, withoutBasePath } from '../shared/site-paths';
 
 /** What the app renders: one page, its props and the router fields. */
 export interface PageState {
@@ -168,13 +168,10 @@ export function createNavigator(options: NavigatorOptions) {
     // A locale the URL spells out stays in the address bar, the default one too (`/en/about`), as the pages router keeps it.
     // An API route answers at one path whatever the locale: no prefix it was not written with, as the pages router leaves /api.
     const localized = split.prefixed ? withLocalePrefix(path, target) : isApiPath(path) ? path : localizePath(path, target, options);
-    // Where both spellings answer (`skipTrailingSlashRedirect`), the URL keeps the slash it was written with.
-    const slash = process.env.STRATUS_ROUTING !== 'off' && sitePaths().anySlash && pathname.length > 1 && pathname.endsWith('/') ? '/' : '';
-    const shown = slash && localized !== '/' ? localized + slash : localized;
-    const asPath = slash && path !== '/' ? path + slash : path;
     // An empty fragment (`href="#"`) reads back as none: kept, so it stays a hash change (to the top), as in the pages router.
     const hash = href.hash || (written.endsWith('#') ? '#' : '');
-    return { as: siteHref(shown) + href.search + hash, asPath: withTrailingSlash(asPath) + href.search + hash, path, search: href.search, hash, locale: target };
+    // The site's trailing slash, or the one it was written with where both spellings answer (`skipTrailingSlashRedirect`).
+    return { as: siteHref(asVisited(localized, pathname)) + href.search + hash, asPath: asVisited(path, pathname) + href.search + hash, path, search: href.search, hash, locale: target };
   }
 
   /** The page-data URL of a target (under the `basePath`). */
