@@ -6,6 +6,7 @@
  */
 import { ResponseCookies } from '@edge-runtime/cookies';
 import { PendingHeaders } from '../shared/pending-headers';
+import { extendResponse, lateResponseBase } from '../shared/late-response';
 import { MIDDLEWARE_ACTION, type MiddlewareAction } from './action';
 import type { NextURL } from './next-url';
 import { relativeUrlMessage } from './next-request';
@@ -18,17 +19,12 @@ export interface MiddlewareResponseInit extends ResponseInit {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
- * Reading the global `Response`, `Headers` or `Request` loads Node's fetch implementation
- * (undici): ≈ 100M instructions on Node 20 and ≈ 150M on Node 22, Lambda's, more than all
- * the rest of a render function's cold start. Most middleware answers `NextResponse.next()`
- * or `rewrite()` (deferred below) and reads only the request's cookies and headers
- * (RequestHeaders), so nothing here reads those globals until a real response is made or
- * the app reads `Response` itself. Until then NextResponse extends this stand-in; the first
- * of those moments makes it extend `Response` (a class's `super` is looked up when it runs).
+ * Most middleware answers `NextResponse.next()` or `rewrite()` (deferred below) and reads only
+ * the request's cookies and headers (RequestHeaders), so nothing here reads `Response`,
+ * `Headers` or `Request` (undici: shared/late-response.ts) until a real response is made or
+ * the app reads `Response` itself; NextResponse extends this stand-in until then.
  */
-const ResponseStandIn = function NextResponseBase() {
-  throw new TypeError('NextResponse was made before it was tied to Response');
-} as unknown as typeof Response;
+const ResponseStandIn = lateResponseBase('NextResponse');
 
 let tiedToResponse = false;
 
@@ -36,8 +32,7 @@ let tiedToResponse = false;
 function tieToResponse(): void {
   if (tiedToResponse) return;
   tiedToResponse = true;
-  Object.setPrototypeOf(NextResponse, Response);
-  Object.setPrototypeOf(NextResponse.prototype, Response.prototype);
+  extendResponse(NextResponse);
   // A deferred answer's headers are `instanceof Headers` from then on, as the made one's are.
   Object.setPrototypeOf(PendingHeaders.prototype, Headers.prototype);
   forwardResponseMembers(Object.keys(Object.getOwnPropertyDescriptors(Response.prototype)));

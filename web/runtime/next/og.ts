@@ -16,20 +16,14 @@
  * }
  */
 import type { ImageResponse as OgImageResponse } from '@vercel/og';
+import { extendResponse, lateResponseBase } from '../shared/late-response';
 
 type Og = typeof import('@vercel/og');
 
 let og: Og | undefined;
 
-/**
- * Reading the global `Response` loads Node's fetch implementation (undici), more than the
- * rest of a render function's cold start (web/runtime/middleware/next-response.ts): the class
- * extends this stand-in until the first image is made, and `Response` from then on (a class's
- * `super` is looked up when it runs).
- */
-const ResponseStandIn = function ImageResponseBase() {
-  throw new TypeError('ImageResponse was made before it was tied to Response');
-} as unknown as typeof Response;
+/** Until the first image, the class extends a stand-in, not `Response` (which loads undici: shared/late-response.ts). */
+const ResponseStandIn = lateResponseBase('ImageResponse');
 
 let tiedToResponse = false;
 
@@ -37,8 +31,7 @@ export class ImageResponse extends ResponseStandIn {
   constructor(...args: ConstructorParameters<typeof OgImageResponse>) {
     if (!tiedToResponse) {
       tiedToResponse = true;
-      Object.setPrototypeOf(ImageResponse, Response);
-      Object.setPrototypeOf(ImageResponse.prototype, Response.prototype);
+      extendResponse(ImageResponse);
     }
     // A require, so that the bundle evaluates the package here, on first use.
     og ??= require('@vercel/og') as Og;
