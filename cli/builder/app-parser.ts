@@ -11,6 +11,9 @@ type Babel = typeof import('@babel/core');
 
 let babel: Babel | undefined;
 
+/** `.ts`, `.tsx`, `.mts`, `.cts`: a file the passes read as TypeScript. */
+export const isTypeScriptFile = (file: string): boolean => /\.[cm]?tsx?$/.test(file);
+
 /**
  * @param decorators The decorators' syntax: TypeScript's legacy ones (`experimentalDecorators`, also what a
  * parse-only pass uses: they print back as written) or the standard ones.
@@ -18,7 +21,7 @@ let babel: Babel | undefined;
  * appParserPlugins('pages/a.tsx', source); // ['typescript', 'jsx']
  */
 export function appParserPlugins(file: string, source: string, decorators: 'decorators-legacy' | 'decorators' = 'decorators-legacy'): ParserPlugin[] {
-  const language: ParserPlugin[] = /\.[cm]?tsx?$/.test(file) ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'];
+  const language: ParserPlugin[] = isTypeScriptFile(file) ? (file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript']) : ['jsx'];
   return mayHaveDecorators(source) ? [...language, decorators] : language;
 }
 

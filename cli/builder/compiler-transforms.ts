@@ -19,7 +19,7 @@ import type { CompilerOptions } from '../../contract/config-schema';
 import type { AppBabelConfig } from './babel-config';
 import { BuildError } from './errors';
 import { RUNTIME_DIR } from '../paths';
-import { appParserPlugins } from './app-parser';
+import { appParserPlugins, isTypeScriptFile } from './app-parser';
 import { decoratorParser, decoratorSettings, mayHaveDecorators, METADATA_PLUGIN } from './decorators';
 
 /** `<style jsx>` (or `<style jsx global>`), or styled-jsx's `css` tagged templates. */
@@ -120,7 +120,7 @@ export function compilerTransform(appDir: string, compiler: CompilerOptions = {}
     steps.push({ applies: (source) => source.includes('<') && regexes.some((regex) => new RegExp(regex.source.replace(/^\^|\$$/g, '')).test(source)), plugin: removeProperties(regexes) });
   }
   // emitDecoratorMetadata: TypeScript files with decorators get their design types (decorators.ts).
-  if (decorators.metadata) steps.push({ applies: (source, file) => /\.tsx?$/.test(file) && mayHaveDecorators(source), plugin: METADATA_PLUGIN });
+  if (decorators.metadata) steps.push({ applies: (source, file) => isTypeScriptFile(file) && mayHaveDecorators(source), plugin: METADATA_PLUGIN });
   // styled-jsx, built into the pages router whatever the config says: after the React Compiler, before the rest;
   // once only, so not when the app's Babel config runs it (next/babel).
   if (!appBabel?.styledJsx) steps.splice(reactCompiler ? 1 : 0, 0, { applies: usesStyledJsx, plugin: require.resolve('styled-jsx/babel') });
