@@ -77,8 +77,10 @@ export interface BodyRoutes {
   readonly api: boolean;
   /**
    * Pages take bodies: the app has a `getServerSideProps` page, which takes every method as
-   * in the pages router (a form posts to its own page). The edge cannot tell one page from
-   * another, so every page path passes every method; a static page answers 405 itself.
+   * in the pages router (a form posts to its own page), or middleware, which sees every
+   * method on the paths it matches (an OAuth `form_post` callback, a webhook or a proxy it
+   * answers or rewrites). The edge cannot tell one page from another, so every page path
+   * passes every method; a static page answers 405 itself.
    */
   readonly pageBodies: boolean;
 }
@@ -91,14 +93,24 @@ export { isApiPath };
 
 /**
  * The body routes of a build: API routes by their kind or pattern (`pages/api/**` →
- * `/api/...`), page bodies by the presence of a `getServerSideProps` page, unless the
- * config says pages take none (`pageBodies: false`).
+ * `/api/...`), page bodies by the presence of a `getServerSideProps` page or of middleware,
+ * unless the config says pages take none (`pageBodies: false`).
  */
-export function bodyRoutesOf(manifest: Pick<Manifest, 'routes'> & { config?: Pick<ResolvedConfig, 'pageBodies'> }): BodyRoutes {
-  const isApi = (route: Manifest['routes'][number]) => route.kind === 'api' || isApiPath(route.pattern);
-  const api = manifest.routes.some(isApi);
-  const pageBodies = manifest.config?.pageBodies !== false && manifest.routes.some((route) => route.kind === 'ssr' && !isApi(route));
+export function bodyRoutesOf(manifest: Pick<Manifest, 'routes'> & { config?: Pick<ResolvedConfig, 'pageBodies' | 'routing'> }): BodyRoutes {
+  const api = manifest.routes.some(isApiRoute);
+  const pageBodies = manifest.config?.pageBodies !== false && pageBodiesWanted(manifest) !== undefined;
   return { api, pageBodies };
+}
+
+const isApiRoute = (route: Manifest['routes'][number]) => route.kind === 'api' || isApiPath(route.pattern);
+
+/**
+ * What makes page paths take bodies when the config does not refuse them: a `getServerSideProps`
+ * page, else middleware; undefined when neither is there (the build summary says which).
+ */
+export function pageBodiesWanted(manifest: Pick<Manifest, 'routes'> & { config?: Pick<ResolvedConfig, 'routing'> }): 'server pages' | 'middleware' | undefined {
+  if (manifest.routes.some((route) => route.kind === 'ssr' && !isApiRoute(route))) return 'server pages';
+  return manifest.config?.routing?.middleware ? 'middleware' : undefined;
 }
 
 /** What the routing layer changes in the table (contract/routing.ts). */

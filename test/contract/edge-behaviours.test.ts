@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ALL_METHODS, allowedMethods, bodyRoutesOf, cacheKeyOf, edgeBehaviours, edgeMethods, GET_HEAD, MAX_BEHAVIOURS, matchPathPattern,
-  selectBehaviour, type BodyRoutes,
+  pageBodiesWanted, selectBehaviour, type BodyRoutes,
 } from '../../contract/edge-behaviours';
 import type { ManifestRoute } from '../../contract/manifest';
+import type { ResolvedConfig } from '../../contract/config';
 import { DRAFT_COOKIE, LOCALE_COOKIE, EDGE_PAGE_HEADER } from '../../contract/urls';
 import { onlyResource, synthFixture } from '../infra/stack-fixture';
 
@@ -151,6 +152,16 @@ describe('body routes of a build', () => {
     const table = edgeBehaviours(['/favicon.ico'], bodies);
     expect(table.filter((b) => b.bodySigner).map((b) => b.pathPattern)).toEqual(['/api', '/api/*']);
     expect(edgeMethods('/contact', bodies)).toEqual(GET_HEAD);
+  });
+
+  test('middleware makes page paths take bodies without a getServerSideProps page; pageBodies: false still refuses them', () => {
+    const routes = [route('/', 'static'), route('/api/hello', 'api')];
+    const routing = { middleware: true } as NonNullable<ResolvedConfig['routing']>;
+    expect(bodyRoutesOf({ routes, config: { routing } })).toEqual(ALL_BODIES);
+    expect(pageBodiesWanted({ routes, config: { routing } })).toBe('middleware');
+    expect(pageBodiesWanted({ routes: [...routes, route('/contact', 'ssr')], config: { routing } })).toBe('server pages');
+    expect(pageBodiesWanted({ routes, config: { routing: { ...routing, middleware: false } } })).toBeUndefined();
+    expect(bodyRoutesOf({ routes, config: { routing, pageBodies: false } })).toEqual({ api: true, pageBodies: false });
   });
 });
 

@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
-import { bodyRoutesOf } from '../../../contract/edge-behaviours';
+import { bodyRoutesOf, pageBodiesWanted } from '../../../contract/edge-behaviours';
 import type { Manifest, PageKind } from '../../../contract/manifest';
 import { CLIENT_OPTIONS, LAZY_RUNTIME_FILES } from './bundle-client';
 import { CONTRACT_DIR, NODE_MODULES, REPO_ROOT, RUNTIME_DIR } from '../../paths';
@@ -31,10 +31,11 @@ export interface BuildSummary {
   react: { gzip: number; brotli: number };
   renderBundleBytes: number;
   /**
-   * Whether the `getServerSideProps` pages take request bodies, and so in AWS pass the
-   * body signer at the edge on every request (`pageBodies`); absent without such pages.
+   * Whether page paths take request bodies (for `getServerSideProps` pages or middleware),
+   * and so in AWS pass the body signer at the edge on every request (`pageBodies`), and why;
+   * absent when nothing on a page path could read one.
    */
-  pageBodies?: 'taken' | 'refused';
+  pageBodies?: { state: 'taken' | 'refused'; by: 'server pages' | 'middleware' };
 }
 
 const REACT_ONLY = `export * as r from 'react'; export * as d from 'react-dom/client'; export * as j from 'react/jsx-runtime';`;
@@ -122,8 +123,7 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
     return { gzip, brotli };
   };
   const shared = total(manifest.entryScripts);
-  // Without the config's say, the rule tells whether there are server pages at all.
-  const serverPages = bodyRoutesOf({ routes: manifest.routes }).pageBodies;
+  const bodiesBy = pageBodiesWanted(manifest);
   return {
     routes: manifest.routes.map((r) => ({
       pattern: r.pattern,
@@ -135,7 +135,7 @@ export function measure(manifest: Manifest, assetsDir: string, renderBundle: str
     sharedBrotli: shared.brotli,
     ...measureRuntime(),
     renderBundleBytes: readFileSync(renderBundle).length,
-    ...(serverPages ? { pageBodies: bodyRoutesOf(manifest).pageBodies ? ('taken' as const) : ('refused' as const) } : {}),
+    ...(bodiesBy ? { pageBodies: { state: bodyRoutesOf(manifest).pageBodies ? ('taken' as const) : ('refused' as const), by: bodiesBy } } : {}),
   };
 }
 
@@ -144,11 +144,18 @@ const firstLoad = (r: RouteSize, bytes: number) => (r.kind === 'api' ? '—' : f
 
 /** What server pages accepting bodies costs in AWS, and the setting that turns it off. */
 function pageBodiesLines(pageBodies: BuildSummary['pageBodies']): string[] {
-  if (pageBodies === 'refused') return ['  Server pages take GET and HEAD only (pageBodies: false).'];
-  if (pageBodies !== 'taken') return [];
+  if (!pageBodies) return [];
+  const middleware = pageBodies.by === 'middleware';
+  if (pageBodies.state === 'refused') {
+    return [middleware ? '  Page paths take GET and HEAD only, middleware included (pageBodies: false).' : '  Server pages take GET and HEAD only (pageBodies: false).'];
+  }
   return [
-    '  Server pages take request bodies, so in AWS the body signer (Lambda@Edge) runs on every',
-    '  page request that reaches the render function; if no page reads a body, set pageBodies: false.',
+    middleware
+      ? '  Middleware takes request bodies on page paths, so in AWS the body signer (Lambda@Edge) runs on'
+      : '  Server pages take request bodies, so in AWS the body signer (Lambda@Edge) runs on every',
+    middleware
+      ? '  every page request; if middleware answers no POST outside /api, set pageBodies: false.'
+      : '  page request that reaches the render function; if no page reads a body, set pageBodies: false.',
   ];
 }
 
