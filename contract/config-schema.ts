@@ -194,6 +194,23 @@ export const CONFIG_SCHEMA = {
    * @default true
    */
   pageBodies: booleanKey('pageBodies', true),
+  /**
+   * Packages the render function requires at run time instead of bundling, shipped whole in
+   * its `node_modules` (build only), as `next build` leaves them out of its server bundle: for
+   * packages that read their own files by `__dirname`. Packages with a native addon are
+   * always left out.
+   * @default []
+   */
+  serverExternalPackages: key<string[]>({
+    next: 'serverExternalPackages',
+    default: [],
+    check(value) {
+      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !/^(?:@[\w.-]+\/)?[\w.-]+$/.test(v))) {
+        throw new ConfigError(`serverExternalPackages must be an array of package names, such as ['pdfkit', '@scope/name']; got ${JSON.stringify(value)}.`);
+      }
+      return [...(value as string[])];
+    },
+  }),
   /** Source transforms of the app's own files, as `next build` applies them (emotion, styledComponents, removeConsole, reactRemoveProperties). */
   compiler: key<CompilerOptions>({
     next: 'compiler',
@@ -451,7 +468,7 @@ export const NEXT_ONLY: Record<string, string | ((value: unknown) => string | un
   skipProxyUrlNormalize: (value) => (value ? 'is not supported: middleware sees the path the router serves (page data as its page path), as every gate in Stratus does' : undefined),
   skipMiddlewareUrlNormalize: (value) => (value ? 'is not supported: middleware sees the path the router serves (page data as its page path), as every gate in Stratus does' : undefined),
   ...Object.fromEntries([
-    'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'experimental', 'serverExternalPackages', 'bundlePagesRouterDependencies',
+    'swcMinify', 'poweredByHeader', 'compress', 'output', 'eslint', 'experimental', 'bundlePagesRouterDependencies',
     'outputFileTracingRoot', 'outputFileTracingIncludes', 'outputFileTracingExcludes',
     'productionBrowserSourceMaps', 'generateEtags', 'distDir', 'cleanDistDir', 'devIndicators', 'onDemandEntries', 'transpilePackages',
     'modularizeImports', 'httpAgentOptions', 'staticPageGenerationTimeout', 'generateBuildId', 'crossOrigin',

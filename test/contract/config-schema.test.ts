@@ -21,7 +21,7 @@ test('StratusConfig has exactly the schema keys', () => {
   // Compiles only while every key of the type is a schema key and the other way round.
   const every: Required<StratusConfig> = {
     basePath: '/docs', trailingSlash: true, skipTrailingSlashRedirect: false, redirects: () => [], rewrites: () => [], headers: () => [], locales: ['en'], defaultLocale: 'en',
-    images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false, typescript: { ignoreBuildErrors: false }, compiler: {}, sassOptions: {}, turbopack: {}, reactCompiler: false, reactStrictMode: true,
+    images: {}, env: {}, pageExtensions: ['tsx'], pageBodies: false, serverExternalPackages: ['pdfkit'], typescript: { ignoreBuildErrors: false }, compiler: {}, sassOptions: {}, turbopack: {}, reactCompiler: false, reactStrictMode: true,
   };
   expect(Object.keys(every).sort()).toEqual([...CONFIG_KEYS].sort());
 });

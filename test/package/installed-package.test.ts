@@ -109,7 +109,9 @@ test('npm pack: the CLI, the runtime, the Lambda sources, stratus/cdk and the te
   // 504 kB after the next round of others' code (next/font/local, typeof window folding, image
   // loaders and blur previews, Preview Mode, the error page's getInitialProps, the dev loop's
   // refresh, the type check's mandatory options).
-  expect(info!.size).toBeLessThan(515 * 1024);
+  // 516 kB after a third round (decorator metadata, Node's modules for the browser, next/og and
+  // import.meta in the render bundle, native and serverExternalPackages packages shipped whole).
+  expect(info!.size).toBeLessThan(525 * 1024);
 });
 
 test('npm install of the tarball in a new project: the stratus command, React from the project (one copy)', () => {

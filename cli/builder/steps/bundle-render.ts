@@ -33,6 +33,8 @@ import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
 import { FUNCTION_ASSETS_DIR, LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 import { importMetaUrlPlugin } from '../plugins/import-meta-url';
 import { wasmModulePlugin } from '../plugins/wasm-module';
+import { copyServerPackages, serverPackagesPlugin, type ServerPackage } from '../server-packages';
+import { addonMachines } from '../native-binaries';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
   const abs = (file: string) => JSON.stringify(path.join(path.resolve(appDir), file));
@@ -151,12 +153,17 @@ export async function bundleRender(options: {
   eagerModules?: boolean;
   /** `stratus dev`: React's development build, required from node_modules (react-external.ts), code unminified (stacks keep their names). @default false */
   development?: boolean;
+  /** The config's `serverExternalPackages`: required at run time and shipped whole, as native packages are (server-packages.ts). @default [] */
+  serverExternalPackages?: readonly string[];
+  /** The functions' CPU architecture: the native addons shipped must be built for it. @default 'arm64' */
+  arch?: 'arm64' | 'x64';
 }): Promise<string> {
   const cacheDir = path.join(options.outDir, '.cache');
   mkdirSync(cacheDir, { recursive: true });
   const entryFile = path.join(cacheDir, 'render-entry.js');
   writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir), findInstrumentation(options.appDir)));
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
+  const externals = serverPackagesPlugin({ named: options.serverExternalPackages });
   const attempt = (first: Plugin[]) => build({
     ...SERVER_OPTIONS,
     define: { ...SERVER_OPTIONS.define, ...(options.development ? { 'process.env.NODE_ENV': '"development"' } : {}), ...publicEnvDefines(options.publicEnv ?? {}, 'server'), ...options.defines },
@@ -170,7 +177,7 @@ export async function bundleRender(options: {
     ...(options.resolve?.resolveExtensions ? { resolveExtensions: withDefaultExtensions(options.resolve.resolveExtensions) } : {}),
     // Files the bundle's code names by URL (import-meta-url.ts), beside it.
     assetNames: `${FUNCTION_ASSETS_DIR}/[name]-[hash]`,
-    plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), importMetaUrlPlugin(), wasmModulePlugin(), ...(options.plugins ?? [])],
+    plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), importMetaUrlPlugin(), wasmModulePlugin(), ...(options.plugins ?? []), externals.plugin],
   });
   const result = await attempt([]).catch((error: unknown) => {
     // Packages whose ESM build awaits at its top: again with their CommonJS builds (require-condition.ts).
@@ -184,8 +191,9 @@ export async function bundleRender(options: {
     });
   });
   await writeLazyPackages(result.metafile, options.lambdaDir);
-  // `stratus dev` runs in the app's folder and reads its files where they are.
+  // `stratus dev` runs in the app's folder and reads its files where they are (its packages too).
   if (!options.development) {
+    shipServerPackages(externals.used(), options.lambdaDir, options.arch ?? 'arm64', (line) => options.log?.(line));
     const sources = serverSourcesOf(result.metafile, options.appDir, path.resolve(options.appDir));
     const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources, configFile: options.configFile });
     // Pages rendered per request (getServerSideProps) read at run time; prerendered ones read while building.
@@ -198,6 +206,29 @@ export async function bundleRender(options: {
   makeSourceMapReadable(outfile, options.appDir);
   await writeRenderEntry(options.lambdaDir, appBundleId(outfile));
   return outfile;
+}
+
+/**
+ * The packages the bundle requires at run time, copied into the function's `node_modules`; the
+ * build says which, and warns of a native addon Lambda's machine cannot load.
+ */
+function shipServerPackages(packages: ServerPackage[], lambdaDir: string, arch: 'arm64' | 'x64', log: (line: string) => void): void {
+  const copied = copyServerPackages(packages, lambdaDir);
+  if (copied.length === 0) return;
+  const named = packages.map((p) => `${p.name}${p.native ? ' (native addon)' : ''}`).sort();
+  log(`  packages required at run time, shipped with the render function: ${named.join(', ')}${copied.length > packages.length ? ` and ${copied.length - packages.length} they require` : ''}`);
+  const machine = `linux-${arch}`;
+  for (const native of packages.filter((p) => p.native)) {
+    const machines = addonMachines(path.join(lambdaDir, 'node_modules', native.name));
+    // napi-rs packages keep the binary in a package per platform, copied beside them.
+    for (const name of copied) if (name.startsWith(`${native.name}-`) || (name !== native.name && name.startsWith(`${native.name}/`))) for (const m of addonMachines(path.join(lambdaDir, 'node_modules', name))) machines.add(m);
+    if (machines.has(machine)) continue;
+    const found = machines.size === 0 ? 'no .node file' : `a build for ${[...machines].join(', ')} only`;
+    log(
+      `  warning: ${native.name} loads a native addon, and the installed copy has ${found}; the render function runs on ${machine} in AWS, where it will not load. ` +
+        `Fixes: install it for Lambda (npm install --os=linux --cpu=${arch} ${native.name}, or build on a ${machine} machine), build with --arch ${arch === 'arm64' ? 'x64' : 'arm64'} to match the stack's architecture, or use a package without native code.`,
+    );
+  }
 }
 
 /** `index.js`: the loader, with the bundle's id written in. */

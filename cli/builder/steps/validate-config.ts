@@ -27,6 +27,8 @@ export interface ValidatedConfig {
   turbopack?: TurbopackOptions;
   /** `reactStrictMode` of the config (`stratus dev` only); absent when not true. */
   reactStrictMode?: true;
+  /** `serverExternalPackages` of the config (build only: packages the render function requires at run time); absent when none. */
+  serverExternalPackages?: string[];
   /** `images.loaderFile` of the config (build only), relative to the app; absent when not written. */
   imageLoaderFile?: string;
   warnings: string[];
@@ -96,7 +98,7 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       else if (value !== undefined) checked[name] = CONFIG_SCHEMA[name].check(value, warn);
     }
     const resolvedRouting = await resolveRouting(routing, middleware);
-    const { env, pageExtensions, typescript, compiler, sassOptions, turbopack, reactCompiler, reactStrictMode, ...config } = checked as StratusConfig;
+    const { env, pageExtensions, typescript, compiler, sassOptions, turbopack, reactCompiler, reactStrictMode, serverExternalPackages, ...config } = checked as StratusConfig;
     return {
       config: { ...resolveConfig(config), ...(resolvedRouting ? { routing: resolvedRouting } : {}) },
       env: env ?? {},
@@ -107,6 +109,7 @@ export async function validateConfig(raw: Record<string, unknown>, file: string 
       ...(sassOptions ? { sassOptions } : {}),
       ...(turbopack ? { turbopack } : {}),
       ...(reactStrictMode ? { reactStrictMode: true as const } : {}),
+      ...(serverExternalPackages?.length ? { serverExternalPackages } : {}),
       ...(config.images?.loaderFile ? { imageLoaderFile: config.images.loaderFile } : {}),
       warnings,
     };

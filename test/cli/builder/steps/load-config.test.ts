@@ -85,11 +85,14 @@ test('both config files: an error saying which would win and what to do', async 
   await expect(load(dir)).rejects.toThrow(/stratus\.config\.ts and next\.config\.js are both in .*: Stratus reads one config file\. Keep stratus\.config\.ts \(it would win\)/);
 });
 
-test("options Next reads that Stratus has no use for say so, not that they are unknown (serverExternalPackages, which @sentry/nextjs sets; skipProxyUrlNormalize)", async () => {
+test("options Next reads that Stratus has no use for say so, not that they are unknown (outputFileTracingRoot, skipProxyUrlNormalize); serverExternalPackages, which @sentry/nextjs sets, is taken", async () => {
   const dir = appWith({ 'next.config.js': "module.exports = { serverExternalPackages: ['@prisma/client'], outputFileTracingRoot: __dirname, skipProxyUrlNormalize: true };" });
   const loaded = await load(dir);
+  expect(loaded.serverExternalPackages).toEqual(['@prisma/client']);
+  await expect(load(appWith({ 'next.config.js': "module.exports = { serverExternalPackages: 'pdfkit' };" }))).rejects.toThrow(
+    /^next\.config\.js: serverExternalPackages must be an array of package names, such as \['pdfkit', '@scope\/name'\]; got "pdfkit"\./,
+  );
   expect(loaded.warnings).toEqual([
-    'next.config.js: serverExternalPackages has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     'next.config.js: outputFileTracingRoot has no effect in Stratus (it builds with its own bundler and serves with its own functions)',
     'next.config.js: skipProxyUrlNormalize is not supported: middleware sees the path the router serves (page data as its page path), as every gate in Stratus does',
   ]);

@@ -1,0 +1,149 @@
+/**
+ * Packages the render bundle leaves as `require`s and ships whole in the function's own
+ * `node_modules`, as the pages router leaves server dependencies unbundled: packages with a
+ * native addon (bcrypt, argon2, better-sqlite3, canvas: a `.node` file cannot be bundled, and
+ * the addon's loader looks for it beside the package's own files), and the packages the app's
+ * `serverExternalPackages` names (ones that read their own files by `__dirname`).
+ *
+ * @example
+ * const externals = serverPackagesPlugin({ named: ['pdfkit'] });
+ * await build({ ...options, plugins: [externals.plugin] });
+ * copyServerPackages(externals.used(), lambdaDir); // lambdaDir/node_modules/bcrypt, node-gyp-build, …
+ */
+import { builtinModules } from 'node:module';
+import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+
+/** A package the bundle requires at run time: its name and where the build found it. */
+export interface ServerPackage {
+  name: string;
+  dir: string;
+  native: boolean;
+}
+
+/** A package name from a bare import (`@scope/name/sub` → `@scope/name`); undefined for paths and Node's modules. */
+export function packageNameOf(specifier: string): string | undefined {
+  if (/^(?:[./]|[A-Za-z]:[\\/]|node:|data:|file:)/.test(specifier)) return undefined;
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  if (!/^(?:@[\w.-]+\/)?[\w.-]+$/.test(name) || builtinModules.includes(name)) return undefined;
+  return name;
+}
+
+/** The folder of package `name` as Node finds it from `fromDir` (the nearest `node_modules/<name>` with a package.json). */
+export function packageDirFrom(name: string, fromDir: string): string | undefined {
+  for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return realpathSync(candidate);
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+interface PackageJson {
+  gypfile?: boolean;
+  binary?: unknown;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+function readPackageJson(dir: string): PackageJson {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+  } catch {
+    return {};
+  }
+}
+
+/** Loaders of native addons: a package depending on one loads a `.node` file from its own folder. */
+const ADDON_LOADERS = new Set(['node-gyp-build', 'bindings', 'prebuild-install', '@mapbox/node-pre-gyp', 'node-pre-gyp', 'node-gyp-build-optional-packages', 'cmake-js']);
+/** napi-rs and esbuild-style packages: the binary is an optional dependency per platform (`@node-rs/argon2-linux-x64-gnu`). */
+const PLATFORM_PACKAGE = /-(?:linux|darwin|win32|freebsd|android)-(?:x64|arm64|arm|ia32)\b/;
+
+/** A `.node` file in the package's own tree (not its dependencies'), a few levels down. */
+function hasAddonFile(dir: string, depth = 4): boolean {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.endsWith('.node')) return true;
+    if (depth > 0 && entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.') && hasAddonFile(path.join(dir, entry.name), depth - 1)) return true;
+  }
+  return false;
+}
+
+/** Whether a package loads a native addon: by its package.json, its build files, or a `.node` file of its own. */
+export function isNativePackage(dir: string): boolean {
+  const json = readPackageJson(dir);
+  if (json.gypfile || json.binary) return true;
+  const dependencies = Object.keys({ ...json.dependencies, ...json.optionalDependencies });
+  if (dependencies.some((name) => ADDON_LOADERS.has(name) || PLATFORM_PACKAGE.test(name))) return true;
+  return existsSync(path.join(dir, 'binding.gyp')) || existsSync(path.join(dir, 'prebuilds')) || hasAddonFile(dir);
+}
+
+/** The plugin that keeps these packages out of the bundle, and the packages it kept out. */
+export function serverPackagesPlugin(options: { named?: readonly string[] } = {}): { plugin: Plugin; used(): ServerPackage[] } {
+  const named = new Set(options.named ?? []);
+  const decided = new Map<string, ServerPackage | undefined>();
+  const used = new Map<string, ServerPackage>();
+  const plugin: Plugin = {
+    name: 'stratus-server-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.kind === 'entry-point') return undefined;
+        const name = packageNameOf(args.path);
+        if (!name) return undefined;
+        const dir = packageDirFrom(name, args.resolveDir);
+        if (!dir) return undefined;
+        if (!decided.has(dir)) {
+          const native = isNativePackage(dir);
+          decided.set(dir, native || named.has(name) ? { name, dir, native } : undefined);
+        }
+        const external = decided.get(dir);
+        if (!external) return undefined;
+        const clash = used.get(name);
+        if (clash && clash.dir !== dir) {
+          return { errors: [{ text: `Two copies of ${name} are required at run time (${clash.dir} and ${dir}); the render function can ship one. Make the app use one version (npm dedupe).` }] };
+        }
+        used.set(name, external);
+        return { path: args.path, external: true };
+      });
+    },
+  };
+  return { plugin, used: () => [...used.values()] };
+}
+
+/**
+ * Copies each package with the packages it requires (dependencies and the optional ones that
+ * are installed, found as Node finds them) into `<lambdaDir>/node_modules`, real files (Lambda's
+ * zip holds no links). A dependency met in two versions goes inside its dependent's folder.
+ * Returns the package names copied at the top.
+ */
+export function copyServerPackages(packages: readonly ServerPackage[], lambdaDir: string): string[] {
+  const target = path.join(lambdaDir, 'node_modules');
+  rmSync(target, { recursive: true, force: true });
+  if (packages.length === 0) return [];
+  const placed = new Map<string, string>();
+  const queue: { name: string; dir: string; under: string }[] = packages.map((p) => ({ name: p.name, dir: p.dir, under: target }));
+  while (queue.length > 0) {
+    const { name, dir, under } = queue.shift()!;
+    const top = placed.get(name);
+    if (top === dir) continue;
+    const destination = top === undefined ? path.join(target, name) : path.join(under, name);
+    if (top === undefined) placed.set(name, dir);
+    if (existsSync(destination)) continue;
+    // The package's own node_modules come along: they are the versions it was installed with.
+    cpSync(dir, destination, { recursive: true, dereference: true, filter: (source) => !/[/\\]node_modules[/\\](?:\.bin|\.cache)(?:[/\\]|$)/.test(source) });
+    const json = readPackageJson(dir);
+    for (const dependency of Object.keys({ ...json.dependencies, ...json.optionalDependencies })) {
+      const found = packageDirFrom(dependency, dir);
+      // Not installed (an optional one for another platform), or inside the package's own folder (copied with it).
+      if (!found || found.startsWith(dir + path.sep)) continue;
+      queue.push({ name: dependency, dir: found, under: path.join(destination, 'node_modules') });
+    }
+  }
+  return [...placed.keys()].sort();
+}

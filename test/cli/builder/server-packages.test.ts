@@ -1,0 +1,140 @@
+/**
+ * Server packages the render bundle cannot hold (cli/builder/server-packages.ts): a package
+ * with a native addon, or one the config's `serverExternalPackages` names, is required at run
+ * time from the function's own `node_modules`, copied there with what it requires. Built with
+ * the real build and served by the local server: classic-level (LevelDB, a native addon with
+ * prebuilds for each platform, installed here for the tests' DynamoDB server) writes and reads
+ * a database from an API route, as bcrypt or better-sqlite3 would.
+ */
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from '../../../cli/builder/build';
+import { addonMachine, addonMachines } from '../../../cli/builder/native-binaries';
+import { isNativePackage, packageDirFrom, packageNameOf } from '../../../cli/builder/server-packages';
+import { startLocalServer, type LocalServer } from '../../helpers/local-server';
+import { tempApp } from '../../helpers/temp-app';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const CLASSIC_LEVEL = packageDirFrom('classic-level', path.dirname(require.resolve('dynalite/package.json')))!;
+
+/** A package that reads a file of its own by `__dirname`, as pdfkit reads its fonts. */
+function writeFileReader(appDir: string): void {
+  const dir = path.join(appDir, 'node_modules', 'reads-own-file');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'reads-own-file', version: '1.0.0', main: 'index.js' }));
+  writeFileSync(path.join(dir, 'index.js'), "module.exports = () => require('fs').readFileSync(require('path').join(__dirname, 'data.txt'), 'utf8');\n");
+  writeFileSync(path.join(dir, 'data.txt'), 'from the package folder');
+}
+
+function nativeApp(config = ''): string {
+  const app = tempApp({
+    'pages/index.tsx': 'export default function Home() { return <p>home</p>; }\n',
+    'pages/api/level.ts': `import { ClassicLevel } from 'classic-level';
+import os from 'node:os';
+import path from 'node:path';
+export default async function handler(req: any, res: any) {
+  const db = new ClassicLevel(path.join(os.tmpdir(), 'stratus-level-' + process.pid + '-' + Date.now()));
+  await db.put('greeting', String(req.query.say));
+  const value = await db.get('greeting');
+  await db.close();
+  res.json({ value });
+}
+`,
+    'pages/api/own-file.ts': `import read from 'reads-own-file';
+export default function handler(req: any, res: any) { res.json({ text: read() }); }
+`,
+    ...(config ? { 'next.config.js': config } : {}),
+  }, 'stratus-native-');
+  mkdirSync(path.join(app, 'node_modules'), { recursive: true });
+  symlinkSync(CLASSIC_LEVEL, path.join(app, 'node_modules', 'classic-level'), 'dir');
+  writeFileReader(app);
+  return app;
+}
+
+describe('names and kinds of packages', () => {
+  test('a bare import names its package; paths, URLs and Node modules name none', () => {
+    expect(packageNameOf('bcrypt')).toBe('bcrypt');
+    expect(packageNameOf('@node-rs/argon2/browser')).toBe('@node-rs/argon2');
+    expect(packageNameOf('lodash/fp/map')).toBe('lodash');
+    for (const specifier of ['./x', '../x', '/abs/x', 'node:fs', 'fs', 'path', 'data:text/plain,x', 'C:\\x']) expect(packageNameOf(specifier)).toBeUndefined();
+  });
+
+  test('a package with a native addon is told by its package.json, build files or .node files; a plain one is not', () => {
+    expect(isNativePackage(CLASSIC_LEVEL)).toBe(true);
+    expect(isNativePackage(path.join(ROOT, 'node_modules', 'react'))).toBe(false);
+    const app = tempApp({
+      'node_modules/napi/package.json': JSON.stringify({ name: 'napi', optionalDependencies: { 'napi-linux-arm64-gnu': '1.0.0' } }),
+      'node_modules/addon-file/package.json': JSON.stringify({ name: 'addon-file' }),
+      'node_modules/addon-file/lib/binding/x.node': '',
+      'node_modules/plain/package.json': JSON.stringify({ name: 'plain', dependencies: { react: '*' } }),
+    });
+    expect(isNativePackage(path.join(app, 'node_modules', 'napi'))).toBe(true);
+    expect(isNativePackage(path.join(app, 'node_modules', 'addon-file'))).toBe(true);
+    expect(isNativePackage(path.join(app, 'node_modules', 'plain'))).toBe(false);
+  });
+
+  test('an addon\'s machine is read from its header', () => {
+    expect(addonMachine(path.join(CLASSIC_LEVEL, 'prebuilds', 'linux-x64', 'classic-level.node'))).toBe('linux-x64');
+    expect(addonMachine(path.join(CLASSIC_LEVEL, 'prebuilds', 'linux-arm64', 'classic-level.armv8.node'))).toBe('linux-arm64');
+    expect(addonMachine(path.join(CLASSIC_LEVEL, 'prebuilds', 'win32-x64', 'classic-level.node'))).toBe('other');
+    expect(addonMachine(path.join(CLASSIC_LEVEL, 'package.json'))).toBe('other');
+    expect(addonMachines(CLASSIC_LEVEL)).toEqual(new Set(['linux-x64', 'linux-arm64', 'other']));
+  });
+});
+
+describe('a native package in an API route', () => {
+  let server: LocalServer;
+  beforeAll(async () => {
+    server = await startLocalServer(nativeApp("module.exports = { serverExternalPackages: ['reads-own-file'] };\n"));
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('is required from the function\'s node_modules, with what it requires, and works', async () => {
+    const answer = await fetch(`${server.base}/api/level?say=hello%20there`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ value: 'hello there' });
+    const modules = path.join(server.outDir, 'lambdas', 'render', 'node_modules');
+    for (const name of ['classic-level', 'node-gyp-build', 'abstract-level', 'module-error']) expect({ name, copied: existsSync(path.join(modules, name, 'package.json')) }).toEqual({ name, copied: true });
+    // Real files, not links to the build machine's: Lambda's zip holds what is there.
+    expect(existsSync(path.join(modules, 'classic-level', 'prebuilds', 'linux-arm64', 'classic-level.armv8.node'))).toBe(true);
+    expect(readFileSync(path.join(server.outDir, 'lambdas', 'render', 'app.js'), 'utf8')).toContain('require("classic-level")');
+    expect(server.output()).toMatch(/packages required at run time, shipped with the render function: classic-level \(native addon\), reads-own-file and \d+ they require/);
+    // Its prebuilds cover Lambda's machine: no warning.
+    expect(server.output()).not.toContain('warning: classic-level');
+  });
+
+  test('serverExternalPackages: a package reading its own file by __dirname finds it', async () => {
+    const answer = await fetch(`${server.base}/api/own-file`);
+    expect(await answer.json()).toEqual({ text: 'from the package folder' });
+  });
+});
+
+describe('what the build says', () => {
+  test('without serverExternalPackages the file reader is bundled and its file is not there (the pages router\'s key is what fixes it)', async () => {
+    const app = nativeApp();
+    const outDir = path.join(app, '.out');
+    await build({ appDir: app, outDir, imageLambda: false });
+    expect(existsSync(path.join(outDir, 'lambdas', 'render', 'node_modules', 'reads-own-file'))).toBe(false);
+    expect(existsSync(path.join(outDir, 'lambdas', 'render', 'node_modules', 'classic-level'))).toBe(true);
+  }, 120_000);
+
+  test('a native addon built for another machine than Lambda\'s is a warning with the fixes; the matching architecture is none', async () => {
+    const app = tempApp({
+      'pages/api/x.ts': "import addon from 'x64-only';\nexport default function handler(req: any, res: any) { res.json({ type: typeof addon }); }\n",
+      'node_modules/x64-only/package.json': JSON.stringify({ name: 'x64-only', version: '1.0.0', main: 'index.js', gypfile: true }),
+      'node_modules/x64-only/index.js': "module.exports = require('./build/Release/addon.node');\n",
+    }, 'stratus-native-x64-');
+    mkdirSync(path.join(app, 'node_modules', 'x64-only', 'build', 'Release'), { recursive: true });
+    cpSync(path.join(CLASSIC_LEVEL, 'prebuilds', 'linux-x64', 'classic-level.node'), path.join(app, 'node_modules', 'x64-only', 'build', 'Release', 'addon.node'));
+    const lines: string[] = [];
+    await build({ appDir: app, outDir: path.join(app, '.arm'), imageLambda: false, log: (line) => lines.push(line) });
+    const warning = lines.find((line) => line.includes('warning: x64-only'));
+    expect(warning).toContain('the installed copy has a build for linux-x64 only; the render function runs on linux-arm64 in AWS');
+    expect(warning).toContain('npm install --os=linux --cpu=arm64 x64-only');
+    const x64: string[] = [];
+    await build({ appDir: app, outDir: path.join(app, '.x64'), imageLambda: false, arch: 'x64', log: (line) => x64.push(line) });
+    expect(x64.join('\n')).not.toContain('warning: x64-only');
+  }, 120_000);
+});
