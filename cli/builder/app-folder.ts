@@ -22,3 +22,22 @@ export function inAppFolder<T>(appDir: string, work: () => Promise<T>): Promise<
   queue = result.catch(() => undefined);
   return result;
 }
+
+/** What `next build` sets while it loads and prerenders pages (`next/constants`' PHASE_PRODUCTION_BUILD). */
+export const BUILD_PHASE = 'phase-production-build';
+
+/**
+ * Work that loads and runs the app's server code during the build, with `process.env.NEXT_PHASE`
+ * saying so, as in Next's build workers: apps guard runtime-only work (database clients, secret
+ * reads, env validation) with `NEXT_PHASE !== 'phase-production-build'`. Restored after.
+ */
+export async function inBuildPhase<T>(work: () => Promise<T>): Promise<T> {
+  const before = process.env.NEXT_PHASE;
+  process.env.NEXT_PHASE = BUILD_PHASE;
+  try {
+    return await work();
+  } finally {
+    if (before === undefined) delete process.env.NEXT_PHASE;
+    else process.env.NEXT_PHASE = before;
+  }
+}

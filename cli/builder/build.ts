@@ -29,7 +29,7 @@ import { stylesheets } from './stylesheets';
 import { compileLoaderRules } from './loader-rules';
 import { loaderPagesOf } from './steps/loader-pages';
 import { pagesFolder } from './steps/scan-pages';
-import { inAppFolder } from './app-folder';
+import { inAppFolder, inBuildPhase } from './app-folder';
 import { loadRenderBundle, prerender, type PrerenderResult } from './steps/prerender';
 import { scanPages } from './steps/scan-pages';
 import { typeCheck } from './steps/type-check';
@@ -216,7 +216,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   fontImporters.clear();
   localFontMisses.clear();
   const compileClient = () => (options.dev?.client ?? bundleClient)({ appDir, outDir, routes, special: scanned.special, plugins: browserPlugins, imageConfig: config.images, routing: config.routing, basePath, publicEnv: inlinedEnv, defines: { ...appDefines(loadedConfig.compiler, 'browser'), ...(options.dev && loadedConfig.reactStrictMode ? { 'process.env.STRATUS_STRICT_MODE': '"on"' } : {}) }, stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, compile: workerUrlTransform(browserCompile), instrumentationClient: findInstrumentationClient(appDir) });
-  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins: serverPlugins, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'server'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined, log, configFile: loadedConfig.file && path.resolve(appDir, loadedConfig.file) });
+  const compileRender = () => bundleRender({ appDir, outDir, lambdaDir: renderDir, routes, special: scanned.special, plugins: serverPlugins, publicEnv: inlinedEnv, defines: appDefines(loadedConfig.compiler, 'server'), stylesheets: sheets, loaderRules, resolve: loadedConfig.turbopack, eagerModules: options.eagerModules, development: options.dev !== undefined, log, serverExternalPackages: loadedConfig.serverExternalPackages, arch: options.arch, configFile: loadedConfig.file && path.resolve(appDir, loadedConfig.file) });
   let client: ClientBundle;
   let renderBundle: string;
   if (options.dev) {
@@ -270,10 +270,11 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   // `stratus dev` renders static pages on request, each time (lambdas/render/static/static-pages.ts), as `next dev` does.
   if (!options.dev) log('  prerendering static pages…');
   const lists = new PageLists(path.join(outDir, '.page-lists'));
-  // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files.
+  // Data functions run in the app's folder, as under `next build`: path.join(process.cwd(), '_posts') finds the app's files;
+  // and in its phase, which apps read to skip runtime-only work while building.
   const found: PrerenderResult = options.dev
     ? { routes: new Map(), rendered: 0, written: 0, fromBucket: 0, warnings: [] }
-    : await inAppFolder(appDir, () =>
+    : await inBuildPhase(() => inAppFolder(appDir, () =>
         prerender({
           bundle: loadRenderBundle(renderBundle),
           manifest: beforePrerender,
@@ -282,7 +283,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
           progress: options.progress ?? progressTo(undefined, log),
           onPage: (routeIndex, page) => lists.add(routeIndex, page),
         }),
-      );
+      ));
   if (!options.dev && found.rendered === 0) log('  no static pages to prerender');
   else if (!options.dev) log(`  prerendered ${formatCount(found.rendered)} ${found.rendered === 1 ? 'page' : 'pages'}: ${formatCount(found.written)} written, ${formatCount(found.fromBucket)} answered by CloudFront from the bucket`);
   for (const warning of found.warnings) log(`  warning: ${warning}`);

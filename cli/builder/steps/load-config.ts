@@ -20,6 +20,7 @@ import { BuildError } from '../errors';
 import { findMiddleware } from './middleware-file';
 import { inPlaceDefines, inPlaceRequire } from '../in-place';
 import { withWebpackStandIn } from '../webpack-stand-in';
+import { BUILD_PHASE } from '../app-folder';
 import { validateConfig } from './validate-config';
 
 const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
@@ -41,6 +42,8 @@ export interface LoadedConfig {
   turbopack?: TurbopackOptions;
   /** `reactStrictMode` of the config file (`stratus dev` only); absent when not true. */
   reactStrictMode?: true;
+  /** `serverExternalPackages` of the config file (server-packages.ts); absent when none. */
+  serverExternalPackages?: string[];
   /** `images.loaderFile` of the config file, relative to the app; absent when not written. */
   imageLoaderFile?: string;
   /** The file read, relative to the app; undefined when there is none. */
@@ -107,7 +110,7 @@ async function evaluate(file: string, cacheDir: string): Promise<Evaluated> {
     return await withWebpackStandIn(async () => {
       const loaded = require(outfile) as { default?: unknown };
       let value: unknown = loaded.default ?? loaded;
-      if (typeof value === 'function') value = await (value as (phase: string, context: object) => unknown)('phase-production-build', { defaultConfig: {} });
+      if (typeof value === 'function') value = await (value as (phase: string, context: object) => unknown)(BUILD_PHASE, { defaultConfig: {} });
       if (!value || typeof value !== 'object') throw new Error('the config file must export an object (or a function returning one)');
       return { value: value as Record<string, unknown>, packages };
     });
