@@ -136,11 +136,16 @@ function withManifest(result: Omit<BuildResult, 'manifest'>): BuildResult {
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  // As `next build` does when it is unset: the app's configs (next.config.js, PostCSS, Tailwind's purge) run in the
+  // build process and branch on it. A value the caller set is kept (`stratus dev` sets development).
+  const nodeEnvUnset = process.env.NODE_ENV === undefined;
+  if (nodeEnvUnset) process.env.NODE_ENV = 'production';
   const env = loadEnv(path.resolve(options.appDir));
   try {
     return await buildWithEnv(options, env);
   } finally {
     env.restore();
+    if (nodeEnvUnset) delete process.env.NODE_ENV;
   }
 }
 
