@@ -67,6 +67,32 @@ export function pagesFolder(appDir: string): string | undefined {
 }
 
 /**
+ * An optional catch-all (`blog/[[...slug]]`) matches its folder's own path (`/blog`) and every
+ * path below it, so the route table has no place for a page at that path (`blog.js`,
+ * `blog/index.js`) nor for a catch-all beside it (`blog/[...rest]`): which file serves a URL
+ * would come down to the table's order. The pages router refuses both at build time; so does
+ * this, naming the two files.
+ */
+function refuseOverlaps(route: ScannedRoute, byShape: ReadonlyMap<string, ScannedRoute>): void {
+  const last = route.segments[route.segments.length - 1];
+  if (last?.type !== 'optionalCatchAll') return;
+  const folder = route.segments.slice(0, -1);
+  const folderPath = '/' + route.pattern.split('/').filter(Boolean).slice(0, -1).join('/');
+  const atFolder = byShape.get(routeShape(folder));
+  if (atFolder) {
+    throw new BuildError(
+      `${atFolder.file} and ${route.file} both serve ${atFolder.pattern}: an optional catch-all also matches its folder's own path, with no params. Remove ${atFolder.file} and let the catch-all render ${atFolder.pattern}, or make the catch-all required ([...${last.name}]).`,
+    );
+  }
+  const required = byShape.get(routeShape([...folder, { type: 'catchAll', name: last.name }]));
+  if (required) {
+    throw new BuildError(
+      `${required.file} and ${route.file} are a catch-all and an optional catch-all in one folder: both match every path below ${folderPath}. Keep one of them (the optional one also serves ${folderPath} itself).`,
+    );
+  }
+}
+
+/**
  * `compiled`: whether a file (its path below the pages folder) that does not end in a
  * JavaScript extension is code all the same (a `turbopack.rules` loader makes `.mdx` pages).
  */
@@ -103,6 +129,7 @@ export function scanPages(appDir: string, pageExtensions: readonly string[] = DE
     byShape.set(shape, route);
     routes.push(route);
   }
+  for (const route of routes) refuseOverlaps(route, byShape);
   routes.sort(compareRoutes);
   return { routes, special };
 }
