@@ -243,7 +243,7 @@ async function buildWithEnv(options: BuildOptions, env: LoadedEnv): Promise<Buil
   if (unfound.length > 0) {
     log(`  warning: next/font/local: ${[...new Set(unfound)].sort().join(', ')} names no font file the build found (a src is a path from the file calling localFont, such as './fonts/Brand.woff2'); the page shows a system fallback.`);
   }
-  const publicFiles = copyPublic(appDir, siteAssetsDir);
+  const publicFiles = copyPublic(appDir, siteAssetsDir, (message) => log(`  warning: ${message}`));
   checkRoutesReachable(routes, publicFiles);
 
   const buildId = options.dev?.buildId ?? computeBuildId({ dirs: [path.join(siteAssetsDir, assetKey(APP_PREFIX))], files: [renderBundle], config });

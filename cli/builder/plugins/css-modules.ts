@@ -90,7 +90,7 @@ export function cssModulesPlugin(options: { appDir: string; emitCss: boolean; /*
           return { errors: [{ text: `${path.relative(appDir, args.path)}${where}: ${(error as Error).message}` }] };
         }
         compiled.set(args.path, result.css);
-        const lines = [`export default ${JSON.stringify(result.classes)};`];
+        const lines = [`export default ${JSON.stringify(result.classes)};`, ...namedClassExports(result.classes)];
         if (options.emitCss) lines.unshift(`import ${JSON.stringify(args.path + CSS_SUFFIX)};`);
         return { contents: lines.join('\n'), loader: 'js', resolveDir: path.dirname(args.path), watchFiles: result.watchFiles };
       });
@@ -102,4 +102,20 @@ export function cssModulesPlugin(options: { appDir: string; emitCss: boolean; /*
       }));
     },
   };
+}
+
+/** Words a class name cannot be exported under (`export const delete` does not parse). */
+const RESERVED = new Set(
+  'await break case catch class const continue debugger default delete do else enum export extends false finally for function if implements import in instanceof interface let new null package private protected public return static super switch this throw true try typeof var void while with yield arguments eval'.split(' '),
+);
+
+/**
+ * The classes again as named exports, so that `import * as styles from './x.module.css'` finds
+ * `styles.box` as with Next's CSS Modules; names that are not identifiers (`foo-bar`) are on the
+ * default export only.
+ */
+export function namedClassExports(classes: Record<string, string>): string[] {
+  return Object.entries(classes)
+    .filter(([name]) => /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED.has(name))
+    .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`);
 }

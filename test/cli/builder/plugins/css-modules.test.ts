@@ -59,3 +59,18 @@ test('a CSS syntax error names the file', async () => {
   writeFileSync(path.join(dir, 'pages/home.module.css'), '.title {{ color: red }\n');
   await expect(build({ appDir: dir, outDir: tmp(), imageLambda: false })).rejects.toThrow(/pages\/home\.module\.css:\d+:\d+: Unexpected end of input/);
 });
+
+test('a namespace import (import * as styles) finds the classes, as with Next; names that are no identifiers stay on the default export', async () => {
+  const dir = app();
+  writeFileSync(
+    path.join(dir, 'pages/index.tsx'),
+    "import * as styles from './home.module.css';\nimport all from './home.module.css';\n" +
+      "export default function Home() { return <h1 className={styles.title} data-big={styles.big} data-dashed={all['with-dash']} data-delete={all.delete} data-ns-delete={String((styles as any).delete)}>Hi</h1>; }\n",
+  );
+  writeFileSync(path.join(dir, 'pages/home.module.css'), '.title { color: rgb(1, 2, 3); }\n.big { composes: title; font-size: 2em; }\n.with-dash { color: red; }\n.delete { color: green; }\n');
+  const outDir = tmp();
+  await build({ appDir: dir, outDir, imageLambda: false });
+  const { classes } = compileCssModule(dir, path.join(dir, 'pages/home.module.css'));
+  const html = prerenderedHtml(outDir, '/');
+  expect(html).toContain(`<h1 class="${classes.title}" data-big="${classes.big}" data-dashed="${classes['with-dash']}" data-delete="${classes.delete}" data-ns-delete="undefined">Hi</h1>`);
+});

@@ -55,17 +55,12 @@ test('without a static/ folder nothing changes and nothing is said; a file named
   expect(copy({ 'pages/index.js': PAGE }).urls).toEqual([]);
 });
 
-test('`stratus build` ships static/ to the bucket, lists its files, and prints the warning', async () => {
+test('`stratus build` ships static/ to the bucket, lists its files, and prints the warning with its other lines', async () => {
   const app = tempApp({ 'pages/index.js': PAGE, 'static/hello.txt': 'hello from static/' });
   const outDir = path.join(app, '.out');
-  const written: string[] = [];
-  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
-  try {
-    const result = await build({ appDir: app, outDir, imageLambda: false });
-    expect(result.manifest.publicFiles).toEqual(['/static/hello.txt']);
-  } finally {
-    stderr.mockRestore();
-  }
+  const lines: string[] = [];
+  const result = await build({ appDir: app, outDir, imageLambda: false, log: (line) => lines.push(line) });
+  expect(result.manifest.publicFiles).toEqual(['/static/hello.txt']);
   expect(readFileSync(path.join(outDir, 'assets', 'static', 'hello.txt'), 'utf8')).toBe('hello from static/');
-  expect(written.join('')).toMatch(/warning: static\/: the legacy static folder is deprecated in the pages router; .*public\/static\//);
+  expect(lines.join('\n')).toMatch(/ {2}warning: static\/: the legacy static folder is deprecated in the pages router; .*public\/static\//);
 });
