@@ -98,7 +98,7 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
   let filesViewerRequest: typeof viewerRequest | undefined;
   return (request, behaviour) => {
     const run = behaviour?.filesFirst ? (filesViewerRequest ??= loadViewerRequestWithOrigins(edgeConfigOf(manifest.config, bodyRoutesOf(manifest)))) : viewerRequest;
-    const { result, originGroup } = run(toEdgeEvent(request));
+    const { result, originGroup, originId } = run(toEdgeEvent(request));
     if (isFunctionResponse(result)) {
       const headers = nameMap<string>();
       eachValue(result.headers ?? {}, (name, value) => {
@@ -120,6 +120,12 @@ export function localEdgeStep(manifest: Manifest): EdgeStep {
     });
     if (cookie) headers.cookie = cookie;
     const next = extend(request, { url: result.uri + (query ? `?${query}` : ''), headers });
+    if (originId !== undefined) {
+      // One origin, whatever the behaviour's group: it alone answers (no status fails over).
+      const origin = ORIGIN_BY_ID.get(originId);
+      if (!origin) throw new Error(`The edge function named origin ${originId}, which the distribution does not have.`);
+      return { request: next, origins: { primary: origin, failover: origin, statusCodes: [] } };
+    }
     if (!originGroup) return { request: next };
     const [primary, failover] = originGroup.originIds.map((id) => ORIGIN_BY_ID.get(id));
     if (!primary || !failover) throw new Error(`The edge function named origins ${originGroup.originIds.join(', ')}, which the distribution does not have.`);

@@ -15,6 +15,7 @@ var API_PATH = '/api';
 var LOCALE_COOKIE = 'STRATUS_LOCALE';
 var DRAFT_COOKIE = '__stratus_draft';
 var PAGES_PREFIX = '/_app/pages/';
+var DATA_PREFIX = '/_app/data/';
 var EDGE_PAGE_HEADER = 'x-stratus-page';
 var NEXT_LOCALE_COOKIE = 'NEXT_LOCALE';
 var GET_HEAD = ['GET', 'HEAD'];
@@ -70,7 +71,17 @@ function handler(event) {
     negotiateImageFormat(headers);
     return request;
   }
-  if (uri.indexOf(APP_PREFIX) === 0) return request;
+  if (uri.indexOf(APP_PREFIX) === 0) {
+    // Page data is asked of the bucket first (its behaviour's origin group) under the path
+    // as sent, which S3 decodes once; the build named the data as page keys are named (each
+    // segment as encodeURIComponent spells it: contract/urls.ts, dataUrl). A path whose
+    // decoding is not that key (`%2F`, `%25`, non-ASCII, a space, a raw `+`, bad escapes)
+    // would read another page's data or none: the render function answers it alone. It is
+    // not sent escaped for the bucket as a page is: CloudFront fails over with the same
+    // path, and the render function would read one more decoding into it.
+    if (CONFIG.pages && uri.indexOf(DATA_PREFIX) === 0 && !keyAsSent(uri)) cf.selectRequestOriginById(CONFIG.pages.renderOrigin);
+    return request;
+  }
 
   // One URL per page: with the trailing slash or without, as the site chose (the render
   // function holds the same rule); a last segment with a dot names a file and keeps none.
@@ -136,6 +147,12 @@ function pageKey(uri) {
   if (path === '/') path = '/index';
   else if (/^\/index(\/|$)/.test(path)) path = '/index' + path;
   return (locale + path).length > 800 ? null : locale + path;
+}
+
+// Whether S3's one decoding of a path is its key as the build writes keys (pageKey).
+function keyAsSent(uri) {
+  var key = pageKey(uri);
+  return key !== null && key === CONFIG.defaultLocale + decodeURIComponent(uri);
 }
 
 // Whether a page key (locale/path) names a page only the render function answers

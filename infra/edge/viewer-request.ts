@@ -61,6 +61,18 @@ export interface RequestOriginGroup {
   failoverCriteria: { statusCodes: number[] };
 }
 
+/**
+ * What the function chose for one request's origin: an origin group (`cf.createRequestOriginGroup`)
+ * or one origin of the distribution by its id (`cf.selectRequestOriginById`), the last call winning.
+ */
+export interface RequestOriginChoice {
+  originGroup?: RequestOriginGroup;
+  originId?: string;
+}
+
+/** What a run of the function gives: its result, and the origin it chose, if any. */
+export type ViewerRequestRun = { result: CloudFrontFunctionResult } & RequestOriginChoice;
+
 /** CloudFront Functions' `{ value, multiValue? }` maps for headers, cookies and query. */
 export interface CloudFrontValue {
   value: string;
@@ -103,6 +115,13 @@ export const MAX_FUNCTION_BYTES = 10 * 1024;
 /** Lines holding only a `//` comment (the source has no string or regex that starts a line with `//`). */
 const COMMENT_LINES = /^[ \t]*\/\/.*\n/gm;
 
+/**
+ * The spaces around `=`, `===`, `!==`, `&&` and `||`, and between `)` and `{`: no string or
+ * regex of the source holds one of these sequences (a test checks), so they go before the
+ * app's config is put in.
+ */
+const OPERATOR_SPACES = / (===|!==|&&|\|\||=) |\) \{/g;
+
 const CONFIG_MARKERS = /\/\*STRATUS_CONFIG\*\/[\s\S]*?\/\*END_STRATUS_CONFIG\*\//;
 
 /**
@@ -139,8 +158,15 @@ export function viewerRequestCode(config: EdgeConfig, source = readFileSync(view
   if (!CONFIG_MARKERS.test(source)) throw new Error('viewer-request.cf.js lost its /*STRATUS_CONFIG*/ markers');
   // Whole-line comments are for readers of the source; the 10 KB limit counts every byte
   // uploaded. That leaves the `cloudfront` import first, where runtime 2.0 wants it.
-  // Indentation goes too: the source has no string or template spanning lines.
-  const code = source.replace(CONFIG_MARKERS, JSON.stringify(config)).replace(COMMENT_LINES, '').replace(/^[ \t]+/gm, '').replace(/^\s+/, '');
+  // Indentation and blank lines go too: the source has no string or template spanning lines;
+  // and the spaces around a few operators (OPERATOR_SPACES), which pay for the page-data check.
+  const code = source
+    .replace(COMMENT_LINES, '')
+    .replace(/^[ \t]+/gm, '')
+    .replace(/\n{2,}/g, '\n')
+    .replace(OPERATOR_SPACES, (spaced: string, operator?: string) => operator ?? '){')
+    .replace(CONFIG_MARKERS, JSON.stringify(config))
+    .replace(/^\s+/, '');
   const bytes = Buffer.byteLength(code, 'utf8');
   // The server-only routes only save a round trip to the bucket: past the limit, every page tries the bucket first again.
   if (bytes > MAX_FUNCTION_BYTES && config.serverRoutes?.length) return viewerRequestCode({ ...config, serverRoutes: [] }, source);
@@ -160,30 +186,34 @@ export function viewerRequestCode(config: EdgeConfig, source = readFileSync(view
 export function loadViewerRequestWithOrigins(
   config: EdgeConfig | ResolvedConfig,
   bodies?: BodyRoutes,
-): (event: CloudFrontFunctionEvent) => { result: CloudFrontFunctionResult; originGroup?: RequestOriginGroup } {
+): (event: CloudFrontFunctionEvent) => ViewerRequestRun {
   const edgeConfig = 'images' in config ? edgeConfigOf(config, bodies) : config;
   return evaluateViewerRequest(viewerRequestCode(edgeConfig));
 }
 
 /**
  * Evaluates uploaded function code as the runtime would (the stack's, or one read back from a
- * synthesized template): its handler, and the origin group a request asked for.
+ * synthesized template): its handler, and the origin (group) a request asked for.
  */
-export function evaluateViewerRequest(code: string): (event: CloudFrontFunctionEvent) => { result: CloudFrontFunctionResult; originGroup?: RequestOriginGroup } {
+export function evaluateViewerRequest(code: string): (event: CloudFrontFunctionEvent) => ViewerRequestRun {
   if (!CLOUDFRONT_IMPORT.test(code)) throw new Error("viewer-request.cf.js lost its first line, import cf from 'cloudfront'");
-  let originGroup: RequestOriginGroup | undefined;
+  let choice: RequestOriginChoice = {};
   // The runtime's module, as far as the function uses it: what it asks for is kept for the caller.
+  // https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/helper-functions-origin-modification.html
   const cf = {
     createRequestOriginGroup(group: RequestOriginGroup) {
-      originGroup = { originIds: [...group.originIds], failoverCriteria: { statusCodes: [...group.failoverCriteria.statusCodes] } };
+      choice = { originGroup: { originIds: [...group.originIds], failoverCriteria: { statusCodes: [...group.failoverCriteria.statusCodes] } } };
+    },
+    selectRequestOriginById(originId: string) {
+      choice = { originId: String(originId) };
     },
   };
   // A fresh context, as at the edge: no require, process or timers.
   const handler = runIsolated(code.replace(CLOUDFRONT_IMPORT, '\n'), { filename: 'viewer-request.cf.js', returning: 'handler', given: { cf } }) as (event: CloudFrontFunctionEvent) => CloudFrontFunctionResult;
   return (event) => {
-    originGroup = undefined;
+    choice = {};
     const result = handler(event);
-    return originGroup ? { result, originGroup } : { result };
+    return { result, ...choice };
   };
 }
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { ALL_METHODS, API_PATH, edgeMethods, type BodyRoutes } from '../../../contract/edge-behaviours';
-import { APP_PREFIX, DRAFT_COOKIE, EDGE_PAGE_HEADER, IMAGE_PATH, LOCALE_COOKIE, PAGES_PREFIX } from '../../../contract/urls';
+import { APP_PREFIX, DATA_PREFIX, DRAFT_COOKIE, EDGE_PAGE_HEADER, IMAGE_PATH, LOCALE_COOKIE, PAGES_PREFIX } from '../../../contract/urls';
 import { bodySignerSourcePath } from '../../../infra/edge/body-signer';
 import { isFunctionResponse, loadViewerRequest, loadViewerRequestWithOrigins, viewerRequestSourcePath, type CloudFrontFunctionEvent } from '../../../infra/edge/viewer-request';
 import { pageKey } from '../../../contract/output-layout';
@@ -44,6 +44,7 @@ test('the URL layout constants in the edge text equal the contract', () => {
   expect(constant('API_PATH')).toBe(API_PATH);
   expect(constant('DRAFT_COOKIE')).toBe(DRAFT_COOKIE);
   expect(constant('PAGES_PREFIX')).toBe(PAGES_PREFIX);
+  expect(constant('DATA_PREFIX')).toBe(DATA_PREFIX);
   expect(constant('EDGE_PAGE_HEADER')).toBe(EDGE_PAGE_HEADER);
 });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { tokenizer } from 'acorn';
 import {
   type CloudFrontFunctionEvent,
   type CloudFrontFunctionRequest,
@@ -284,6 +285,15 @@ describe('viewer-request function', () => {
       const locales = Array.from({ length: 60 }, (_, i) => `l${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}-XYZ`);
       const code = viewerRequestCode({ locales, defaultLocale: locales[0]!, imageFormats: ['image/avif', 'image/webp'], api: true, pageBodies: true });
       expect(Buffer.byteLength(code)).toBeLessThan(MAX_FUNCTION_BYTES);
+    });
+
+    test('what is cut from the uploaded code is whitespace and comments only: the tokens are the source\'s', () => {
+      const tokens = (code: string) => [...tokenizer(code, { ecmaVersion: 2020, sourceType: 'module' })].map((token) => code.slice(token.start, token.end));
+      for (const edgeConfig of [config, { ...config, basePath: '/a = b', pages: { buildId: 'b1', bucketOrigin: 'assets', renderOrigin: 'render' }, serverRoutes: ['/x) {/:'] }]) {
+        const uploaded = viewerRequestCode(edgeConfig);
+        expect(tokens(uploaded)).toEqual(tokens(source.replace(/\/\*STRATUS_CONFIG\*\/[\s\S]*?\/\*END_STRATUS_CONFIG\*\//, JSON.stringify(edgeConfig))));
+        expect(uploaded).toContain(JSON.stringify(edgeConfig));
+      }
     });
 
     test('injects the config in place of the default', () => {
