@@ -71,7 +71,8 @@ export interface ResolvedConfig {
   /**
    * Set when the app configures locales (`i18n` in next.config, `locales` in
    * stratus.config). Without it the app still has one locale (`locales: ['en']`) for its
-   * paths and `<html lang>`, but the router's locale fields are undefined, as in the pages router.
+   * paths and stored pages, but what the app's code sees has none (the router's locale fields,
+   * data functions' and `_document`'s contexts, `<html lang>`), as in the pages router.
    */
   i18n?: true;
   images: ResolvedImageConfig;

@@ -24,7 +24,8 @@ test('the first load renders the server-side getInitialProps props and hydrates 
     pageProps: { side: 'server', hasReq: true, appSide: 'server' },
     shell: { side: 'server', asPath: '/' },
   });
-  expect(await tab.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+  // No lang in an app without i18n, as the pages router writes <html>, nor once hydrated.
+  expect(await tab.page.evaluate(() => [document.documentElement.getAttribute('lang'), document.documentElement.dir])).toEqual([null, 'ltr']);
   expect(await tab.page.evaluate(() => [document.body.className, document.body.dataset.theme])).toEqual(['gip-body', 'dusk']);
   // Chromium logs the 404 of /favicon.ico (the fixture has none); nothing else.
   expect(tab.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
@@ -56,6 +57,8 @@ test('a soft navigation to a getInitialProps page calls it in the browser, with 
   expect(tab.path()).toBe('/other?from=home');
   expect(await tab.isMarked()).toBe(true);
   expect(tab.requestsTo('/_app/data/')).toEqual([]);
+  // A soft navigation puts no lang on <html> either (the app has no i18n).
+  expect(await tab.page.evaluate(() => document.documentElement.getAttribute('lang'))).toBeNull();
   // And back home: the page's and _app's getInitialProps, both in the browser.
   await tab.clickLink('Home');
   await tab.waitForText('page props from the browser');

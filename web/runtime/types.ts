@@ -75,7 +75,8 @@ export type GetStaticProps<P extends Props = Props, Q extends Params = Params, D
   context: GetStaticPropsContext<Q, D>,
 ) => Promise<GetStaticPropsResult<P>> | GetStaticPropsResult<P>;
 
-export type GetStaticPathsContext = { locales: string[]; defaultLocale: string };
+/** The configured locales; both undefined in an app without `i18n`, as in the pages router. */
+export type GetStaticPathsContext = { locales?: string[]; defaultLocale?: string };
 /** The paths of a dynamic route to prerender (strings, or `{ params, locale }`), and what to do with others. */
 export type GetStaticPathsResult<Q extends Params = Params> = { paths: Array<string | { params: Q; locale?: string }>; fallback: boolean | 'blocking' };
 /** `getStaticPaths`: the paths of a dynamic route to prerender, and what to do with others. */

@@ -5,7 +5,7 @@
  * answer is props, notFound or a redirect, the same outcome whether the request wants the
  * page or its data, with what the page set on `ctx.res` (headers, cookies, status).
  */
-import type { ResolvedConfig } from '../../../contract/config';
+import type { LocaleConfig } from '../data/app-locales';
 import { loadInitialProps, type AppComponent, type AppProps, type PageProps } from '../../../web/runtime/shared/page-types';
 import { splitAppProps } from '../../../web/runtime/shared/initial-props';
 import { readAppInitialProps } from '../data/app-initial-props';
@@ -60,7 +60,7 @@ function bodyOf(page: PageRequest): { body: unknown; raw: Uint8Array } | Outcome
   }
 }
 
-async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, check: PropsCheck, draft: DraftMode | undefined): Promise<Outcome> {
+async function serverData(page: PageRequest, config: LocaleConfig, App: AppComponent | undefined, check: PropsCheck, draft: DraftMode | undefined): Promise<Outcome> {
   const body = bodyOf(page);
   if (body && 'kind' in body) return body;
   const query = queryOf(page);
@@ -108,7 +108,7 @@ async function serverData(page: PageRequest, config: Pick<ResolvedConfig, 'local
  * cached anywhere. `_app.getInitialProps` runs for it as for any page rendered on request
  * (with `req` and `res`): its pageProps under getStaticProps' props, its other keys `_app`'s.
  */
-async function draftOutcome(page: PageRequest, result: DataOutcome, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, check: PropsCheck): Promise<Outcome> {
+async function draftOutcome(page: PageRequest, result: DataOutcome, config: LocaleConfig, App: AppComponent | undefined, check: PropsCheck): Promise<Outcome> {
   if (result.type === 'props' && App?.getInitialProps) {
     const query = { ...page.params };
     const call = serverContext(page, query, config, undefined);
@@ -120,7 +120,7 @@ async function draftOutcome(page: PageRequest, result: DataOutcome, config: Pick
   return { kind: 'redirect', route: page.route, destination: result.destination, statusCode: result.statusCode, basePath: result.basePath, cacheControl: NO_STORE };
 }
 
-async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App: AppComponent | undefined, checks: (pattern: string) => PropsCheck): Promise<Outcome> {
+async function staticData(page: PageRequest, pages: StaticPages, draft: DraftMode | undefined, config: LocaleConfig, App: AppComponent | undefined, checks: (pattern: string) => PropsCheck): Promise<Outcome> {
   if (draft && (await draft.isDraft(page.request.headers.cookie))) {
     return draftOutcome(page, await pages.draft(page, await draft.previewData(page.request.headers.cookie)), config, App, checks(page.route.pattern));
   }
@@ -151,7 +151,7 @@ async function markDraft(context: Record<string, unknown>, draft: DraftMode, coo
   }
 }
 
-export function createDataStage(pages: StaticPages, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, App?: AppComponent, draft?: DraftMode): (page: PageRequest) => Promise<Outcome> {
+export function createDataStage(pages: StaticPages, config: LocaleConfig, App?: AppComponent, draft?: DraftMode): (page: PageRequest) => Promise<Outcome> {
   const propsCheck = createPropsChecks();
   return (page) => (page.route.kind === 'ssr' ? serverData(page, config, App, propsCheck(page.route.pattern), draft) : staticData(page, pages, draft, config, App, propsCheck));
 }

@@ -18,7 +18,8 @@ export function initialPropsContext(page: PageRequest, query: Query, server: Ser
     query,
     asPath: server.resolvedUrl,
     locale: server.locale,
-    locales: server.locales,
+    // Without i18n (no defaultLocale then) undefined, where getServerSideProps has `[]`, as in the pages router.
+    locales: server.defaultLocale === undefined ? undefined : server.locales,
     defaultLocale: server.defaultLocale,
   };
   return withRequestOf(context, server);

@@ -4,7 +4,7 @@
  * pages never do, and rendering stays as fast as without them).
  */
 import { paramsFor } from './route-params';
-import type { ResolvedConfig } from '../../../contract/config';
+import { showsLocales, type LocaleConfig } from './app-locales';
 import type { ServerContext, ServerRequest } from '../../../web/runtime/shared/page-types';
 import { copyRecord } from '../../shared/extend';
 import { createServerRequest } from '../api/api-request';
@@ -38,17 +38,19 @@ const searchText = (search: URLSearchParams) => (search.size ? `?${search}` : ''
 export function serverContext(
   page: PageRequest,
   query: Query,
-  config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>,
+  config: LocaleConfig,
   body?: { body: unknown; raw: Uint8Array },
 ): ServerCall {
   const { request } = page;
   const parts: LazyParts = { request, body, req: undefined, res: undefined };
+  // Without i18n: no locale, `locales: []` (a new array: the page may change it), as the pages router gives them (app-locales.ts).
+  const i18n = showsLocales(config);
   const context = {
     params: paramsFor(page),
     query,
-    locale: page.locale,
-    locales: config.locales,
-    defaultLocale: config.defaultLocale,
+    locale: i18n ? page.locale : undefined,
+    locales: i18n ? config.locales : [],
+    defaultLocale: i18n ? config.defaultLocale : undefined,
     headers: copyRecord(request.headers),
     cookies: parseCookies(request.headers.cookie),
     // The page's path with the visitor's query: what a rewrite added to the query stays out, as in the pages router.

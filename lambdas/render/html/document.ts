@@ -18,7 +18,8 @@ export function serializeForScript(value: unknown): string {
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export interface DocumentParts {
-  lang: string;
+  /** `<html lang>`: the page's locale; undefined in an app without `i18n`, whose `<html>` has no `lang`. */
+  lang: string | undefined;
   /** The charset and viewport (the defaults, or the page's own): first in the head. */
   headStart: string;
   /** Rendered `<Head>` markup, the rest of it. */
@@ -98,7 +99,7 @@ export function withRewriteSearch(html: string, search: string): string {
 /** The document Stratus writes when the app has no `_document`. */
 export function renderDocument(parts: DocumentParts): string {
   return (
-    `<!DOCTYPE html><html lang="${escapeAttr(parts.lang)}"><head>` +
+    (parts.lang === undefined ? '<!DOCTYPE html><html><head>' : `<!DOCTYPE html><html lang="${escapeAttr(parts.lang)}"><head>`) +
     parts.headStart +
     parts.head +
     headLinks(parts) +

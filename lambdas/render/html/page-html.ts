@@ -17,6 +17,7 @@ import type { PageRequest, Query } from '../core/outcome';
 import type { CoreRequest } from '../../shared/http';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
 import { renderPageDocument, type PageRenderInput, type RequestParts } from './render-page';
+import { showsLocales } from '../data/app-locales';
 
 /** The app's components a document is made of: `_app`, `_document` and its own error pages. */
 export interface DocumentModules {
@@ -101,6 +102,10 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest, opt
 
   const pageStyles = manifest.pageStyles && Object.keys(manifest.pageStyles).length > 0 ? manifest.pageStyles : undefined;
   const appGip = modules.App?.getInitialProps ? true : undefined;
+  // What the app's code sees of its locales (app-locales.ts), once per config: none without i18n.
+  const i18n = showsLocales(config);
+  const locales = i18n ? config.locales : undefined;
+  const defaultLocale = i18n ? config.defaultLocale : undefined;
 
   /**
    * One literal, every field always there (JSON leaves out the undefined ones): a literal
@@ -112,13 +117,13 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest, opt
       page,
       query,
       props: appProps ? { ...appProps, pageProps: props } : { pageProps: props },
-      locale,
-      locales: config.locales,
-      defaultLocale: config.defaultLocale,
+      locale: i18n ? locale : undefined,
+      locales,
+      defaultLocale,
       isFallback,
       statusCode,
       pageStyles,
-      i18n: config.i18n ? true : undefined,
+      i18n: i18n ? true : undefined,
       gsp: module?.getStaticProps ? true : undefined,
       gssp: module?.getServerSideProps ? true : undefined,
       gip: module?.default.getInitialProps ? true : undefined,
@@ -148,9 +153,10 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest, opt
    */
   function errorContext(pathname: string, statusCode: number, locale: string, asPath: string, failure: ServerFailure | undefined): InitialPropsContext {
     const res = { statusCode } as unknown as ServerResponse;
-    if (!failure) return { pathname, query: {}, asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale, res };
+    const shown = i18n ? locale : undefined;
+    if (!failure) return { pathname, query: {}, asPath, locale: shown, locales, defaultLocale, res };
     const { cause, req, rawQuery } = failure;
-    return { err: cause, req, res, pathname, query: searchToQuery(rawQuery), asPath, locale, locales: config.locales, defaultLocale: config.defaultLocale };
+    return { err: cause, req, res, pathname, query: searchToQuery(rawQuery), asPath, locale: shown, locales, defaultLocale };
   }
 
   /**

@@ -125,6 +125,7 @@ export function renderPageParts(input: PageRenderInput): DocumentParts {
   }
   const first = elements.filter(isCharsetOrViewport);
   return {
+    // None without i18n (the embedded data has no locale then): `<html>` without `lang`, as the pages router writes it.
     lang: input.data.locale,
     headStart: headMarkup(first),
     // next/font stand-ins' rules (web/runtime/shared/font-styles.ts), so class names style the server's HTML too.

@@ -11,10 +11,10 @@
  * (`msg: "regeneration failed"`, the metric the stack alarms on) and leaves its lease to
  * expire, so the page is tried again after `leaseMs`, by whichever instance comes first.
  */
-import type { ResolvedConfig } from '../../../contract/config';
 import type { AppComponent, PageData } from '../../../web/runtime/shared/page-types';
 import type { SplitAppProps } from '../../../web/runtime/shared/initial-props';
 import { readAppInitialProps } from '../data/app-initial-props';
+import { showsLocales, type LocaleConfig } from '../data/app-locales';
 import { paramsFor } from '../data/route-params';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
@@ -79,12 +79,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Why getStaticProps runs, as `revalidateReason` tells it. */
 type RevalidateReason = 'build' | 'stale' | 'on-demand';
 
-export function createStaticPages(store: PageStore, html: PageHtml, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>, options: StaticPagesOptions = {}): StaticPages {
+export function createStaticPages(store: PageStore, html: PageHtml, config: LocaleConfig, options: StaticPagesOptions = {}): StaticPages {
   const inFlight = new Map<string, Promise<StoredPage | StaticRedirect | undefined>>();
   const lease: RegenerationLease = store.lease ?? memoryLease(store.now);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
   const propsCheck = createPropsChecks();
+  // What the app's code sees of its locales (app-locales.ts): without i18n no locale, `locales: []` in getStaticProps, undefined in getInitialProps.
+  const i18n = showsLocales(config);
+  const defaultLocale = i18n ? config.defaultLocale : undefined;
 
   /** `check`: the build's prerendering refuses props JSON cannot carry, as next build does; a regeneration checks as server pages do. */
   async function callGetStaticProps(page: PageRequest, draftMode: boolean, check: PropsCheck = propsCheck(page.route.pattern), revalidateReason: RevalidateReason = 'stale', previewData?: unknown): Promise<DataOutcome> {
@@ -92,7 +95,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
     if (!getStaticProps) return { type: 'props', props: {}, revalidate: false };
     // params: undefined on a page without dynamic segments (route-params.ts). revalidateReason as
     // the pages router gives it: 'build' when prerendered, 'on-demand' after res.revalidate(), else 'stale'.
-    const context = { params: paramsFor(page) as PageRequest['params'], locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale, revalidateReason, ...(draftMode ? { draftMode: true } : {}), ...(previewData !== undefined ? { preview: true, previewData } : {}) };
+    const context = { params: paramsFor(page) as PageRequest['params'], locale: i18n ? page.locale : undefined, locales: i18n ? config.locales : [], defaultLocale, revalidateReason, ...(draftMode ? { draftMode: true } : {}), ...(previewData !== undefined ? { preview: true, previewData } : {}) };
     return readDataResult(page.route.file, 'getStaticProps', await inSpan('getStaticProps', { 'http.route': page.route.pattern }, () => getStaticProps(context)), check);
   }
 
@@ -104,7 +107,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Pick
   function appInitialProps(page: PageRequest, check: PropsCheck): Promise<SplitAppProps> | undefined {
     const { App } = options;
     if (!App?.getInitialProps) return undefined;
-    const ctx = { pathname: page.route.pattern, query: { ...page.params }, asPath: page.path, locale: page.locale, locales: config.locales, defaultLocale: config.defaultLocale };
+    const ctx = { pathname: page.route.pattern, query: { ...page.params }, asPath: page.path, locale: i18n ? page.locale : undefined, locales: i18n ? config.locales : undefined, defaultLocale };
     return readAppInitialProps(App, page.module.default, ctx, page.route.pattern, check);
   }
 

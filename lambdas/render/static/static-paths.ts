@@ -3,13 +3,13 @@
  * prerenders them (cli/builder/steps/prerender.ts), and `stratus dev`, which prerenders
  * nothing, asks on each request whether the path is one of them (static-pages.ts).
  */
-import type { ResolvedConfig } from '../../../contract/config';
+import { showsLocales, type LocaleConfig } from '../data/app-locales';
 import type { Fallback, ManifestRoute } from '../../../contract/manifest';
 import { buildPath, matchRoute, matchSegments, missingValue, splitPath } from '../../../web/runtime/shared/route-match';
 import { splitLocale } from '../../../web/runtime/shared/locale-prefix';
 import type { PageModule } from '../../../web/runtime/shared/page-types';
 
-type Config = Pick<ResolvedConfig, 'locales' | 'defaultLocale'>;
+type Config = LocaleConfig;
 /** Makes the error thrown for a wrong return (the build's BuildError, which names the file). */
 type Fail = (message: string) => Error;
 
@@ -53,7 +53,8 @@ export async function staticPathsOf(route: ManifestRoute, module: PageModule, co
   const dynamic = route.segments.some((s) => s.type !== 'static');
   if (!dynamic) return { fallback: false, paths: locales.map((locale) => ({ path: buildPath(route.segments, {})!.path, locale })) };
   if (!module.getStaticPaths) return { fallback: false, paths: [] }; // dynamic page without data: rendered on request
-  const result = await module.getStaticPaths({ locales, defaultLocale });
+  // Without i18n both undefined, as the pages router gives them (app-locales.ts); paths still go under the default locale.
+  const result = await module.getStaticPaths(showsLocales(config) ? { locales, defaultLocale } : { locales: undefined, defaultLocale: undefined });
   if (!result || !Array.isArray(result.paths)) {
     throw fail(`${route.file}: getStaticPaths must return { paths: [...], fallback }, got ${JSON.stringify(result)}`);
   }

@@ -39,10 +39,10 @@ test('getInitialProps pages, and pages without data under an _app with one, are 
   });
 });
 
-test('the page renders through _document: <html dir>, lang from the locale, <body> attributes, document head children', async () => {
+test('the page renders through _document: <html dir>, no lang (no i18n), <body> attributes, document head children', async () => {
   const res = await get('/');
   expect(res.statusCode).toBe(200);
-  expect(res.body).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr"><head>/);
+  expect(res.body).toMatch(/^<!DOCTYPE html><html dir="ltr"><head>/);
   expect(res.body).toContain('<meta name="generator" content="initial-props fixture"/>');
   expect(res.body).toContain('<body class="gip-body" data-theme="dusk"><div id="__next">');
   expect(res.body).toContain('page props from the <!-- -->server<!-- --> (req: <!-- -->true<!-- -->, app: <!-- -->server<!-- -->)');

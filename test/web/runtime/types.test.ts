@@ -35,7 +35,7 @@ const nextStylePaths: GetStaticPaths<SlugParams> = async () => ({ paths: [{ para
 const contextSlug = (context: GetServerSidePropsContext<SlugParams>): string => context.params.slug + context.req.url;
 
 const serverProps: Equal<InferGetServerSidePropsType<typeof getServerSideProps>, { id: string; total: number }> = true;
-const staticProps: Equal<InferGetStaticPropsType<typeof getStaticProps>, { locale: string }> = true;
+const staticProps: Equal<InferGetStaticPropsType<typeof getStaticProps>, { locale: string | undefined }> = true; // undefined without i18n, as Next's types say
 const app = ({ Component, pageProps, router }: AppProps) => [Component, pageProps, router.pathname];
 
 test('the page types describe what data functions receive and return', async () => {

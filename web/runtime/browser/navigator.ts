@@ -46,6 +46,8 @@ export interface PageState {
 }
 
 export interface NavigatorOptions extends LocaleSettings {
+  /** The app configures locales: getInitialProps' context shows them (undefined otherwise, as in the pages router). */
+  i18n?: boolean;
   buildId: string;
   routes: ClientRoute[];
   errorPages: ClientOptions['errorPages'];
@@ -287,7 +289,8 @@ export function createNavigator(options: NavigatorOptions) {
     const { route, params } = match;
     const query = routerQuery(params, searchToQuery(onServer?.search ?? target.search));
     if (how.shallow && route.pattern === current.route) return { ...current, ...base, query };
-    const ctx = { pathname: route.pattern, query, asPath: base.asPath, locale: target.locale, locales: [...options.locales], defaultLocale };
+    const i18n = options.i18n;
+    const ctx = { pathname: route.pattern, query, asPath: base.asPath, locale: i18n ? target.locale : undefined, locales: i18n ? [...options.locales] : undefined, defaultLocale: i18n ? defaultLocale : undefined };
     const [module, fetched] = await Promise.all([
       // A script that did not load is a full load; one that threw as it ran, its error page in place, as in the pages router.
       loadPageScript(route.load, timeoutMs).catch((error: unknown) => (isFullLoadError(error) ? Promise.reject(error) : { thrown: error })),

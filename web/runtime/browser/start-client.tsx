@@ -70,6 +70,9 @@ export async function startClient(options: ClientOptions): Promise<void> {
   // Navigations to pages with getInitialProps call it in the browser (navigator.ts): its module loads now, beside hydration.
   if (process.env.STRATUS_INITIAL_PROPS !== 'off') void import('../shared/initial-props').catch(() => undefined);
   const data = readEmbeddedData();
+  // The router's own locale settings: the app's, or without i18n (none in the page's data, as in the pages router)
+  // the default locale every page is under (contract/config-schema.ts), which the app never sees.
+  const { i18n, locales = ['en'], defaultLocale = 'en' } = data;
   const container = document.getElementById('__next')!;
   const head = createDomHead();
   const App = options.App ?? DefaultApp;
@@ -102,8 +105,9 @@ export async function startClient(options: ClientOptions): Promise<void> {
   const routerChunk = import('./client-router').then(({ createNavigator, browserHistory }) =>
     createNavigator({
       buildId: data.buildId,
-      locales: data.locales,
-      defaultLocale: data.defaultLocale,
+      i18n,
+      locales,
+      defaultLocale,
       routes: options.routes.map((route) => ({ ...route, segments: segmentsOf(route.pattern), load: withStyles(route.pattern, route.load) })),
       errorPages: Object.fromEntries(Object.entries(options.errorPages).map(([name, load]) => [name, withStyles(`/${name}`, load)])),
       App: options.App,
@@ -164,7 +168,8 @@ export async function startClient(options: ClientOptions): Promise<void> {
     };
     setCurrentRouter(router);
     head.setDefaultTitle(state.defaultTitle);
-    document.documentElement.lang = state.locale;
+    // No `lang` without i18n, as the pages router leaves `<html>` (the server wrote none either).
+    if (i18n) document.documentElement.lang = state.locale;
     // `_app`'s router prop is one object kept current, as the pages router's instance is.
     Object.assign(appRouter, router);
     // The render right after hydration (the address bar's search, isReady) reuses `_app`'s element
@@ -201,7 +206,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
       Promise.all([withStyles('/_error', load)(), ready])
         .then(async ([{ default: ErrorComponent }, navigator]) => {
           const { route: pathname, query, asPath, locale } = failing;
-          const { pageProps: props } = await ui.loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
+          const { pageProps: props } = await ui.loadInitialProps(undefined, ErrorComponent, { pathname, query, asPath, locale: i18n && locale, locales: data.locales, defaultLocale: data.defaultLocale, err: error });
           await navigator.update({ route: '/_error', Component: ErrorComponent, props, appProps: undefined, defaultTitle: undefined });
         })
         .catch(() => ready.then((navigator) => navigator.update({ route: '/_error', Component: ui.ClientError, props: {}, appProps: undefined, defaultTitle: undefined })));
@@ -234,7 +239,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     return;
   }
 
-  const path = splitLocale(withoutBasePath(location.pathname) ?? location.pathname, data).path;
+  const path = splitLocale(withoutBasePath(location.pathname) ?? location.pathname, { locales, defaultLocale }).path;
   // Hydrate with what the server rendered (static pages are rendered without the search,
   // and no page with the hash); the full URL follows right after, as in the pages router.
   // A static page was rendered at its own path, which one file serves under both spellings where both answer (`skipTrailingSlashRedirect`).
@@ -248,7 +253,7 @@ export async function startClient(options: ClientOptions): Promise<void> {
     appProps,
     query: data.query,
     asPath: serverAsPath,
-    locale: data.locale,
+    locale: data.locale ?? defaultLocale,
     isFallback: data.isFallback,
     // As the server rendered it: only a page rendered per request (or an error page) is ready before hydration; the others are right after (below).
     isReady: !route || route.kind === 'ssr',

@@ -38,8 +38,8 @@ export const slotMarker = (slot: DocumentSlot) => `<template data-stratus-slot="
 
 /** What the server gives the document's pieces while it renders `_document`. */
 export interface DocumentRenderState {
-  /** The page's locale: `<Html>`'s `lang` unless the document sets one. */
-  locale: string;
+  /** The page's locale: `<Html>`'s `lang` unless the document sets one; undefined (no `lang`) in an app without `i18n`. */
+  locale: string | undefined;
   /** `styles` from the document's `getInitialProps`, rendered at the end of `<Head>`. */
   styles?: ReactNode;
 }
@@ -56,10 +56,10 @@ function useDocumentState(piece: string): DocumentRenderState {
 // A nonce (`<Head nonce>`, `<NextScript nonce>`) rides on the marker: the server puts it on the scripts and links it writes there.
 const slot = (name: DocumentSlot, nonce?: string) => createElement('template', { 'data-stratus-slot': name, 'data-nonce': nonce });
 
-/** `<html>` with its attributes; `lang` defaults to the page's locale. */
+/** `<html>` with its attributes; `lang` defaults to the page's locale, and is left out in an app without `i18n`, as in the pages router. */
 export function Html(props: HTMLAttributes<HTMLHtmlElement>) {
   const { locale } = useDocumentState('Html');
-  return createElement('html', { lang: locale, ...props });
+  return createElement('html', locale === undefined ? props : { lang: locale, ...props });
 }
 
 /**

@@ -28,9 +28,12 @@ export type DataResult =
 
 export interface StaticContext {
   params: RouteParams;
-  locale: string;
+  /** The page's locale; undefined in an app without `i18n`, as in the pages router. */
+  locale?: string;
+  /** The configured locales; `[]` without `i18n`. */
   locales: string[];
-  defaultLocale: string;
+  /** undefined without `i18n`. */
+  defaultLocale?: string;
   /** `true` for a visitor in draft mode (`res.setDraftMode({ enable: true })`): render the unpublished content; absent otherwise. */
   draftMode?: boolean;
   /** Preview Mode (`res.setPreviewData`): `true`, with the data it was given; absent otherwise. */
@@ -222,9 +225,10 @@ export interface InitialPropsContext {
   query: Record<string, string | string[]>;
   /** As in the address bar, without the locale prefix. */
   asPath: string;
-  locale: string;
-  locales: string[];
-  defaultLocale: string;
+  /** The locale fields are undefined in an app without `i18n`, as in the pages router. */
+  locale?: string;
+  locales?: string[];
+  defaultLocale?: string;
   req?: ServerRequest;
   res?: ServerResponse;
   /** `_error`'s, in the browser: the exception thrown while rendering the page. */
@@ -251,7 +255,7 @@ export interface PageModule {
   default: WithInitialProps<ComponentType<any>, InitialPropsContext>;
   getServerSideProps?: (context: ServerContext) => Promise<DataResult> | DataResult;
   getStaticProps?: (context: StaticContext & { revalidateReason?: 'build' | 'stale' | 'on-demand' }) => Promise<DataResult> | DataResult;
-  getStaticPaths?: (context: { locales: string[]; defaultLocale: string }) => Promise<StaticPaths> | StaticPaths;
+  getStaticPaths?: (context: { locales?: string[]; defaultLocale?: string }) => Promise<StaticPaths> | StaticPaths;
 }
 
 /** `_app`: the page's component and props, and the router (the pages router passes it too). */
@@ -286,9 +290,10 @@ export interface EmbeddedData {
   page: string;
   query: Record<string, string | string[]>;
   props: AppProps;
-  locale: string;
-  locales: string[];
-  defaultLocale: string;
+  /** The locale fields are left out in an app without `i18n`, as the pages router leaves them out of `__NEXT_DATA__`. */
+  locale?: string;
+  locales?: string[];
+  defaultLocale?: string;
   isFallback: boolean;
   /** Set on error pages. */
   statusCode?: number;

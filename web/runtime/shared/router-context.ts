@@ -67,7 +67,7 @@ export interface StratusRouter {
 }
 
 /** The router's locale fields for a page's data: the locales when the app configures them, undefined otherwise. */
-export function routerLocales(data: { i18n?: true; locale: string; locales: string[]; defaultLocale: string }): Pick<StratusRouter, 'locale' | 'locales' | 'defaultLocale'> {
+export function routerLocales(data: { i18n?: true; locale?: string; locales?: string[]; defaultLocale?: string }): Pick<StratusRouter, 'locale' | 'locales' | 'defaultLocale'> {
   return data.i18n ? { locale: data.locale, locales: data.locales, defaultLocale: data.defaultLocale } : { locale: undefined, locales: undefined, defaultLocale: undefined };
 }
 

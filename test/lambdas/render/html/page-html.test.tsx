@@ -48,8 +48,10 @@ test('without i18n the router has no locale fields, as in the pages router; rout
   const plainPages = pagesOf(plainSpecs);
   const doc = stringPageHtml({ pages: plainPages, errorPages: {} }, plain).page(pageRequest(plain, plainPages, '/', '/'), {}, {}, false);
   expect(doc).toContain('<p>route /; locale undefined; locales undefined; default undefined</p>');
-  expect(doc).toContain('<html lang="en">');
+  // No lang, and no locale in the page's data, as the pages router writes them without i18n.
+  expect(doc).toContain('<!DOCTYPE html><html><head>');
   expect(embeddedData(doc).i18n).toBeUndefined();
+  expect(embeddedData(doc).locale).toBeUndefined();
 });
 
 test('router.isReady on the server: true for a page rendered with its request (getServerSideProps, getInitialProps), false for static and getStaticProps pages and fallbacks, which the browser makes ready once hydrated', () => {

@@ -15,7 +15,7 @@ const NotFound = () => null;
 
 type Answer = { status: number; body?: unknown } | 'network';
 
-function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<string, () => Promise<{ default: typeof Page }>>; initial?: string; timeoutMs?: number; resolveOnServer?: boolean; routes?: ClientRoute[]; errorPages?: ClientOptions['errorPages'] } = {}) {
+function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<string, () => Promise<{ default: typeof Page }>>; initial?: string; timeoutMs?: number; resolveOnServer?: boolean; routes?: ClientRoute[]; errorPages?: ClientOptions['errorPages']; i18n?: boolean } = {}) {
   const history = memoryHistory(options.initial ?? '/');
   const events = createEmitter();
   const log: unknown[][] = [];
@@ -38,6 +38,7 @@ function setup(options: { answers?: Record<string, Answer[]>; loaders?: Record<s
   const rendered: PageState[] = [];
   const nav = createNavigator({
     buildId: 'b1',
+    i18n: options.i18n ?? true,
     locales: ['en', 'fr'],
     defaultLocale: 'en',
     routes,
@@ -199,6 +200,18 @@ test('an app with rules asks the server what a URL serves, but an API route is l
   expect(await nav.push('/to-new')).toBe(false);
   expect(fetched).toEqual(['/_app/data/b1/to-new.json']);
   expect(history.fullLoads).toEqual(['/api/hello?x=1', '/fr/api/hello', '/to-new']);
+});
+
+test("getInitialProps' context on a navigation: the locales with i18n; without, its locale fields undefined, as the pages router gives them", async () => {
+  const seen: unknown[] = [];
+  const page = Object.assign(() => null, { getInitialProps: async ({ locale, locales, defaultLocale }: { locale?: string; locales?: string[]; defaultLocale?: string }) => (seen.push([locale, locales, defaultLocale]), {}) });
+  const route: ClientRoute = { pattern: '/gip', kind: 'ssr', initialProps: true, segments: parseRoutePattern('/gip'), load: async () => ({ default: page }) };
+  await setup({ routes: [route] }).nav.push('/gip', undefined, { locale: 'fr' });
+  // The router's own locale settings of an app without i18n: its one default locale.
+  const plain = setup({ routes: [route], i18n: false });
+  expect(await plain.nav.push('/gip')).toBe(true);
+  expect(seen).toEqual([['fr', ['en', 'fr'], 'en'], [undefined, undefined, undefined]]);
+  expect(plain.fetched).toEqual([]);
 });
 
 describe('a getInitialProps that throws on a navigation', () => {
