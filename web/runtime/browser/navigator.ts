@@ -109,6 +109,8 @@ export function cancelledError(): Error & { cancelled: true } {
 const withoutHash = (url: string) => url.replace(/#.*/, '');
 /** A URL's path alone, without its search and hash. */
 const pathOf = (url: string) => url.replace(/[?#].*/, '');
+/** A path's locale prefix, read only in an app with i18n: without, `/en/x` is a path of its own, as the server reads it. */
+const splitAppLocale = (path: string, options: NavigatorOptions) => (options.i18n ? splitLocale(path, options) : { locale: options.defaultLocale, path, prefixed: false });
 const newKey = () => Math.random().toString(36).slice(2, 10);
 const noop = () => undefined;
 
@@ -121,7 +123,7 @@ async function askServer(options: NavigatorOptions, url: string, target: Target,
   const answer = await fetchPageData(options.fetch, url, attempts, (response) => (rewrittenTo = response.headers.get(REWRITE_HEADER)));
   if (!rewrittenTo) return { answer, path: target.path, search: target.search };
   const rewritten = new URL(rewrittenTo, options.history.origin);
-  return { answer, path: splitLocale(rewritten.pathname, options).path, search: rewritten.search };
+  return { answer, path: splitAppLocale(rewritten.pathname, options).path, search: rewritten.search };
 }
 
 export function createNavigator(options: NavigatorOptions) {
@@ -164,7 +166,7 @@ export function createNavigator(options: NavigatorOptions) {
       if (inside === undefined) return { external: href.href };
       pathname = inside;
     }
-    const split = splitLocale(pathname.replace(/(.)\/+$/, '$1'), options);
+    const split = splitAppLocale(pathname.replace(/(.)\/+$/, '$1'), options);
     const target = split.prefixed ? split.locale : locale === false ? defaultLocale : (locale ?? current?.locale ?? defaultLocale);
     const path = split.path;
     // A locale the URL spells out stays in the address bar, the default one too (`/en/about`), as the pages router keeps it.

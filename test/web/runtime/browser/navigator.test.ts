@@ -214,6 +214,17 @@ test("getInitialProps' context on a navigation: the locales with i18n; without, 
   expect(plain.fetched).toEqual([]);
 });
 
+test('without i18n a locale-looking first segment is part of the path, as the server reads it: /en/about is no page of the app', async () => {
+  const plain = setup({ i18n: false });
+  expect(await plain.nav.push('/en/about')).toBe(false);
+  expect(plain.history.fullLoads).toEqual(['/en/about']);
+  expect(plain.fetched).toEqual([]);
+  // With i18n it is the about page in English, spelled out.
+  const localized = setup();
+  expect(await localized.nav.push('/en/about')).toBe(true);
+  expect(localized.rendered.at(-1)).toMatchObject({ route: '/about', asPath: '/about', locale: 'en' });
+});
+
 describe('a getInitialProps that throws on a navigation', () => {
   const throwing = Object.assign(() => null, {
     getInitialProps: async () => {
