@@ -82,6 +82,21 @@ export interface ResolvedConfig {
   pageBodies?: false;
 }
 
+/** The config's locale keys, as the render stages read them. */
+export type LocaleConfig = Pick<ResolvedConfig, 'locales' | 'defaultLocale' | 'i18n'>;
+
+/**
+ * Whether an app's code sees its locales: in data functions' contexts, getInitialProps' and
+ * `_document`'s, the embedded page data and `<html lang>`. Only when the app configures them
+ * (`i18n`, or more than one locale): without, Stratus still keys and routes its pages under its
+ * default locale (`['en']`), but the pages router gives pages no locale (`locale` and
+ * `defaultLocale` undefined, `locales` `[]` in getServerSideProps and getStaticProps, undefined
+ * elsewhere) and writes no `lang`.
+ */
+export function showsLocales(config: LocaleConfig): boolean {
+  return config.i18n === true || config.locales.length > 1;
+}
+
 export const DEFAULT_DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840];
 export const DEFAULT_IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384];
 export const DEFAULT_IMAGE_QUALITY = 75;

@@ -5,7 +5,7 @@
  * answer is props, notFound or a redirect, the same outcome whether the request wants the
  * page or its data, with what the page set on `ctx.res` (headers, cookies, status).
  */
-import type { LocaleConfig } from '../data/app-locales';
+import type { LocaleConfig } from '../../../contract/config';
 import { loadInitialProps, type AppComponent, type AppProps, type PageProps } from '../../../web/runtime/shared/page-types';
 import { splitAppProps } from '../../../web/runtime/shared/initial-props';
 import { readAppInitialProps } from '../data/app-initial-props';

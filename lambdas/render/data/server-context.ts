@@ -4,7 +4,7 @@
  * pages never do, and rendering stays as fast as without them).
  */
 import { paramsFor } from './route-params';
-import { showsLocales, type LocaleConfig } from './app-locales';
+import { showsLocales, type LocaleConfig } from '../../../contract/config';
 import type { ServerContext, ServerRequest } from '../../../web/runtime/shared/page-types';
 import { copyRecord } from '../../shared/extend';
 import { createServerRequest } from '../api/api-request';
@@ -43,7 +43,7 @@ export function serverContext(
 ): ServerCall {
   const { request } = page;
   const parts: LazyParts = { request, body, req: undefined, res: undefined };
-  // Without i18n: no locale, `locales: []` (a new array: the page may change it), as the pages router gives them (app-locales.ts).
+  // Without i18n: no locale, `locales: []` (a new array: the page may change it), as the pages router gives them (showsLocales, contract/config.ts).
   const i18n = showsLocales(config);
   const context = {
     params: paramsFor(page),

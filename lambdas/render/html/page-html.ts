@@ -17,7 +17,7 @@ import type { PageRequest, Query } from '../core/outcome';
 import type { CoreRequest } from '../../shared/http';
 import { renderWithDocument, type DocumentComponent } from './custom-document';
 import { renderPageDocument, type PageRenderInput, type RequestParts } from './render-page';
-import { showsLocales } from '../data/app-locales';
+import { showsLocales } from '../../../contract/config';
 
 /** The app's components a document is made of: `_app`, `_document` and its own error pages. */
 export interface DocumentModules {
@@ -102,7 +102,7 @@ export function createPageHtml(modules: DocumentModules, manifest: Manifest, opt
 
   const pageStyles = manifest.pageStyles && Object.keys(manifest.pageStyles).length > 0 ? manifest.pageStyles : undefined;
   const appGip = modules.App?.getInitialProps ? true : undefined;
-  // What the app's code sees of its locales (app-locales.ts), once per config: none without i18n.
+  // What the app's code sees of its locales (showsLocales, contract/config.ts), once per config: none without i18n.
   const i18n = showsLocales(config);
   const locales = i18n ? config.locales : undefined;
   const defaultLocale = i18n ? config.defaultLocale : undefined;

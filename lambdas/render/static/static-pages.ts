@@ -14,7 +14,7 @@
 import type { AppComponent, PageData } from '../../../web/runtime/shared/page-types';
 import type { SplitAppProps } from '../../../web/runtime/shared/initial-props';
 import { readAppInitialProps } from '../data/app-initial-props';
-import { showsLocales, type LocaleConfig } from '../data/app-locales';
+import { showsLocales, type LocaleConfig } from '../../../contract/config';
 import { paramsFor } from '../data/route-params';
 import { DependencyError, reportDependencyFailure } from '../../shared/dependency-failure';
 import { log, logError } from '../../shared/log';
@@ -85,7 +85,7 @@ export function createStaticPages(store: PageStore, html: PageHtml, config: Loca
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
 
   const propsCheck = createPropsChecks();
-  // What the app's code sees of its locales (app-locales.ts): without i18n no locale, `locales: []` in getStaticProps, undefined in getInitialProps.
+  // What the app's code sees of its locales (showsLocales, contract/config.ts): without i18n no locale, `locales: []` in getStaticProps, undefined in getInitialProps.
   const i18n = showsLocales(config);
   const defaultLocale = i18n ? config.defaultLocale : undefined;
 

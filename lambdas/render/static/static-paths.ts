@@ -3,7 +3,7 @@
  * prerenders them (cli/builder/steps/prerender.ts), and `stratus dev`, which prerenders
  * nothing, asks on each request whether the path is one of them (static-pages.ts).
  */
-import { showsLocales, type LocaleConfig } from '../data/app-locales';
+import { showsLocales, type LocaleConfig } from '../../../contract/config';
 import type { Fallback, ManifestRoute } from '../../../contract/manifest';
 import { buildPath, matchRoute, matchSegments, missingValue, splitPath } from '../../../web/runtime/shared/route-match';
 import { splitLocale } from '../../../web/runtime/shared/locale-prefix';
@@ -53,7 +53,7 @@ export async function staticPathsOf(route: ManifestRoute, module: PageModule, co
   const dynamic = route.segments.some((s) => s.type !== 'static');
   if (!dynamic) return { fallback: false, paths: locales.map((locale) => ({ path: buildPath(route.segments, {})!.path, locale })) };
   if (!module.getStaticPaths) return { fallback: false, paths: [] }; // dynamic page without data: rendered on request
-  // Without i18n both undefined, as the pages router gives them (app-locales.ts); paths still go under the default locale.
+  // Without i18n both undefined, as the pages router gives them (showsLocales, contract/config.ts); paths still go under the default locale.
   const result = await module.getStaticPaths(showsLocales(config) ? { locales, defaultLocale } : { locales: undefined, defaultLocale: undefined });
   if (!result || !Array.isArray(result.paths)) {
     throw fail(`${route.file}: getStaticPaths must return { paths: [...], fallback }, got ${JSON.stringify(result)}`);
