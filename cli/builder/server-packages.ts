@@ -45,6 +45,7 @@ interface PackageJson {
   binary?: unknown;
   dependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 }
 
 function readPackageJson(dir: string): PackageJson {
@@ -117,33 +118,74 @@ export function serverPackagesPlugin(options: { named?: readonly string[] } = {}
 }
 
 /**
- * Copies each package with the packages it requires (dependencies and the optional ones that
- * are installed, found as Node finds them) into `<lambdaDir>/node_modules`, real files (Lambda's
- * zip holds no links). A dependency met in two versions goes inside its dependent's folder.
- * Returns the package names copied at the top.
+ * The packages to ship: those the bundle requires, and every other one `serverExternalPackages`
+ * names that is installed, since code may load it by a name the bundler never sees (pino's
+ * `transport: { target: 'pino-pretty' }`, loaded in a worker).
  */
-export function copyServerPackages(packages: readonly ServerPackage[], lambdaDir: string): string[] {
+export function withNamedPackages(used: readonly ServerPackage[], named: readonly string[], appDir: string): ServerPackage[] {
+  const shipped = [...used];
+  for (const name of named) {
+    if (shipped.some((p) => p.name === name)) continue;
+    const dir = packageDirFrom(name, appDir);
+    if (dir) shipped.push({ name, dir, native: isNativePackage(dir) });
+  }
+  return shipped;
+}
+
+/**
+ * Copies each package with the packages it requires (dependencies, and the optional and peer
+ * ones that are installed, found as Node finds them) into `<lambdaDir>/node_modules`, real files
+ * (Lambda's zip holds no links). A dependency met in two versions goes inside its dependent's
+ * folder; one inside a copied package's folder (npm nested it there) came with it, and what it
+ * requires is followed too. Returns the package names copied at the top.
+ */
+export function copyServerPackages(packages: readonly Pick<ServerPackage, 'name' | 'dir'>[], lambdaDir: string): string[] {
   const target = path.join(lambdaDir, 'node_modules');
   rmSync(target, { recursive: true, force: true });
   if (packages.length === 0) return [];
-  const placed = new Map<string, string>();
+  const atTop = new Map<string, string>();
+  // Each folder copied and where it went: a package found inside one is already in the function.
+  const copied: { from: string; to: string }[] = [];
+  const followed = new Set<string>();
   const queue: { name: string; dir: string; under: string }[] = packages.map((p) => ({ name: p.name, dir: p.dir, under: target }));
   while (queue.length > 0) {
     const { name, dir, under } = queue.shift()!;
-    const top = placed.get(name);
-    if (top === dir) continue;
-    const destination = top === undefined ? path.join(target, name) : path.join(under, name);
-    if (top === undefined) placed.set(name, dir);
-    if (existsSync(destination)) continue;
-    // The package's own node_modules come along: they are the versions it was installed with.
-    cpSync(dir, destination, { recursive: true, dereference: true, filter: (source) => !/[/\\]node_modules[/\\](?:\.bin|\.cache)(?:[/\\]|$)/.test(source) });
-    const json = readPackageJson(dir);
-    for (const dependency of Object.keys({ ...json.dependencies, ...json.optionalDependencies })) {
+    if (followed.has(dir)) continue;
+    followed.add(dir);
+    let destination = placedCopy(copied, dir);
+    if (destination === undefined) {
+      const top = atTop.get(name);
+      destination = top === undefined ? path.join(target, name) : path.join(under, name);
+      if (top === undefined) atTop.set(name, dir);
+      if (existsSync(destination)) continue;
+      // The package's own node_modules come along: they are the versions it was installed with.
+      cpSync(dir, destination, { recursive: true, dereference: true, filter: (source) => !/[/\\]node_modules[/\\](?:\.bin|\.cache)(?:[/\\]|$)/.test(source) });
+      copied.push({ from: dir, to: destination });
+    }
+    for (const dependency of requiredNames(dir)) {
       const found = packageDirFrom(dependency, dir);
-      // Not installed (an optional one for another platform), or inside the package's own folder (copied with it).
-      if (!found || found.startsWith(dir + path.sep)) continue;
-      queue.push({ name: dependency, dir: found, under: path.join(destination, 'node_modules') });
+      // Not installed (an optional one for another platform, a peer the app does without).
+      if (found) queue.push({ name: dependency, dir: found, under: path.join(destination, 'node_modules') });
     }
   }
-  return [...placed.keys()].sort();
+  return [...atTop.keys()].sort();
+}
+
+/**
+ * The packages a package may require: its dependencies, optional and peer ones (not Next
+ * itself as a peer: the bundle gives its modules, and a copy of next would not fit a function).
+ */
+export function requiredNames(dir: string): string[] {
+  const json = readPackageJson(dir);
+  const peers = Object.keys(json.peerDependencies ?? {}).filter((name) => name !== 'next' && !name.startsWith('@next/'));
+  return [...new Set([...Object.keys({ ...json.dependencies, ...json.optionalDependencies }), ...peers])];
+}
+
+/** Where a folder already is in the function: inside a copied package's folder, or undefined. */
+function placedCopy(copied: readonly { from: string; to: string }[], dir: string): string | undefined {
+  for (const { from, to } of copied) {
+    if (dir === from) return to;
+    if (dir.startsWith(from + path.sep)) return path.join(to, path.relative(from, dir));
+  }
+  return undefined;
 }

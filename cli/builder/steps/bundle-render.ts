@@ -33,7 +33,7 @@ import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
 import { FUNCTION_ASSETS_DIR, LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 import { importMetaUrlPlugin } from '../plugins/import-meta-url';
 import { wasmModulePlugin } from '../plugins/wasm-module';
-import { copyServerPackages, serverPackagesPlugin, type ServerPackage } from '../server-packages';
+import { copyServerPackages, requiredNames, serverPackagesPlugin, withNamedPackages, type ServerPackage } from '../server-packages';
 import { addonMachines } from '../native-binaries';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
@@ -193,7 +193,7 @@ export async function bundleRender(options: {
   await writeLazyPackages(result.metafile, options.lambdaDir);
   // `stratus dev` runs in the app's folder and reads its files where they are (its packages too).
   if (!options.development) {
-    shipServerPackages(externals.used(), options.lambdaDir, options.arch ?? 'arm64', (line) => options.log?.(line));
+    shipServerPackages(withNamedPackages(externals.used(), options.serverExternalPackages ?? [], options.appDir), options.lambdaDir, options.arch ?? 'arm64', (line) => options.log?.(line));
     const sources = serverSourcesOf(result.metafile, options.appDir, path.resolve(options.appDir));
     const traced = await copyTracedFiles({ appDir: options.appDir, lambdaDir: options.lambdaDir, outDir: options.outDir, sources, configFile: options.configFile });
     // Pages rendered per request (getServerSideProps) read at run time; prerendered ones read while building.
@@ -220,8 +220,8 @@ function shipServerPackages(packages: ServerPackage[], lambdaDir: string, arch: 
   const machine = `linux-${arch}`;
   for (const native of packages.filter((p) => p.native)) {
     const machines = addonMachines(path.join(lambdaDir, 'node_modules', native.name));
-    // napi-rs packages keep the binary in a package per platform, copied beside them.
-    for (const name of copied) if (name.startsWith(`${native.name}-`) || (name !== native.name && name.startsWith(`${native.name}/`))) for (const m of addonMachines(path.join(lambdaDir, 'node_modules', name))) machines.add(m);
+    // napi-rs packages and sharp keep the binary in a package per platform (`@img/sharp-linux-x64`), copied beside them.
+    for (const name of requiredNames(native.dir)) if (copied.includes(name)) for (const m of addonMachines(path.join(lambdaDir, 'node_modules', name))) machines.add(m);
     if (machines.has(machine)) continue;
     const found = machines.size === 0 ? 'no .node file' : `a build for ${[...machines].join(', ')} only`;
     log(

@@ -111,6 +111,45 @@ describe('a native package in an API route', () => {
   });
 });
 
+describe('what a shipped package requires comes with it', () => {
+  let server: LocalServer;
+  const pkg = (name: string, json: object, main: string) => ({
+    [`node_modules/${name}/package.json`]: JSON.stringify({ name: name.split('/node_modules/').pop(), version: '1.0.0', main: 'index.js', ...json }),
+    [`node_modules/${name}/index.js`]: main,
+  });
+  beforeAll(async () => {
+    const app = tempApp({
+      'next.config.js': "module.exports = { serverExternalPackages: ['outer', 'by-name'] };\n",
+      'pages/api/chain.ts': "import outer from 'outer';\nexport default function handler(req: any, res: any) { res.json(outer()); }\n",
+      // Loaded by a name the bundler never sees, as pino loads its transport targets.
+      'pages/api/by-name.ts': "export default function handler(req: any, res: any) { const name = ['by', 'name'].join('-'); res.json({ said: require(name) }); }\n",
+      // npm nested inner@2 inside outer (another package wanted inner@1 at the top); inner@2's own dependency, leaf, is at the top.
+      ...pkg('outer', { dependencies: { inner: '2' }, peerDependencies: { peer: '*', next: '*' } }, "module.exports = () => ({ inner: require('inner')(), peer: require('peer') });\n"),
+      ...pkg('outer/node_modules/inner', { version: '2.0.0', dependencies: { leaf: '1' } }, "module.exports = () => 'inner 2 with ' + require('leaf');\n"),
+      ...pkg('inner', {}, "module.exports = () => 'inner 1';\n"),
+      ...pkg('leaf', {}, "module.exports = 'leaf';\n"),
+      ...pkg('peer', {}, "module.exports = 'peer';\n"),
+      ...pkg('next', {}, "module.exports = 'the real next';\n"),
+      ...pkg('by-name', {}, "module.exports = 'loaded by name';\n"),
+    }, 'stratus-shipped-');
+    server = await startLocalServer(app);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('a dependency npm nested inside the package brings its own dependencies; installed peers come too, Next never', async () => {
+    expect(await (await fetch(`${server.base}/api/chain`)).json()).toEqual({ inner: 'inner 2 with leaf', peer: 'peer' });
+    const modules = path.join(server.outDir, 'lambdas', 'render', 'node_modules');
+    expect(existsSync(path.join(modules, 'leaf', 'index.js'))).toBe(true);
+    expect(existsSync(path.join(modules, 'next'))).toBe(false);
+  });
+
+  test('a package serverExternalPackages names is shipped though no import names it', async () => {
+    expect(await (await fetch(`${server.base}/api/by-name`)).json()).toEqual({ said: 'loaded by name' });
+  });
+});
+
 describe('what the build says', () => {
   test('without serverExternalPackages the file reader is bundled and its file is not there (the pages router\'s key is what fixes it)', async () => {
     const app = nativeApp();
@@ -136,5 +175,22 @@ describe('what the build says', () => {
     const x64: string[] = [];
     await build({ appDir: app, outDir: path.join(app, '.x64'), imageLambda: false, arch: 'x64', log: (line) => x64.push(line) });
     expect(x64.join('\n')).not.toContain('warning: x64-only');
+  }, 120_000);
+
+  test('a binary in a package per platform (napi-rs, sharp\'s @img/…) counts for the package that requires it', async () => {
+    const app = tempApp({
+      'pages/api/x.ts': "import addon from 'per-platform';\nexport default function handler(req: any, res: any) { res.json({ type: typeof addon }); }\n",
+      'node_modules/per-platform/package.json': JSON.stringify({ name: 'per-platform', version: '1.0.0', main: 'index.js', optionalDependencies: { '@bin/per-platform-linux-x64': '1.0.0' } }),
+      'node_modules/per-platform/index.js': "module.exports = require('@bin/per-platform-linux-x64/addon.node');\n",
+      'node_modules/@bin/per-platform-linux-x64/package.json': JSON.stringify({ name: '@bin/per-platform-linux-x64', version: '1.0.0' }),
+    }, 'stratus-native-platform-');
+    cpSync(path.join(CLASSIC_LEVEL, 'prebuilds', 'linux-x64', 'classic-level.node'), path.join(app, 'node_modules', '@bin', 'per-platform-linux-x64', 'addon.node'));
+    const x64: string[] = [];
+    await build({ appDir: app, outDir: path.join(app, '.x64'), imageLambda: false, arch: 'x64', log: (line) => x64.push(line) });
+    expect(x64.join('\n')).toContain('packages required at run time, shipped with the render function: per-platform (native addon) and 1 they require');
+    expect(x64.join('\n')).not.toContain('warning: per-platform');
+    const arm: string[] = [];
+    await build({ appDir: app, outDir: path.join(app, '.arm'), imageLambda: false, log: (line) => arm.push(line) });
+    expect(arm.join('\n')).toContain('warning: per-platform loads a native addon, and the installed copy has a build for linux-x64 only');
   }, 120_000);
 });
