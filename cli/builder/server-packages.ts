@@ -13,7 +13,7 @@
 import { builtinModules } from 'node:module';
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 
 /** A package the bundle requires at run time: its name and where the build found it. */
 export interface ServerPackage {
@@ -86,8 +86,10 @@ export function isNativePackage(dir: string): boolean {
 }
 
 /** The plugin that keeps these packages out of the bundle, and the packages it kept out. */
-export function serverPackagesPlugin(options: { named?: readonly string[] } = {}): { plugin: Plugin; used(): ServerPackage[] } {
-  const named = new Set(options.named ?? []);
+export function serverPackagesPlugin(options: { named?: readonly string[]; found?: readonly string[] } = {}): { plugin: Plugin; used(): ServerPackage[] } {
+  const named = new Set([...(options.named ?? []), ...(options.found ?? [])]);
+  // Left out because they read their own files (packagesReadingOwnFiles), not because the app said so.
+  const found = new Set(options.found ?? []);
   const decided = new Map<string, ServerPackage | undefined>();
   const used = new Map<string, ServerPackage>();
   const plugin: Plugin = {
@@ -107,6 +109,8 @@ export function serverPackagesPlugin(options: { named?: readonly string[] } = {}
         if (!external) return undefined;
         const clash = used.get(name);
         if (clash && clash.dir !== dir) {
+          // A second version of a package left out for its files alone stays in the bundle, as before (one copy ships).
+          if (!external.native && found.has(name) && !(options.named ?? []).includes(name)) return undefined;
           return { errors: [{ text: `Two copies of ${name} are required at run time (${clash.dir} and ${dir}); the render function can ship one. Make the app use one version (npm dedupe).` }] };
         }
         used.set(name, external);
@@ -116,6 +120,13 @@ export function serverPackagesPlugin(options: { named?: readonly string[] } = {}
   };
   return { plugin, used: () => [...used.values()] };
 }
+
+/**
+ * What a package folder holds that nothing runs: node_modules' `.bin` and `.cache`, and a native
+ * addon's build leftovers (node-gyp's object files and intermediate folders, the C and C++
+ * sources): better-sqlite3 is 32 MB with them, 11 MB without.
+ */
+const NOT_RUN = /[/\\]node_modules[/\\](?:\.bin|\.cache)(?:[/\\]|$)|[/\\](?:obj\.target|\.deps)(?:[/\\]|$)|\.(?:o|a|obj|lib|pdb|tlog|c|cc|cpp|cxx|h|hh|hpp)$/;
 
 /**
  * The packages to ship: those the bundle requires, and every other one `serverExternalPackages`
@@ -159,7 +170,7 @@ export function copyServerPackages(packages: readonly Pick<ServerPackage, 'name'
       if (top === undefined) atTop.set(name, dir);
       if (existsSync(destination)) continue;
       // The package's own node_modules come along: they are the versions it was installed with.
-      cpSync(dir, destination, { recursive: true, dereference: true, filter: (source) => !/[/\\]node_modules[/\\](?:\.bin|\.cache)(?:[/\\]|$)/.test(source) });
+      cpSync(dir, destination, { recursive: true, dereference: true, filter: (source) => !NOT_RUN.test(source.slice(dir.length)) });
       copied.push({ from: dir, to: destination });
     }
     for (const dependency of requiredNames(dir)) {
@@ -188,4 +199,67 @@ function placedCopy(copied: readonly { from: string; to: string }[], dir: string
     if (dir.startsWith(from + path.sep)) return path.join(to, path.relative(from, dir));
   }
   return undefined;
+}
+
+/** A file that names its own place: `__dirname`, `__filename`, or its module URL made a path. */
+const NAMES_OWN_PLACE = /\b__dirname\b|\b__filename\b|fileURLToPath\(\s*import\.meta\.url\s*\)/;
+/** What it then does with it: reads files, lists folders, starts a worker or a process from a file. */
+const USES_FILES = /\b(?:readFileSync|readFile|readdirSync|readdir|createReadStream|statSync|existsSync|openSync)\s*\(|\bnew\s+Worker\s*\(|\b(?:fork|execFile|spawn)\s*\(/;
+/**
+ * Or it makes a require of its own (`createRequire(import.meta.url)`) and loads its own files
+ * through it, by a relative path or its package.json's `imports` (pdfkit's
+ * `require('#standard-fonts/Helvetica')`), which the bundler cannot follow; Node's modules
+ * through it are fine bundled.
+ */
+const OWN_REQUIRE = /\bcreateRequire\s*\(/;
+const REQUIRES_OWN_FILE = /[\w$]\s*\(\s*['"`](?:#[\w@]|\.\.?\/)/;
+/** Packages that render with React: left out of the bundle they would get a React of their own. */
+const SHARES_REACT = (dir: string) => requiredNames(dir).some((name) => name === 'react' || name === 'react-dom');
+
+const readsOwnFiles = new Map<string, boolean>();
+
+/**
+ * The app's packages in the bundle that read their own files where they are installed (jsdom's
+ * default stylesheet, pdfkit's fonts, geoip-lite's data, pino's worker), or require through a
+ * `createRequire` of their own: bundled, their `__dirname` is the bundle's folder and the files
+ * are not there. The pages router leaves server packages unbundled, so they work under `next
+ * build`; Stratus leaves these out too. Not packages that render with React (a second React
+ * would break their hooks: `serverExternalPackages` names such a one), nor Stratus's own.
+ */
+export function packagesReadingOwnFiles(metafile: Metafile, workingDir: string, stratusModules: string): ServerPackage[] {
+  const byDir = new Map<string, { name: string; files: string[] }>();
+  const own = path.resolve(stratusModules) + path.sep;
+  for (const input of Object.keys(metafile.inputs)) {
+    if (/^[\w-]+:/.test(input)) continue;
+    const file = path.resolve(workingDir, input);
+    const at = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+    if (at < 0 || file.startsWith(own)) continue;
+    const rest = file.slice(at + 14).split(path.sep);
+    const name = rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+    const dir = file.slice(0, at + 14) + name;
+    const entry = byDir.get(dir) ?? { name, files: [] };
+    entry.files.push(file);
+    byDir.set(dir, entry);
+  }
+  const found: ServerPackage[] = [];
+  for (const [dir, { name, files }] of byDir) {
+    let reads = readsOwnFiles.get(dir);
+    if (reads === undefined) {
+      reads = !SHARES_REACT(dir) && files.some((file) => {
+        const text = textOf(file);
+        return (NAMES_OWN_PLACE.test(text) && USES_FILES.test(text)) || (OWN_REQUIRE.test(text) && REQUIRES_OWN_FILE.test(text));
+      });
+      readsOwnFiles.set(dir, reads);
+    }
+    if (reads) found.push({ name, dir, native: false });
+  }
+  return found.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+function textOf(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }

@@ -13,6 +13,7 @@ export const devCommand = defineCommand({
     const port = portFrom(values.port);
     applyTraceOption(values.trace);
     const { dev } = require('../dev/dev') as typeof import('../dev/dev');
+    (require('../serve/uncaught') as typeof import('../serve/uncaught')).keepServingAfterUncaught();
     await dev({ appDir: appDirFrom(positionals[0], 'dev'), port, log });
     return -1;
   },

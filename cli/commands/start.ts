@@ -9,6 +9,7 @@ function serveWith(rebuild: boolean, command: string) {
     const port = portFrom(values.port);
     applyTraceOption(values.trace);
     const { start } = require('../serve/start') as typeof import('../serve/start');
+    (require('../serve/uncaught') as typeof import('../serve/uncaught')).keepServingAfterUncaught();
     // The local server uses the host's sharp: no Lambda copy of the image function is needed.
     await start({ appDir: appDirFrom(positionals[0], command), outDir: outDirFrom(values.out), port, rebuild, imageLambda: false, log });
     return -1;

@@ -33,7 +33,7 @@ import { RENDER_BUNDLE_EXPORTS } from '../../../lambdas/render/lambda/bundle';
 import { FUNCTION_ASSETS_DIR, LAMBDA_ENTRY_FILE } from '../../../contract/output-layout';
 import { importMetaUrlPlugin } from '../plugins/import-meta-url';
 import { wasmModulePlugin } from '../plugins/wasm-module';
-import { copyServerPackages, requiredNames, serverPackagesPlugin, withNamedPackages, type ServerPackage } from '../server-packages';
+import { copyServerPackages, packagesReadingOwnFiles, requiredNames, serverPackagesPlugin, withNamedPackages, type ServerPackage } from '../server-packages';
 import { addonMachines } from '../native-binaries';
 
 function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPages['special'], middleware: string | undefined, instrumentation: string | undefined): string {
@@ -163,7 +163,7 @@ export async function bundleRender(options: {
   const entryFile = path.join(cacheDir, 'render-entry.js');
   writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir), findInstrumentation(options.appDir)));
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
-  const externals = serverPackagesPlugin({ named: options.serverExternalPackages });
+  let externals = serverPackagesPlugin({ named: options.serverExternalPackages });
   const attempt = (first: Plugin[]) => build({
     ...SERVER_OPTIONS,
     define: { ...SERVER_OPTIONS.define, ...(options.development ? { 'process.env.NODE_ENV': '"development"' } : {}), ...publicEnvDefines(options.publicEnv ?? {}, 'server'), ...options.defines },
@@ -179,7 +179,7 @@ export async function bundleRender(options: {
     assetNames: `${FUNCTION_ASSETS_DIR}/[name]-[hash]`,
     plugins: [...first, ...(options.development ? [reactExternalPlugin()] : []), legacyServerRendererPlugin(options.development === true), runtimeAliasPlugin({ esmFacades: true }), ...(options.resolve?.resolveAlias ? [resolveAliasPlugin(options.appDir, options.resolve.resolveAlias, { browser: false })] : []), ...(options.loaderRules ? [loaderRulesPlugin(options.loaderRules, { browser: false })] : []), cssModulesPlugin({ appDir: options.appDir, emitCss: false, stylesheets: options.stylesheets }), lazyPackagesPlugin(), importMetaUrlPlugin(), wasmModulePlugin(), ...(options.plugins ?? []), externals.plugin],
   });
-  const result = await attempt([]).catch((error: unknown) => {
+  const compile = () => attempt([]).catch((error: unknown) => {
     // Packages whose ESM build awaits at its top: again with their CommonJS builds (require-condition.ts).
     const packages = topLevelAwaitPackages(error);
     const appFiles = packages ? undefined : topLevelAwaitInApp(error);
@@ -190,6 +190,14 @@ export async function bundleRender(options: {
       throw still ? topLevelAwaitPackagesError(still, (fromEsbuildFailure(again, 'Where') as Error).message) : fromEsbuildFailure(again, 'Compiling the render Lambda failed');
     });
   });
+  let result = await compile();
+  // Packages that read their own files where they are installed work unbundled, as under the pages router: again without them.
+  const readers = packagesReadingOwnFiles(result.metafile, path.resolve(options.appDir), NODE_MODULES);
+  if (readers.length > 0) {
+    externals = serverPackagesPlugin({ named: options.serverExternalPackages, found: readers.map((p) => p.name) });
+    result = await compile();
+    options.log?.(`  left out of the bundle, since they read their own files where they are installed: ${[...new Set(readers.map((p) => p.name))].join(', ')}`);
+  }
   await writeLazyPackages(result.metafile, options.lambdaDir);
   // `stratus dev` runs in the app's folder and reads its files where they are (its packages too).
   if (!options.development) {

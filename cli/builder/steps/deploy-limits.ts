@@ -47,6 +47,21 @@ function filesOf(dir: string): { file: string; bytes: number }[] {
     .sort((a, b) => b.bytes - a.bytes);
 }
 
+/** The packages shipped whole in the folder's node_modules (server-packages.ts), largest first: what they take of it. */
+function packagesLine(files: readonly { file: string; bytes: number }[]): string {
+  const sizes = new Map<string, number>();
+  for (const { file, bytes } of files) {
+    const parts = file.split(path.sep);
+    if (parts[0] !== 'node_modules' || parts.length < 3) continue;
+    const name = parts[1]!.startsWith('@') ? `${parts[1]}/${parts[2]}` : parts[1]!;
+    sizes.set(name, (sizes.get(name) ?? 0) + bytes);
+  }
+  if (sizes.size === 0) return '';
+  const all = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const top = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, bytes]) => `${name} ${formatBytes(bytes)}`).join(', ');
+  return ` Packages required at run time (node_modules) take ${formatBytes(all)}: ${top}.`;
+}
+
 /** A function folder's size against Lambda's limit. */
 function checkFunction(name: string, dir: string, limit: number): void {
   const files = filesOf(dir);
@@ -55,7 +70,7 @@ function checkFunction(name: string, dir: string, limit: number): void {
   const largest = files.slice(0, 3).map((f) => `${f.file} ${formatBytes(f.bytes)}`).join(', ');
   throw new BuildError(
     `The ${name} function's folder is ${formatBytes(total)}; Lambda takes at most ${formatBytes(limit)} unzipped, so the deploy would fail. ` +
-      `Largest files: ${largest}. Keep data the pages import out of the bundle (read it in getStaticProps at build time, or from S3 or a database at run time) and large packages out of the server code.`,
+      `Largest files: ${largest}.${packagesLine(files)} Keep data the pages import out of the bundle (read it in getStaticProps at build time, or from S3 or a database at run time) and large packages out of the server code.`,
   );
 }
 

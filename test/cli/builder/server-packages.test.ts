@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync
 import path from 'node:path';
 import { build } from '../../../cli/builder/build';
 import { addonMachine, addonMachines } from '../../../cli/builder/native-binaries';
-import { isNativePackage, packageDirFrom, packageNameOf } from '../../../cli/builder/server-packages';
+import { copyServerPackages, isNativePackage, packageDirFrom, packageNameOf } from '../../../cli/builder/server-packages';
 import { startLocalServer, type LocalServer } from '../../helpers/local-server';
 import { tempApp } from '../../helpers/temp-app';
 
@@ -151,13 +151,47 @@ describe('what a shipped package requires comes with it', () => {
 });
 
 describe('what the build says', () => {
-  test('without serverExternalPackages the file reader is bundled and its file is not there (the pages router\'s key is what fixes it)', async () => {
+  test('without serverExternalPackages a package reading its own files is left out of the bundle all the same, and the build says so; one rendering with React stays in', async () => {
     const app = nativeApp();
+    // A component library that reads a file of its own: left out, it would get a React of its own.
+    mkdirSync(path.join(app, 'node_modules', 'react-reader'), { recursive: true });
+    writeFileSync(path.join(app, 'node_modules', 'react-reader', 'package.json'), JSON.stringify({ name: 'react-reader', version: '1.0.0', main: 'index.js', peerDependencies: { react: '*' } }));
+    writeFileSync(path.join(app, 'node_modules', 'react-reader', 'index.js'), "module.exports = () => require('fs').existsSync(require('path').join(__dirname, 'theme.css'));\n");
+    writeFileSync(path.join(app, 'pages', 'api', 'react-reader.ts'), "import read from 'react-reader';\nexport default function handler(req: any, res: any) { res.json({ found: read() }); }\n");
+    // A require of its own loading the package's `imports` (pdfkit's fonts): the bundler cannot follow it.
+    const own = path.join(app, 'node_modules', 'own-imports');
+    mkdirSync(own, { recursive: true });
+    writeFileSync(path.join(own, 'package.json'), JSON.stringify({ name: 'own-imports', version: '1.0.0', main: 'index.js', imports: { '#font': './font.js' } }));
+    writeFileSync(path.join(own, 'index.js'), "const load = require('module').createRequire(__filename);\nmodule.exports = () => load('#font');\n");
+    writeFileSync(path.join(own, 'font.js'), "module.exports = 'Helvetica';\n");
+    writeFileSync(path.join(app, 'pages', 'api', 'font.ts'), "import font from 'own-imports';\nexport default function handler(req: any, res: any) { res.json({ font: font() }); }\n");
     const outDir = path.join(app, '.out');
-    await build({ appDir: app, outDir, imageLambda: false });
-    expect(existsSync(path.join(outDir, 'lambdas', 'render', 'node_modules', 'reads-own-file'))).toBe(false);
-    expect(existsSync(path.join(outDir, 'lambdas', 'render', 'node_modules', 'classic-level'))).toBe(true);
+    const lines: string[] = [];
+    await build({ appDir: app, outDir, imageLambda: false, log: (line) => lines.push(line) });
+    const modules = path.join(outDir, 'lambdas', 'render', 'node_modules');
+    expect(existsSync(path.join(modules, 'own-imports', 'font.js'))).toBe(true);
+    expect(existsSync(path.join(modules, 'reads-own-file', 'data.txt'))).toBe(true);
+    expect(existsSync(path.join(modules, 'classic-level'))).toBe(true);
+    expect(existsSync(path.join(modules, 'react-reader'))).toBe(false);
+    expect(lines).toContain('  left out of the bundle, since they read their own files where they are installed: own-imports, reads-own-file');
   }, 120_000);
+
+  test('a native package ships without its build leftovers (object files, C sources)', () => {
+    const app = tempApp({
+      'node_modules/addon/package.json': JSON.stringify({ name: 'addon', version: '1.0.0', gypfile: true }),
+      'node_modules/addon/index.js': "module.exports = require('./build/Release/addon.node');\n",
+      'node_modules/addon/build/Release/addon.node': 'binary',
+      'node_modules/addon/build/Release/obj.target/addon/src/addon.o': 'object',
+      'node_modules/addon/src/addon.cc': 'source',
+      'node_modules/addon/deps/lib/lib.h': 'header',
+      'node_modules/addon/lib/helper.js': 'module.exports = 1;',
+    });
+    const lambdaDir = path.join(app, 'fn');
+    copyServerPackages([{ name: 'addon', dir: path.join(app, 'node_modules', 'addon') }], lambdaDir);
+    const shipped = (file: string) => existsSync(path.join(lambdaDir, 'node_modules', 'addon', file));
+    expect(['index.js', 'build/Release/addon.node', 'lib/helper.js', 'package.json'].filter(shipped)).toHaveLength(4);
+    expect(['build/Release/obj.target', 'src/addon.cc', 'deps/lib/lib.h'].filter(shipped)).toEqual([]);
+  });
 
   test('a native addon built for another machine than Lambda\'s is a warning with the fixes; the matching architecture is none', async () => {
     const app = tempApp({

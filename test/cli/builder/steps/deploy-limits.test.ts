@@ -33,6 +33,13 @@ test('a function folder over Lambda\'s limit is refused, naming its largest file
   expect(() => checkDeployLimits('/out', manifest(), { render, image }, { lambdaBytes: 4000 })).toThrow(/The image function's folder/);
 });
 
+test('over the limit with packages shipped whole, the message says what they take, the largest first', () => {
+  const render = folder({ 'app.js': 600, 'node_modules/geo/data/city.dat': 3000, 'node_modules/geo/index.js': 100, 'node_modules/@scope/bin/x.node': 1200, 'node_modules/small/index.js': 10 });
+  expect(() => checkDeployLimits('/out', manifest(), { render }, { lambdaBytes: 3000 })).toThrow(
+    /Packages required at run time \(node_modules\) take 4\.2 kB: geo 3\.0 kB, @scope\/bin 1\.2 kB, small 10 B\./,
+  );
+});
+
 test('public files needing more behaviours than CloudFront takes are refused', () => {
   const publicFiles = Array.from({ length: 70 }, (_, i) => `/file.ext${i}`);
   expect(() => checkDeployLimits('/out', manifest({ publicFiles }), { render: folder({}) })).toThrow(/CloudFront would refuse the distribution: public\/ needs 70 CloudFront behaviours/);
