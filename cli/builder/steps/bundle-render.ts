@@ -42,11 +42,13 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   // Next's runtimes have a global AsyncLocalStorage: set before the app's modules run, in apps whose server files name it.
   const serverFiles = [...routes.map((r) => path.join(path.resolve(appDir), r.file)), ...(middleware ? [middleware] : [])];
   if (serverFiles.some((file) => readFileSync(file, 'utf8').includes('AsyncLocalStorage'))) lines.unshift(`import ${JSON.stringify(path.join(RUNTIME_DIR, 'shared', 'async-local-storage-global'))};`);
-  // API routes load with the function (their `config` is read at cold start). Pages load on their first request, as
-  // Next's server loads them: a page module that throws as it loads fails its own requests, not the whole function
-  // (esbuild runs a required ES module's body on its first require). Its exports are copied once into a plain object:
-  // the namespace require gives reads each export through two getters, on every request.
-  routes.forEach((r, i) => lines.push(r.kind === 'api' ? `import * as page${i} from ${abs(r.file)};` : `let page${i};\nconst loadPage${i} = () => (page${i} ??= { ...require(${abs(r.file)}) });`));
+  // Pages and API routes load when the function asks for them, as Next's server loads them: a module that throws as it
+  // loads fails its own requests, not the whole function (esbuild runs a required ES module's body on its first require).
+  // API routes are asked for at cold start (their `config`), pages on their first request. The exports are copied once
+  // into a plain object: the namespace require gives reads each export through two getters, on every request.
+  // One that threw throws the same error on every request after (a second require would give its half-run exports).
+  lines.push('const lazyModule = (load) => { let loaded, failed; return () => { if (loaded) return loaded; if (failed) throw failed.error; try { return (loaded = { ...load() }); } catch (error) { failed = { error }; throw error; } }; };');
+  routes.forEach((r, i) => lines.push(`const loadPage${i} = lazyModule(() => require(${abs(r.file)}));`));
   lines.push(special._app ? `import App from ${abs(special._app)};` : 'const App = undefined;');
   // Server only: the document is rendered once per page here, never in the browser.
   lines.push(special._document ? `import Document from ${abs(special._document)};` : 'const Document = undefined;');
@@ -65,7 +67,7 @@ function entrySource(appDir: string, routes: AnalysedRoute[], special: ScannedPa
   if (instrumentation) lines.push(`import * as instrumentation from ${JSON.stringify(instrumentation)};`);
   // Page modules and API route modules by pattern, apart: the core never renders an API route.
   const byPattern = (api: boolean) =>
-    routes.flatMap((r, i) => ((r.kind === 'api') === api ? [api ? `${JSON.stringify(r.pattern)}: page${i}` : `get ${JSON.stringify(r.pattern)}() { return loadPage${i}(); }`] : [])).join(', ');
+    routes.flatMap((r, i) => ((r.kind === 'api') === api ? [`get ${JSON.stringify(r.pattern)}() { return loadPage${i}(); }`] : [])).join(', ');
   lines.push(
     'const bundle = createRenderBundle({',
     `  pages: { ${byPattern(false)} },`,

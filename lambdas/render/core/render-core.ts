@@ -82,11 +82,23 @@ export interface RenderAppOptions {
   streamLimitBytes?: number;
 }
 
-/** Each API route's config by pattern; throws ApiConfigError naming the file of a route that cannot serve. */
+/**
+ * Each API route's config by pattern; throws ApiConfigError naming the file of a route that
+ * cannot serve. A route whose module throws as it loads has none: its own requests fail (the
+ * API stage loads it again and answers 500 with that error), not the whole function, as in the
+ * pages router.
+ */
 function readApiConfigs(manifest: Manifest, modules: AppModules): Map<string, ApiRouteConfig> {
   const configs = new Map<string, ApiRouteConfig>();
   for (const route of manifest.routes) {
-    if (route.kind === 'api') configs.set(route.pattern, readApiConfig(route.file, modules.apis?.[route.pattern]));
+    if (route.kind !== 'api') continue;
+    let module: ApiModule | undefined;
+    try {
+      module = modules.apis?.[route.pattern];
+    } catch {
+      continue;
+    }
+    configs.set(route.pattern, readApiConfig(route.file, module));
   }
   return configs;
 }

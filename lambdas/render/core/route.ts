@@ -8,7 +8,7 @@ import type { ManifestRoute } from '../../../contract/manifest';
 import type { ApiModule, PageModule } from '../../../web/runtime/shared/page-types';
 import { splitLocaleSegments, type LocaleSettings } from '../../../web/runtime/shared/locale-prefix';
 import { MalformedPathError, matchRoute, splitPath } from '../../../web/runtime/shared/route-match';
-import type { ApiCall, Outcome, PageRequest, Target } from './outcome';
+import { serverError, type ApiCall, type Outcome, type PageRequest, type Target } from './outcome';
 
 /** What the route stage matches against: the manifest's routes (in precedence order) and their modules by pattern. */
 export interface RouteTable {
@@ -44,7 +44,13 @@ export function routeApi(target: Target, table: RouteTable): ApiCall | Outcome {
   const parts = segmentsOf(target, defaultLocale);
   if (!Array.isArray(parts)) return parts;
   const match = matchRoute(table.apiRoutes ?? [], parts);
-  const module = match ? table.apis?.[match.route.pattern] : undefined;
+  let module: ApiModule | undefined;
+  try {
+    module = match ? table.apis?.[match.route.pattern] : undefined;
+  } catch (error) {
+    // The route's module threw as it loaded: its requests fail, the function's others answer, as in the pages router.
+    return serverError(error, target.request, defaultLocale, match!.route);
+  }
   if (!match || !module) return { kind: 'notFound', locale: defaultLocale, asPath: target.path };
   return { route: match.route, module, params: match.params, search: target.search, request: target.request };
 }
