@@ -31,15 +31,17 @@ export function topLevelAwaitPackages(error: unknown): Set<string> | undefined {
   if (!Array.isArray(errors) || errors.length === 0) return undefined;
   const packages = new Set<string>();
   for (const message of errors) {
+    // A require of a page whose imports reach such a module fails with it: that error follows from the package's.
+    if (REQUIRES_TOP_LEVEL_AWAIT.test(message.text)) continue;
     const name = message.text.startsWith(TOP_LEVEL_AWAIT) && message.location ? packageOfFile(message.location.file) : undefined;
     if (!name) return undefined;
     packages.add(name);
   }
-  return packages;
+  return packages.size > 0 ? packages : undefined;
 }
 
-/** esbuild's error for a require of such a module (the render bundle requires pages on first use). */
-const REQUIRES_TOP_LEVEL_AWAIT = /^This require call is not allowed because the imported file ".*" contains a top-level await/;
+/** esbuild's error for a require of such a module, or of one that imports it (the render bundle requires pages on first use). */
+const REQUIRES_TOP_LEVEL_AWAIT = /^This require call is not allowed because the (?:imported file|transitive dependency) ".*" contains a top-level await/;
 
 /**
  * The app's own files (not packages) whose top-level await stopped the build, when that is

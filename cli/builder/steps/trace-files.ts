@@ -161,13 +161,50 @@ function defaultReads(appDir: string, sources: string[], traced: string[]): stri
   return found;
 }
 
+/**
+ * A path the app writes with i18next's placeholders (`'locales/{{lng}}/{{ns}}.json'`, the
+ * loadPath of i18next-fs-backend): the folder before the first placeholder.
+ */
+const TEMPLATED_PATH = /['"`](?:\.\/|\/)?((?:[\w@.-]+\/)*?[\w@.-]+)\/[^'"`\n]*\{\{\s*\w+\s*\}\}[^'"`\n]*['"`]/g;
+
+/**
+ * The files of the folders the app's own server code names in a templated path, when they are
+ * in the app (not its packages, not dot-folders): read at run time by a path no tracer can
+ * build, so shipped whole, as Next's tracing of a directory read ships it.
+ */
+function templatedReads(appDir: string, sources: string[]): string[] {
+  const root = path.resolve(appDir) + path.sep;
+  const folders = new Set<string>();
+  for (const file of sources) {
+    if (!file.startsWith(root) || IN_NODE_MODULES.test(file.slice(root.length))) continue;
+    const text = textOf(file);
+    if (!text.includes('{{')) continue;
+    for (const match of text.matchAll(TEMPLATED_PATH)) folders.add(match[1]!);
+  }
+  const found: string[] = [];
+  for (const folder of folders) {
+    if (isDotPath(folder) || folder.split('/').includes('..') || IN_NODE_MODULES.test(folder)) continue;
+    let entries: string[];
+    try {
+      entries = readdirSync(path.join(appDir, folder), { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const relative = path.join(folder, entry);
+      if (!isDotPath(relative) && statSync(path.join(appDir, relative)).isFile()) found.push(relative);
+    }
+  }
+  return found;
+}
+
 /** What the build writes at the top of the function's folder: an app file of the same name cannot go there. */
 const FUNCTION_FILES = /^(?:index\.js|app\.js(?:\.map)?|manifest\.json|app\.[^/\\]+\.cache|lazy)(?:[/\\]|$)/;
 
 /** The traced files copied into the function's folder at their place in the app; those whose place the function's own files take are left out. */
 export async function copyTracedFiles(options: { appDir: string; lambdaDir: string; outDir: string; sources: string[]; configFile?: string }): Promise<{ copied: string[]; clashing: string[] }> {
   const traced = [...(await traceServerFiles(options))];
-  for (const file of defaultReads(options.appDir, options.sources, traced)) if (!traced.includes(file)) traced.push(file);
+  for (const file of [...defaultReads(options.appDir, options.sources, traced), ...templatedReads(options.appDir, options.sources)]) if (!traced.includes(file)) traced.push(file);
   traced.sort();
   const clashing = traced.filter((relative) => FUNCTION_FILES.test(relative));
   const files = traced.filter((relative) => !FUNCTION_FILES.test(relative));

@@ -24,6 +24,18 @@ test("a package's top-level await in its ESM build: the server takes its CommonJ
   expect((await app.handler(functionUrlEvent('/'))).body).toContain('<p id="from">cjs function</p>');
 }, 60_000);
 
+test("the await in a module the package's index imports (i18next-fs-backend's esm/readFile.js): its CommonJS build all the same", async () => {
+  const app = await buildApp(tempApp({
+    'node_modules/awaiting-kit/package.json': JSON.stringify({ name: 'awaiting-kit', main: './cjs/index.js', exports: { '.': { import: './esm/index.js', require: './cjs/index.js' } } }),
+    'node_modules/awaiting-kit/esm/index.js': "import { fs } from './read.js';\nexport const where = () => 'esm ' + typeof fs.readFileSync;\n",
+    'node_modules/awaiting-kit/esm/read.js': "export const fs = (await import('node:fs')).default;\n",
+    'node_modules/awaiting-kit/cjs/index.js': "const fs = require('fs');\nexports.where = () => 'cjs ' + typeof fs.readFileSync;\n",
+    'pages/index.js': "import { where } from 'awaiting-kit';\nexport default function Home({ from }) { return <p id=\"from\">{from}</p>; }\nexport function getServerSideProps() { return { props: { from: where() } }; }\n",
+  }));
+  apps.push(app);
+  expect((await app.handler(functionUrlEvent('/'))).body).toContain('<p id="from">cjs function</p>');
+}, 60_000);
+
 test('a package with top-level await and no CommonJS build stops the build saying which and what to do', async () => {
   await expect(buildApp(tempApp({
     'node_modules/awaiting-kit/package.json': JSON.stringify({ name: 'awaiting-kit', type: 'module', exports: './index.js' }),

@@ -131,6 +131,29 @@ test("next-i18next 16 without a localePath (its docs no longer ask for one): its
   expect(answer.body).toContain('<p id="title">Hello from the locales</p>');
 }, 60_000);
 
+test("a folder the app names in a templated path (i18next-fs-backend's loadPath 'locales/{{lng}}/{{ns}}.json') ships whole, and the page reads it per request; dot-folders and paths out of the app do not", async () => {
+  const lines: string[] = [];
+  const app = await buildApp(
+    tempApp({
+      'locales/de/common.json': '{ "greeting": "Hallo" }\n',
+      'locales/en/common.json': '{ "greeting": "Hello" }\n',
+      '.secrets/de/x.json': '{}\n',
+      'pages/index.js':
+        "import fs from 'fs';\nimport path from 'path';\n" +
+        "const loadPath = path.join(process.cwd(), 'locales/{{lng}}/{{ns}}.json');\nconst hidden = '.secrets/{{lng}}/x.json';\nconst outside = '../elsewhere/{{lng}}.json';\n" +
+        "const read = (lng) => JSON.parse(fs.readFileSync(loadPath.replace('{{lng}}', lng).replace('{{ns}}', 'common'), 'utf8'));\n" +
+        'export default function Home({ de }) { return <p id="greeting">{de.greeting}</p>; }\n' +
+        "export function getServerSideProps() { return { props: { de: read('de'), hidden, outside } }; }\n",
+    }),
+    { log: (line) => lines.push(line) },
+  );
+  apps.push(app);
+  expect(lines.join('\n')).toContain('shipped with the render function: locales/de/common.json, locales/en/common.json');
+  expect(existsSync(path.join(app.outDir, 'lambdas', 'render', '.secrets'))).toBe(false);
+  const answer = await inFunctionFolder(app, () => app.handler(functionUrlEvent('/')));
+  expect(answer.body).toContain('<p id="greeting">Hallo</p>');
+}, 60_000);
+
 test("a file whose place is the function's own (manifest.json) is left out with a warning saying what to do", async () => {
   const lines: string[] = [];
   const app = await buildApp(tempApp({
