@@ -165,7 +165,8 @@ export async function bundleRender(options: {
   const entryFile = path.join(cacheDir, 'render-entry.js');
   writeFileSync(entryFile, entrySource(options.appDir, options.routes, options.special, findMiddleware(options.appDir), findInstrumentation(options.appDir)));
   const outfile = path.join(options.lambdaDir, APP_BUNDLE_FILE);
-  let externals = serverPackagesPlugin({ named: options.serverExternalPackages });
+  const appDir = path.resolve(options.appDir);
+  let externals = serverPackagesPlugin({ named: options.serverExternalPackages, found: readersByApp.get(appDir) });
   const attempt = (first: Plugin[]) => build({
     ...SERVER_OPTIONS,
     define: { ...SERVER_OPTIONS.define, ...(options.development ? { 'process.env.NODE_ENV': '"development"' } : {}), ...publicEnvDefines(options.publicEnv ?? {}, 'server'), ...options.defines },
@@ -193,13 +194,16 @@ export async function bundleRender(options: {
     });
   });
   let result = await compile();
-  // Packages that read their own files where they are installed work unbundled, as under the pages router: again without them.
-  const readers = packagesReadingOwnFiles(result.metafile, path.resolve(options.appDir), NODE_MODULES);
-  if (readers.length > 0) {
-    externals = serverPackagesPlugin({ named: options.serverExternalPackages, found: readers.map((p) => p.name) });
+  // Packages that read their own files where they are installed work unbundled, as under the pages router: again without
+  // them (and without them from the first pass on in the next builds of this process: `stratus dev` builds on every save).
+  const known = readersByApp.get(appDir) ?? [];
+  const found = packagesReadingOwnFiles(result.metafile, appDir, NODE_MODULES).map((p) => p.name).filter((name) => !known.includes(name));
+  if (found.length > 0) {
+    readersByApp.set(appDir, [...new Set([...known, ...found])].sort());
+    externals = serverPackagesPlugin({ named: options.serverExternalPackages, found: readersByApp.get(appDir) });
     result = await compile();
-    options.log?.(`  left out of the bundle, since they read their own files where they are installed: ${[...new Set(readers.map((p) => p.name))].join(', ')}`);
   }
+  if (readersByApp.get(appDir)?.length) options.log?.(`  left out of the bundle, since they read their own files where they are installed: ${readersByApp.get(appDir)!.join(', ')}`);
   await writeLazyPackages(result.metafile, options.lambdaDir);
   // `stratus dev` runs in the app's folder and reads its files where they are (its packages too).
   if (!options.development) {
@@ -217,6 +221,9 @@ export async function bundleRender(options: {
   await writeRenderEntry(options.lambdaDir, appBundleId(outfile));
   return outfile;
 }
+
+/** The packages found reading their own files, by app folder, for the process's later builds of it. */
+const readersByApp = new Map<string, string[]>();
 
 /**
  * The packages the bundle requires at run time, copied into the function's `node_modules`; the
