@@ -14,6 +14,7 @@ import { builtinModules } from 'node:module';
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
+import { textOf } from './steps/trace-files';
 
 /** A package the bundle requires at run time: its name and where the build found it. */
 export interface ServerPackage {
@@ -256,10 +257,3 @@ export function packagesReadingOwnFiles(metafile: Metafile, workingDir: string, 
   return found.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-function textOf(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}

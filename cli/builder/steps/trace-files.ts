@@ -39,7 +39,7 @@ export function serverSourcesOf(metafile: Metafile, appDir: string, workingDir: 
 }
 
 /** A file's text; '' for one that cannot be read (a bundle input esbuild made up): nothing to trace there. */
-function textOf(file: string): string {
+export function textOf(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch {
