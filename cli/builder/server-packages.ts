@@ -125,7 +125,7 @@ export function serverPackagesPlugin(options: { named?: readonly string[]; found
 /**
  * What a package folder holds that nothing runs: node_modules' `.bin` and `.cache`, and a native
  * addon's build leftovers (node-gyp's object files and intermediate folders, the C and C++
- * sources): better-sqlite3 is 32 MB with them, 11 MB without.
+ * sources): better-sqlite3 is 32 MB with them, 2.4 MB without.
  */
 const NOT_RUN = /[/\\]node_modules[/\\](?:\.bin|\.cache)(?:[/\\]|$)|[/\\](?:obj\.target|\.deps)(?:[/\\]|$)|\.(?:o|a|obj|lib|pdb|tlog|c|cc|cpp|cxx|h|hh|hpp)$/;
 
