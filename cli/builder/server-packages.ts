@@ -10,11 +10,11 @@
  * await build({ ...options, plugins: [externals.plugin] });
  * copyServerPackages(externals.used(), lambdaDir); // lambdaDir/node_modules/bcrypt, node-gyp-build, …
  */
-import { builtinModules } from 'node:module';
 import { cpSync, existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Metafile, Plugin } from 'esbuild';
 import { textOf } from './steps/trace-files';
+import { packageDirFrom, packageNameOf, packageOfFile } from './package-paths';
 
 /** A package the bundle requires at run time: its name and where the build found it. */
 export interface ServerPackage {
@@ -23,22 +23,10 @@ export interface ServerPackage {
   native: boolean;
 }
 
-/** A package name from a bare import (`@scope/name/sub` → `@scope/name`); undefined for paths and Node's modules. */
-export function packageNameOf(specifier: string): string | undefined {
-  if (/^(?:[./]|[A-Za-z]:[\\/]|node:|data:|file:)/.test(specifier)) return undefined;
-  const parts = specifier.split('/');
-  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-  if (!/^(?:@[\w.-]+\/)?[\w.-]+$/.test(name) || builtinModules.includes(name)) return undefined;
-  return name;
-}
-
-/** The folder of package `name` as Node finds it from `fromDir` (the nearest `node_modules/<name>` with a package.json). */
-export function packageDirFrom(name: string, fromDir: string): string | undefined {
-  for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', name);
-    if (existsSync(path.join(candidate, 'package.json'))) return realpathSync(candidate);
-    if (path.dirname(dir) === dir) return undefined;
-  }
+/** A package's folder as Node finds it from `fromDir`, its real path (links followed, as esbuild reports files). */
+function realPackageDir(name: string, fromDir: string): string | undefined {
+  const dir = packageDirFrom(name, fromDir);
+  return dir && realpathSync(dir);
 }
 
 interface PackageJson {
@@ -100,7 +88,7 @@ export function serverPackagesPlugin(options: { named?: readonly string[]; found
         if (args.kind === 'entry-point') return undefined;
         const name = packageNameOf(args.path);
         if (!name) return undefined;
-        const dir = packageDirFrom(name, args.resolveDir);
+        const dir = realPackageDir(name, args.resolveDir);
         if (!dir) return undefined;
         if (!decided.has(dir)) {
           const native = isNativePackage(dir);
@@ -138,7 +126,7 @@ export function withNamedPackages(used: readonly ServerPackage[], named: readonl
   const shipped = [...used];
   for (const name of named) {
     if (shipped.some((p) => p.name === name)) continue;
-    const dir = packageDirFrom(name, appDir);
+    const dir = realPackageDir(name, appDir);
     if (dir) shipped.push({ name, dir, native: isNativePackage(dir) });
   }
   return shipped;
@@ -175,7 +163,7 @@ export function copyServerPackages(packages: readonly Pick<ServerPackage, 'name'
       copied.push({ from: dir, to: destination });
     }
     for (const dependency of requiredNames(dir)) {
-      const found = packageDirFrom(dependency, dir);
+      const found = realPackageDir(dependency, dir);
       // Not installed (an optional one for another platform, a peer the app does without).
       if (found) queue.push({ name: dependency, dir: found, under: path.join(destination, 'node_modules') });
     }
@@ -233,11 +221,9 @@ export function packagesReadingOwnFiles(metafile: Metafile, workingDir: string, 
   for (const input of Object.keys(metafile.inputs)) {
     if (/^[\w-]+:/.test(input)) continue;
     const file = path.resolve(workingDir, input);
-    const at = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
-    if (at < 0 || file.startsWith(own)) continue;
-    const rest = file.slice(at + 14).split(path.sep);
-    const name = rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
-    const dir = file.slice(0, at + 14) + name;
+    const inPackage = file.startsWith(own) ? undefined : packageOfFile(file);
+    if (!inPackage) continue;
+    const { name, dir } = inPackage;
     const entry = byDir.get(dir) ?? { name, files: [] };
     entry.files.push(file);
     byDir.set(dir, entry);

@@ -13,17 +13,13 @@ import path from 'node:path';
 import type { Message, Plugin } from 'esbuild';
 import { BuildError } from '../errors';
 import { loaderResolver } from '../loader-resolve';
+import { packageOfFile } from '../package-paths';
 
 /** esbuild's error for `await` at a module's top in a CommonJS bundle. */
 const TOP_LEVEL_AWAIT = 'Top-level await is currently not supported with the "cjs" output format';
 
 /** The package a file in node_modules belongs to (`@scope/name` or `name`). */
-function packageOfFile(file: string): string | undefined {
-  const parts = file.split(/[/\\]/);
-  const at = parts.lastIndexOf('node_modules');
-  if (at < 0 || at + 1 >= parts.length) return undefined;
-  return parts[at + 1]!.startsWith('@') ? parts.slice(at + 1, at + 3).join('/') : parts[at + 1];
-}
+const packageNameOfFile = (file: string) => packageOfFile(file)?.name;
 
 /** The packages to resolve as `require` does, when every error of a failed build is a package's top-level await; else undefined. */
 export function topLevelAwaitPackages(error: unknown): Set<string> | undefined {
@@ -33,7 +29,7 @@ export function topLevelAwaitPackages(error: unknown): Set<string> | undefined {
   for (const message of errors) {
     // A require of a page whose imports reach such a module fails with it: that error follows from the package's.
     if (REQUIRES_TOP_LEVEL_AWAIT.test(message.text)) continue;
-    const name = message.text.startsWith(TOP_LEVEL_AWAIT) && message.location ? packageOfFile(message.location.file) : undefined;
+    const name = message.text.startsWith(TOP_LEVEL_AWAIT) && message.location ? packageNameOfFile(message.location.file) : undefined;
     if (!name) return undefined;
     packages.add(name);
   }
@@ -53,7 +49,7 @@ export function topLevelAwaitInApp(error: unknown): string[] | undefined {
   const files = new Set<string>();
   for (const message of errors) {
     if (message.text.startsWith(TOP_LEVEL_AWAIT) && message.location) {
-      if (packageOfFile(message.location.file) === undefined) files.add(message.location.file);
+      if (packageNameOfFile(message.location.file) === undefined) files.add(message.location.file);
     } else if (!REQUIRES_TOP_LEVEL_AWAIT.test(message.text)) return undefined;
   }
   return files.size > 0 ? [...files] : undefined;

@@ -21,6 +21,7 @@ import { findMiddleware } from './middleware-file';
 import { inPlaceDefines, inPlaceRequire } from '../in-place';
 import { withWebpackStandIn } from '../webpack-stand-in';
 import { BUILD_PHASE } from '../app-folder';
+import { packageNameOf } from '../package-paths';
 import { validateConfig } from './validate-config';
 
 const STRATUS_FILES = ['stratus.config.ts', 'stratus.config.js', 'stratus.config.mjs'];
@@ -63,11 +64,6 @@ const WEBPACK_PLUGINS: Record<string, string> = {
   'next-offline': SERVICE_WORKER,
 };
 
-/** The package a bare import names (`next-pwa/cache` → `next-pwa`); undefined for a path. */
-function packageOf(request: string): string | undefined {
-  if (request.startsWith('.') || path.isAbsolute(request) || request.startsWith('node:')) return undefined;
-  return request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
-}
 
 interface Evaluated {
   value: Record<string, unknown>;
@@ -98,7 +94,7 @@ async function evaluate(file: string, cacheDir: string): Promise<Evaluated> {
     Object.values(metafile.outputs)
       .flatMap((output) => output.imports)
       .filter((imported) => imported.external)
-      .map((imported) => packageOf(imported.path))
+      .map((imported) => packageNameOf(imported.path))
       .filter((name): name is string => name !== undefined),
   );
   delete require.cache[outfile];

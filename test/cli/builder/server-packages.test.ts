@@ -10,7 +10,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync
 import path from 'node:path';
 import { build } from '../../../cli/builder/build';
 import { addonMachine, addonMachines } from '../../../cli/builder/native-binaries';
-import { copyServerPackages, isNativePackage, packageDirFrom, packageNameOf } from '../../../cli/builder/server-packages';
+import { copyServerPackages, isNativePackage } from '../../../cli/builder/server-packages';
+import { packageDirFrom } from '../../../cli/builder/package-paths';
 import { startLocalServer, type LocalServer } from '../../helpers/local-server';
 import { tempApp } from '../../helpers/temp-app';
 
@@ -52,13 +53,6 @@ export default function handler(req: any, res: any) { res.json({ text: read() })
 }
 
 describe('names and kinds of packages', () => {
-  test('a bare import names its package; paths, URLs and Node modules name none', () => {
-    expect(packageNameOf('bcrypt')).toBe('bcrypt');
-    expect(packageNameOf('@node-rs/argon2/browser')).toBe('@node-rs/argon2');
-    expect(packageNameOf('lodash/fp/map')).toBe('lodash');
-    for (const specifier of ['./x', '../x', '/abs/x', 'node:fs', 'fs', 'path', 'data:text/plain,x', 'C:\\x']) expect(packageNameOf(specifier)).toBeUndefined();
-  });
-
   test('a package with a native addon is told by its package.json, build files or .node files; a plain one is not', () => {
     expect(isNativePackage(CLASSIC_LEVEL)).toBe(true);
     expect(isNativePackage(path.join(ROOT, 'node_modules', 'react'))).toBe(false);
